@@ -1,0 +1,95 @@
+// Builds Rehearse.
+//   node esbuild.js            bundles into dist/ (CLI + service, VS Code extension, webview scripts)
+//   node esbuild.js --watch    the same, rebuilt on change (problem-matcher friendly output)
+//   node esbuild.js --tests    also transpiles src/ and test/ file by file into out/ for mocha
+// Type-checking is `tsc --noEmit` (npm run typecheck); esbuild only strips types.
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+const production = process.argv.includes('--production');
+
+/** Prints errors in the `file:line:col: error: text` shape VS Code's $esbuild-watch problem matcher reads. */
+const problemMatcherPlugin = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => watch && console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+function existing(entries) {
+  return entries.filter((entry) => fs.existsSync(entry));
+}
+
+function listTs(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true })
+    .map((name) => path.join(dir, String(name)))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
+}
+
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'silent',
+  plugins: [problemMatcherPlugin],
+};
+
+const builds = [];
+const nodeEntries = existing(['src/cli/main.ts', 'src/extension/extension.ts']);
+if (nodeEntries.length) {
+  builds.push({
+    ...common,
+    entryPoints: Object.fromEntries(nodeEntries.map((file) => [path.basename(path.dirname(file)) === 'cli' ? 'cli' : 'extension', file])),
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // playwright-core cannot be bundled (it loads its own files at run time); vscode is provided by the editor.
+    external: ['vscode', 'playwright-core', 'playwright'],
+  });
+}
+const webviewEntries = listTs('src/webview').filter((file) => file.endsWith('.script.ts'));
+if (webviewEntries.length) {
+  builds.push({ ...common, entryPoints: webviewEntries, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120' });
+}
+if (tests) {
+  builds.push({
+    entryPoints: [...listTs('src'), ...listTs('test')],
+    outdir: 'out',
+    outbase: '.',
+    bundle: false,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: 'inline',
+    logLevel: 'silent',
+    plugins: [problemMatcherPlugin],
+  });
+}
+
+async function main() {
+  if (tests) fs.rmSync('out', { recursive: true, force: true });
+  const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+  if (watch) {
+    await Promise.all(contexts.map((context) => context.watch()));
+    return;
+  }
+  try {
+    await Promise.all(contexts.map((context) => context.rebuild()));
+  } finally {
+    await Promise.all(contexts.map((context) => context.dispose()));
+  }
+}
+
+main().catch(() => process.exit(1));

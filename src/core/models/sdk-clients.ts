@@ -1,0 +1,45 @@
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import type { ResolvedModel } from './resolve';
+import { vertexTokenSource } from './vertex-token';
+
+export interface SdkOptions {
+  /** Retries on 408/409/429/5xx with exponential backoff (honouring retry-after); none on other 4xx. */
+  readonly maxRetries?: number;
+}
+
+const DEFAULT_RETRIES = 2;
+
+/** The real `openai` client, pointed and authenticated as the resolved configuration says. */
+export function openAIClient(model: ResolvedModel, options: SdkOptions): OpenAI {
+  const auth = model.auth;
+  let apiKey: string | (() => Promise<string>) | null = null;
+  const headers: Record<string, string | null> = { ...model.headers };
+  switch (auth.kind) {
+    case 'key': apiKey = auth.key; break;
+    case 'azure-entra': apiKey = auth.token; break;
+    case 'vertex': apiKey = vertexTokenSource(auth.credentials, auth.scopes); break;
+    case 'azure-key': headers['api-key'] = auth.key; headers.Authorization = null; break;
+    case 'none': headers.Authorization = null; break;
+  }
+  return new OpenAI({
+    apiKey,
+    baseURL: model.baseURL,
+    defaultHeaders: headers,
+    defaultQuery: Object.keys(model.query).length ? model.query : undefined,
+    maxRetries: options.maxRetries ?? DEFAULT_RETRIES,
+    logLevel: 'off',
+  });
+}
+
+/** The real `@anthropic-ai/sdk` client. */
+export function anthropicClient(model: ResolvedModel, options: SdkOptions): Anthropic {
+  const key = model.auth.kind === 'key' ? model.auth.key : null;
+  return new Anthropic({
+    apiKey: key,
+    baseURL: model.baseURL,
+    defaultHeaders: { ...model.headers, ...(key ? {} : { 'x-api-key': null }) },
+    maxRetries: options.maxRetries ?? DEFAULT_RETRIES,
+    logLevel: 'off',
+  });
+}

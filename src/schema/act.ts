@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+import { ReportedActionSchema } from './action';
+import { flag, list, looseObject, oneOf, positiveMs, text } from './messages';
+import { ModelSettingSchema } from './model-config';
+import { VariablesSchema } from './variables';
+
+/**
+ * SPEC ActOptions as JSON. `page` (a live page object) exists only in the library API and is added there.
+ * `model` takes the same four strict ModelConfig variants as observe: a provider extra we would not use is an error,
+ * not silently ignored.
+ */
+export const ActOptionsSchema = looseObject({
+  model: v.optional(ModelSettingSchema),
+  variables: v.optional(VariablesSchema),
+  timeout: v.optional(positiveMs()),
+  serverCache: v.optional(flag()),
+});
+export type ActOptions = v.InferOutput<typeof ActOptionsSchema>;
+
+export const CACHE_STATUSES = ['HIT', 'MISS'] as const;
+
+/** SPEC ActResult. */
+export const ActResultSchema = looseObject({
+  success: flag(),
+  message: text(),
+  actionDescription: text(),
+  actions: v.optional(list(ReportedActionSchema)),
+  cacheStatus: v.optional(oneOf(CACHE_STATUSES)),
+});
+export type ActResult = v.InferOutput<typeof ActResultSchema>;

@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+import { list, looseObject, strictObject, text } from './messages';
+
+const backendNodeId = v.pipe(
+  v.number((issue) => `expected a number, received ${issue.received}`),
+  v.integer('expected a whole number'),
+  v.minValue(0, 'expected a whole number of 0 or more'),
+);
+
+/** SPEC ActionOutput: what observe returns and act accepts. No other properties. */
+export const ActionOutputSchema = strictObject({
+  selector: text(),
+  description: text(),
+  backendNodeId: v.optional(backendNodeId),
+  method: v.optional(text()),
+  arguments: v.optional(list(text())),
+});
+export type ActionOutput = v.InferOutput<typeof ActionOutputSchema>;
+
+/**
+ * SPEC Action: the deterministic form of act; all four fields required. Extra fields (an observe result's backendNodeId)
+ * are accepted and dropped, so an ActionOutput with a method passes unchanged.
+ */
+export const ActionSchema = looseObject({
+  selector: text(),
+  description: text(),
+  method: text(),
+  arguments: list(text()),
+});
+export type Action = v.InferOutput<typeof ActionSchema>;
+
+/** An action as reported in a result: every field optional (SPEC ActResult.actions). */
+export const ReportedActionSchema = v.partial(ActionSchema);
+export type ReportedAction = v.InferOutput<typeof ReportedActionSchema>;

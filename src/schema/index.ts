@@ -1,0 +1,7 @@
+export * from './action';
+export * from './act';
+export * from './agent';
+export * from './issues';
+export * from './model-config';
+export * from './observe';
+export * from './variables';

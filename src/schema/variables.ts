@@ -1,0 +1,18 @@
+import * as v from 'valibot';
+import { strictObject, text } from './messages';
+
+const primitive = v.union([v.string(), v.number(), v.boolean()], (issue) => `expected a string, number or boolean, received ${issue.received}`);
+
+/** SPEC VariableValue: a primitive, or `{ value, description? }` and nothing else. */
+export const VariableValueSchema = v.union(
+  [primitive, strictObject({ value: primitive, description: v.optional(text()) })],
+  (issue) => `expected a string, number, boolean or { value, description }, received ${issue.received}`,
+);
+export type VariableValue = v.InferOutput<typeof VariableValueSchema>;
+
+export const VariablesSchema = v.record(
+  v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, (issue) => `expected a variable name of letters, digits, _ . - (not starting with a digit), received ${issue.received}`)),
+  VariableValueSchema,
+  (issue) => `expected an object of variables, received ${issue.received}`,
+);
+export type Variables = v.InferOutput<typeof VariablesSchema>;
