@@ -15,7 +15,9 @@ const production = process.argv.includes('--production');
 const problemMatcherPlugin = {
   name: 'problem-matcher',
   setup(build) {
-    build.onStart(() => watch && console.log('[watch] build started'));
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);

@@ -30,5 +30,10 @@ export const ActionSchema = looseObject({
 export type Action = v.InferOutput<typeof ActionSchema>;
 
 /** An action as reported in a result: every field optional (SPEC ActResult.actions). */
-export const ReportedActionSchema = v.partial(ActionSchema);
+export const ReportedActionSchema = looseObject({
+  selector: v.optional(text()),
+  description: v.optional(text()),
+  method: v.optional(text()),
+  arguments: v.optional(list(text())),
+});
 export type ReportedAction = v.InferOutput<typeof ReportedActionSchema>;

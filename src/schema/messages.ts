@@ -7,23 +7,46 @@ import * as v from 'valibot';
 
 type Entries = v.ObjectEntries;
 
+const KIND_NAMES: Record<string, string> = { string: 'a string', number: 'a number', boolean: 'true or false', Array: 'an array', Object: 'an object' };
+
+/** "expected a string" for a schema, from valibot's `expects` ("string", "Object", "(string | Object)"). */
+function expectedOf(schema: v.GenericSchema | undefined): string {
+  // A piped schema reports its first item's `expects`; the last schema in the pipe says more (our objects start with a guard).
+  const pipe = (schema as { pipe?: readonly { kind: string; expects?: string }[] } | undefined)?.pipe;
+  const expects = pipe?.findLast((item) => item.kind === 'schema' && item.expects !== 'unknown')?.expects ?? schema?.expects ?? 'a value';
+  return KIND_NAMES[expects] ?? expects;
+}
+
+/** The wording of an object schema's own issues: wrong type, missing key, unknown key. */
+function objectMessage(entries: Entries, allowedKeys: boolean) {
+  const allowed = Object.keys(entries).join(', ');
+  return (issue: v.BaseIssue<unknown>): string => {
+    if (issue.kind === 'schema' && issue.type === 'object' && issue.expected === 'Object') return `expected an object, received ${issue.received}`;
+    const key = issue.path?.at(-1)?.key;
+    if (allowedKeys && issue.expected === 'never') return `is not an allowed property (allowed: ${allowed})`;
+    if (typeof key === 'string' && key in entries) return `is required, expected ${expectedOf(entries[key] as v.GenericSchema)}`;
+    return `expected an object, received ${issue.received}`;
+  };
+}
+
+const notAnArray = v.custom<Record<string, unknown>>((input) => !Array.isArray(input), (issue) => `expected an object, received ${issue.received}`);
+
 /** An object that rejects properties it does not list, naming the ones it allows. */
 export function strictObject<const E extends Entries>(entries: E) {
-  const allowed = Object.keys(entries).join(', ');
-  return v.strictObject(entries, (issue) =>
-    issue.expected === 'never' ? `is not an allowed property (allowed: ${allowed})` : `expected an object, received ${issue.received}`,
-  );
+  return v.pipe(notAnArray, v.strictObject(entries, objectMessage(entries, true)));
 }
 
 /** An object that ignores (and drops) properties it does not list. */
 export function looseObject<const E extends Entries>(entries: E) {
-  return v.object(entries, (issue) => `expected an object, received ${issue.received}`);
+  return v.pipe(notAnArray, v.object(entries, objectMessage(entries, false)));
 }
 
 export const text = () => v.string((issue) => `expected a string, received ${issue.received}`);
 export const nonEmptyText = () => v.pipe(text(), v.minLength(1, 'expected a non-empty string'));
 export const flag = () => v.boolean((issue) => `expected true or false, received ${issue.received}`);
-export const url = () => v.pipe(text(), v.url((issue) => `expected a URL, received ${issue.received}`));
+/** An http(s) URL: `new URL` alone would take "localhost:11434" as a URL with the scheme "localhost:". */
+export const url = () =>
+  v.pipe(text(), v.check((input) => /^https?:\/\/[^\s/]+/i.test(input) && URL.canParse(input), (issue) => `expected an http(s) URL, received ${issue.received}`));
 
 export const positiveMs = () =>
   v.pipe(

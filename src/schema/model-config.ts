@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { constant, flag, nonEmptyText, oneOf, strictObject, stringMap, text, url } from './messages';
+import { constant, flag, looseObject, nonEmptyText, oneOf, strictObject, stringMap, text, url } from './messages';
 
 export const GENERIC_PROVIDERS = ['openai', 'anthropic', 'google', 'microsoft', 'bedrock'] as const;
 export const OPENAI_ENDPOINT_FORMATS = ['responses', 'chat'] as const;
@@ -13,7 +13,7 @@ export const GenericModelConfigSchema = strictObject({
   provider: v.optional(oneOf(GENERIC_PROVIDERS)),
 });
 
-export const GoogleServiceAccountCredentialsSchema = strictObject({
+const googleServiceAccountCredentialsEntries = {
   type: v.optional(constant('service_account')),
   project_id: v.optional(text()),
   private_key_id: v.optional(text()),
@@ -25,7 +25,10 @@ export const GoogleServiceAccountCredentialsSchema = strictObject({
   token_uri: v.optional(url()),
   auth_provider_x509_cert_url: v.optional(url()),
   client_x509_cert_url: v.optional(url()),
-});
+};
+export const GoogleServiceAccountCredentialsSchema = strictObject(googleServiceAccountCredentialsEntries);
+/** A service-account key file as Google issues it; fields Google may add later are dropped. */
+export const GoogleServiceAccountKeyFileSchema = looseObject(googleServiceAccountCredentialsEntries);
 export type GoogleServiceAccountCredentials = v.InferOutput<typeof GoogleServiceAccountCredentialsSchema>;
 
 export const GoogleServiceAccountAuthSchema = strictObject({

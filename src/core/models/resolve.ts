@@ -1,6 +1,5 @@
-import * as v from 'valibot';
 import {
-  GoogleServiceAccountCredentialsSchema, summarizeProblems, validate,
+  GoogleServiceAccountKeyFileSchema, summarizeProblems, validate,
   type GenericModelConfig, type GoogleServiceAccountCredentials, type ModelConfigObject, type ModelSetting,
 } from '../../schema';
 import { MissingLLMConfigurationError, ServiceInvalidArgumentError, UnsupportedModelError } from '../errors';
@@ -148,7 +147,9 @@ function resolveAzure(config: Extract<ModelConfigObject, { provider: 'azure' }>,
   const baseURL = azure.useDeploymentBasedUrls ? `${root}/deployments/${encodeURIComponent(model)}` : `${root}/v1`;
   const apiVersion = azure.apiVersion ?? (azure.useDeploymentBasedUrls ? '2025-04-01-preview' : 'v1');
   const headers = { ...config.headers, ...azure.headers };
-  const common = { id: `azure/${model}`, provider: 'azure', model, wire: 'responses' as const, baseURL, headers, query: { 'api-version': apiVersion } };
+  // Every Azure deployment serves chat/completions; the v1 API serves the Responses API.
+  const wire = azure.useDeploymentBasedUrls ? ('chat' as const) : ('responses' as const);
+  const common = { id: `azure/${model}`, provider: 'azure', model, wire, baseURL, headers, query: { 'api-version': apiVersion } };
   if ('auth' in config) return { ...common, auth: { kind: 'azure-entra', token: config.auth.token }, secrets: [config.auth.token] };
   const key = config.apiKey ?? requestKey ?? firstSet(env, ['AZURE_API_KEY', 'AZURE_OPENAI_API_KEY']);
   if (!key) throw missingKey(`azure/${model}`, ['AZURE_API_KEY'], field, 'or use an Entra ID token in auth');
@@ -191,7 +192,7 @@ function vertexFromEnvironment(modelName: string, env: Environment): Extract<Mod
   } catch (error) {
     throw new MissingLLMConfigurationError(`GOOGLE_APPLICATION_CREDENTIALS (${path}) could not be read as JSON: ${(error as Error).message}`);
   }
-  const credentials = validate(v.looseObject(GoogleServiceAccountCredentialsSchema.entries), parsed);
+  const credentials = validate(GoogleServiceAccountKeyFileSchema, parsed);
   if (!credentials.ok) throw new ServiceInvalidArgumentError(`GOOGLE_APPLICATION_CREDENTIALS (${path}): ${summarizeProblems(credentials.problems)}`);
   const project = env.GOOGLE_VERTEX_PROJECT ?? credentials.value.project_id;
   const location = env.GOOGLE_VERTEX_LOCATION;

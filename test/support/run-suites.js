@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Runs the test suites one after another and prints, for each, a closing line CI can read:
+//   models: 42 passed, 0 failed
+// then the total the same way. A suite is a folder under out/test (built by `node esbuild.js --tests`);
+// `npm test -- models schema` runs only those. Exit code 1 when anything failed.
+const fs = require('node:fs');
+const path = require('node:path');
+// mocha 12 is an ES module; require() of it yields its namespace.
+const mochaModule = require('mocha');
+const Mocha = mochaModule.default ?? mochaModule;
+
+const ROOT = path.join(__dirname, '..', '..', 'out', 'test');
+const NOT_SUITES = new Set(['support', 'fixtures', 'bench']);
+/** Suites that depend on a part built later run after it. */
+const ORDER = ['schema', 'models', 'engine', 'flows', 'agent', 'service', 'cli', 'webview', 'extension'];
+
+function testFiles(dir) {
+  return fs.readdirSync(dir, { recursive: true })
+    .map((name) => path.join(dir, String(name)))
+    .filter((file) => file.endsWith('.test.js'))
+    .sort();
+}
+
+async function runSuite(name) {
+  const mocha = new Mocha({ reporter: 'spec', timeout: 30_000, slow: 2_000 });
+  for (const file of testFiles(path.join(ROOT, name))) mocha.addFile(file);
+  await mocha.loadFilesAsync();
+  return new Promise((resolve) => {
+    const runner = mocha.run(() => {
+      const { passes = 0, failures = 0, pending = 0 } = runner.stats ?? {};
+      console.log(`\n${name}: ${passes} passed, ${failures} failed${pending ? `, ${pending} skipped` : ''}\n`);
+      resolve({ passes, failures, pending });
+    });
+  });
+}
+
+async function main() {
+  if (!fs.existsSync(ROOT)) {
+    console.error('No built tests in out/test: run `node esbuild.js --tests` first (npm test does).');
+    process.exit(2);
+  }
+  const available = fs.readdirSync(ROOT).filter((name) => !NOT_SUITES.has(name) && fs.statSync(path.join(ROOT, name)).isDirectory());
+  const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+  const wanted = process.argv.slice(2);
+  const suites = (wanted.length ? wanted : available).sort((a, b) => rank(a) - rank(b));
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const suite of suites) {
+    if (!available.includes(suite)) {
+      console.error(`No suite named ${suite}; there are: ${available.join(', ')}`);
+      process.exit(2);
+    }
+    const { passes, failures, pending } = await runSuite(suite);
+    passed += passes;
+    failed += failures;
+    skipped += pending;
+  }
+  console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
