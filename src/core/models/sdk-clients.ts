@@ -9,11 +9,16 @@ export interface SdkOptions {
 }
 
 const DEFAULT_RETRIES = 2;
+/**
+ * Both SDKs insist on a credential. Where none is to be sent (a local model server, Azure's api-key header) they get this
+ * placeholder and the header it would produce is removed again by a null default header.
+ */
+const NO_CREDENTIAL = 'no-credential';
 
-/** The real `openai` client, pointed and authenticated as the resolved configuration says. */
+/** The real `openai` client, pointed and authenticated as the resolved configuration says, reading nothing from the environment. */
 export function openAIClient(model: ResolvedModel, options: SdkOptions): OpenAI {
   const auth = model.auth;
-  let apiKey: string | (() => Promise<string>) | null = null;
+  let apiKey: string | (() => Promise<string>) = NO_CREDENTIAL;
   const headers: Record<string, string | null> = { ...model.headers };
   switch (auth.kind) {
     case 'key': apiKey = auth.key; break;
@@ -24,6 +29,8 @@ export function openAIClient(model: ResolvedModel, options: SdkOptions): OpenAI 
   }
   return new OpenAI({
     apiKey,
+    organization: null,
+    project: null,
     baseURL: model.baseURL,
     defaultHeaders: headers,
     defaultQuery: Object.keys(model.query).length ? model.query : undefined,
@@ -32,13 +39,13 @@ export function openAIClient(model: ResolvedModel, options: SdkOptions): OpenAI 
   });
 }
 
-/** The real `@anthropic-ai/sdk` client. */
+/** The real `@anthropic-ai/sdk` client (which sends an API key as a bearer token). */
 export function anthropicClient(model: ResolvedModel, options: SdkOptions): Anthropic {
-  const key = model.auth.kind === 'key' ? model.auth.key : null;
+  const key = model.auth.kind === 'key' ? model.auth.key : undefined;
   return new Anthropic({
-    apiKey: key,
+    apiKey: key ?? NO_CREDENTIAL,
     baseURL: model.baseURL,
-    defaultHeaders: { ...model.headers, ...(key ? {} : { 'x-api-key': null }) },
+    defaultHeaders: { ...model.headers, ...(key ? {} : { Authorization: null }) },
     maxRetries: options.maxRetries ?? DEFAULT_RETRIES,
     logLevel: 'off',
   });
