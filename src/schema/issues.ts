@@ -49,10 +49,18 @@ function explain(issue: AnyIssue): string {
   // Messages set in the schemas (see messages.ts) are already phrased as "expected …"; valibot's defaults are not.
   if (issue.message && !issue.message.startsWith('Invalid ')) return issue.message;
   if (issue.kind === 'schema' && issue.received === 'undefined' && issue.path?.at(-1)?.origin === 'value') {
-    return `is required, expected ${issue.expected ?? 'a value'}`;
+    return `is required, expected ${friendlyExpected(issue.expected)}`;
   }
   if (issue.kind === 'schema' && issue.expected === 'never') return 'is not an allowed property';
-  return `expected ${issue.expected ?? 'a valid value'}, received ${issue.received}`;
+  return `expected ${friendlyExpected(issue.expected)}, received ${issue.received}`;
+}
+
+const KIND_NAMES: Readonly<Record<string, string>> = { string: 'a string', number: 'a number', boolean: 'true or false', Array: 'an array', Object: 'an object' };
+
+/** valibot's `expects` ("string", "Object") as a person would say it ("a string", "an object"). */
+export function friendlyExpected(expects: string | null | undefined): string {
+  if (!expects) return 'a valid value';
+  return KIND_NAMES[expects] ?? expects;
 }
 
 function dedupe(problems: InputProblem[]): InputProblem[] {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { friendlyExpected } from './issues';
 
 /**
  * Building blocks whose failures read as "expected …": the issue formatter in issues.ts prefixes the field.
@@ -7,14 +8,11 @@ import * as v from 'valibot';
 
 type Entries = v.ObjectEntries;
 
-const KIND_NAMES: Record<string, string> = { string: 'a string', number: 'a number', boolean: 'true or false', Array: 'an array', Object: 'an object' };
-
 /** "expected a string" for a schema, from valibot's `expects` ("string", "Object", "(string | Object)"). */
 function expectedOf(schema: v.GenericSchema | undefined): string {
   // A piped schema reports its first item's `expects`; the last schema in the pipe says more (our objects start with a guard).
   const pipe = (schema as { pipe?: readonly { kind: string; expects?: string }[] } | undefined)?.pipe;
-  const expects = pipe?.findLast((item) => item.kind === 'schema' && item.expects !== 'unknown')?.expects ?? schema?.expects ?? 'a value';
-  return KIND_NAMES[expects] ?? expects;
+  return friendlyExpected(pipe?.findLast((item) => item.kind === 'schema' && item.expects !== 'unknown')?.expects ?? schema?.expects);
 }
 
 /** The wording of an object schema's own issues: wrong type, missing key, unknown key. */
