@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { BrowserNotFoundError } from '../errors';
+import type { Environment } from '../models/resolve';
+
+export interface BrowserExecutable {
+  readonly executablePath: string;
+  /** Where it was found, for logs and for "Choose Browser" to show. */
+  readonly source: 'explicit' | 'REHEARSE_CHROMIUM' | 'playwright' | 'system';
+}
+
+const SYSTEM_BROWSERS: Readonly<Record<string, readonly string[]>> = {
+  linux: [
+    '/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable',
+    '/usr/bin/microsoft-edge', '/usr/bin/microsoft-edge-stable',
+  ],
+  darwin: [
+    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium',
+    '/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
+  ],
+  win32: [
+    'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', 'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+    'C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe', 'C:\\Program Files\\Microsoft\\Edge\\Application\\msedge.exe',
+  ],
+};
+
+export const INSTALL_HINT =
+  'Set rehearse.browser.executablePath in VS Code, pass --browser <path> to the CLI, or set REHEARSE_CHROMIUM; ' +
+  'or install one: `npx playwright install chromium`, or on Debian/Ubuntu `sudo apt-get install chromium`.';
+
+/**
+ * Finds a Chromium-based browser, in this order: an explicit path, REHEARSE_CHROMIUM, a browser Playwright installed,
+ * the system's Chrome/Chromium/Edge. Never downloads anything.
+ */
+export function findBrowser(options: { executablePath?: string; env?: Environment; platform?: NodeJS.Platform } = {}): BrowserExecutable {
+  const env = options.env ?? process.env;
+  if (options.executablePath) {
+    if (!existsSync(options.executablePath)) throw new BrowserNotFoundError(`The browser path ${options.executablePath} does not exist. ${INSTALL_HINT}`);
+    return { executablePath: options.executablePath, source: 'explicit' };
+  }
+  const fromEnv = env.REHEARSE_CHROMIUM?.trim();
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new BrowserNotFoundError(`REHEARSE_CHROMIUM points at ${fromEnv}, which does not exist. ${INSTALL_HINT}`);
+    return { executablePath: fromEnv, source: 'REHEARSE_CHROMIUM' };
+  }
+  const playwrights = playwrightBrowserPath();
+  if (playwrights && existsSync(playwrights)) return { executablePath: playwrights, source: 'playwright' };
+  for (const candidate of SYSTEM_BROWSERS[options.platform ?? process.platform] ?? []) {
+    if (existsSync(candidate)) return { executablePath: candidate, source: 'system' };
+  }
+  throw new BrowserNotFoundError(`No Chromium-based browser was found. ${INSTALL_HINT}`);
+}
+
+function playwrightBrowserPath(): string | undefined {
+  try {
+    return chromium.executablePath();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Flags for a quiet, self-contained browser: no background traffic to the vendor's services, no first-run UI.
+ * The sandbox cannot start as root (containers, CI), so it is turned off only there.
+ */
+export function launchArgs(options: { headless: boolean }): string[] {
+  const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-default-browser-check'];
+  if (process.getuid?.() === 0) args.push('--no-sandbox');
+  if (options.headless) args.push('--disable-gpu');
+  return args;
+}
