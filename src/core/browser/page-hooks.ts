@@ -1,0 +1,66 @@
+/**
+ * Installed in every frame before the page's own scripts run (context.addInitScript):
+ *  - remembers closed shadow roots, so Rehearse selectors can reach inside them (Playwright cannot);
+ *  - tracks the time of the last DOM change and the number of fetch/XHR requests in flight, so the engine can wait for
+ *    a page to settle without a fixed sleep.
+ * Everything lives under one non-enumerable symbol-keyed property of window: nothing a page enumerates.
+ */
+export const HOOKS_KEY = 'rehearse.hooks';
+
+export interface PageHooks {
+  readonly closedRoots: WeakMap<Element, ShadowRoot>;
+  lastMutation: number;
+  inflight: number;
+}
+
+export function installPageHooks(key: string): void {
+  const symbol = Symbol.for(key);
+  if ((window as unknown as Record<symbol, unknown>)[symbol]) return;
+  const hooks = { closedRoots: new WeakMap<Element, ShadowRoot>(), lastMutation: performance.now(), inflight: 0 };
+  Object.defineProperty(window, symbol, { value: hooks, enumerable: false });
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const root = attachShadow.call(this, init);
+    if (init && init.mode === 'closed') hooks.closedRoots.set(this, root);
+    return root;
+  };
+  const touch = () => {
+    hooks.lastMutation = performance.now();
+  };
+  const observe = () => new MutationObserver(touch).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  if (document.documentElement) observe();
+  else document.addEventListener('DOMContentLoaded', observe, { once: true });
+  const originalFetch = window.fetch;
+  window.fetch = function (...args: Parameters<typeof fetch>) {
+    hooks.inflight++;
+    return originalFetch.apply(this, args).finally(() => {
+      hooks.inflight--;
+      touch();
+    });
+  };
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
+    hooks.inflight++;
+    this.addEventListener('loadend', () => {
+      hooks.inflight--;
+      touch();
+    }, { once: true });
+    return send.apply(this, args);
+  };
+}
+
+/** Runs in the page: resolves once no request is in flight and the DOM has been quiet for `quietMs`, or after `capMs`. */
+export function waitForQuiet({ key, quietMs, capMs }: { key: string; quietMs: number; capMs: number }): Promise<boolean> {
+  const hooks = (window as unknown as Record<symbol, PageHooks | undefined>)[Symbol.for(key)];
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const check = () => {
+      const now = performance.now();
+      const quiet = hooks ? hooks.inflight === 0 && now - hooks.lastMutation >= quietMs : document.readyState === 'complete';
+      if (quiet) resolve(true);
+      else if (now - started >= capMs) resolve(false);
+      else setTimeout(check, Math.min(quietMs, 50));
+    };
+    check();
+  });
+}

@@ -1,0 +1,231 @@
+import type { DomNode, FrameDoc, ScopeFacts } from './dom-tree';
+import { cssIdentifier, cssString, formatSelector, type Hop } from './selector-syntax';
+
+const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa'] as const;
+const DESCRIPTIVE_ATTRIBUTES = ['name', 'aria-label', 'placeholder', 'title', 'alt'] as const;
+/** Ids and test ids that a framework generates change between builds or page loads; they make poor durable selectors. */
+const GENERATED = /:|\d{4,}|[0-9a-f]{8,}|^(ember|react|ng-|mui-|radix-|headlessui-)/i;
+/** Roles Playwright's role engine knows (lower-case ARIA roles); Chromium-internal roles are not usable in a selector. */
+const ARIA_ROLE = /^[a-z]+$/;
+
+export interface SelectorCandidates {
+  /** Best first: test id, id, role+name, a descriptive attribute, position. Each resolves to this element alone. */
+  readonly selectors: readonly string[];
+}
+
+interface Scope {
+  /** `f<frame>` for a frame's piercing scope, `r<host>` for a shadow root's own tree. */
+  readonly key: string;
+  readonly piercing: boolean;
+}
+
+/**
+ * Counts, per scope, how many elements each candidate would match. Playwright's css and role engines pierce open shadow
+ * roots but not closed ones, so a frame's scope is its document plus its open shadow trees; inside a shadow root
+ * (reached through a hop) only native CSS applies, without piercing.
+ */
+export class SelectorIndex {
+  private readonly counts = new Map<string, number>();
+  private readonly frameHopCache = new Map<FrameDoc, Hop[]>();
+
+  constructor(private readonly frames: readonly FrameDoc[]) {
+    for (const frame of frames) if (frame.root) this.indexTree(frame.root);
+  }
+
+  private indexTree(root: DomNode): void {
+    const stack = [root];
+    while (stack.length) {
+      const node = stack.pop()!;
+      stack.push(...node.children);
+      if (node.nodeType !== 1) continue;
+      for (const scope of this.scopesSeeing(node)) {
+        for (const key of this.keysOf(node, scope)) this.counts.set(`${scope.key}|${key}`, (this.counts.get(`${scope.key}|${key}`) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** The frame scope (unless inside a closed root) and, inside a shadow root, that root's own scope. */
+  private scopesSeeing(node: DomNode): Scope[] {
+    const facts = node.frame.scopes.get(node.backendNodeId);
+    const scopes: Scope[] = [];
+    if (!this.insideClosedRoot(node.frame, facts)) scopes.push({ key: `f${node.frame.index}`, piercing: true });
+    if (facts?.host !== undefined) scopes.push({ key: `r${node.frame.index}:${facts.host}`, piercing: false });
+    return scopes;
+  }
+
+  insideClosedRoot(frame: FrameDoc, facts: ScopeFacts | undefined): boolean {
+    let current = facts;
+    while (current?.host !== undefined) {
+      if (current.rootType === 'closed') return true;
+      current = frame.scopes.get(current.host);
+    }
+    return false;
+  }
+
+  private keysOf(node: DomNode, scope: Scope): string[] {
+    const keys: string[] = [];
+    for (const attribute of TEST_ID_ATTRIBUTES) if (node.attrs[attribute]) keys.push(`[${attribute}=${node.attrs[attribute]}]`);
+    if (node.attrs.id) keys.push(`#${node.attrs.id}`);
+    for (const attribute of DESCRIPTIVE_ATTRIBUTES) if (node.attrs[attribute]) keys.push(`${node.tag}[${attribute}=${node.attrs[attribute]}]`);
+    if (node.tag === 'a' && node.attrs.href) keys.push(`a[href=${node.attrs.href}]`);
+    if (scope.piercing && node.ax && !node.ax.ignored && ARIA_ROLE.test(node.ax.role) && node.ax.name) keys.push(`role=${node.ax.role}|${node.ax.name}`);
+    return keys;
+  }
+
+  private unique(scope: Scope, key: string): boolean {
+    return this.counts.get(`${scope.key}|${key}`) === 1;
+  }
+
+  /** Every selector that resolves to this element alone, best first. */
+  candidatesFor(node: DomNode, role: string): SelectorCandidates {
+    const selectors = this.pathsFor(node, role).map((path) => formatSelector(path.hops, path.target));
+    return { selectors: [...new Set(selectors)] };
+  }
+
+  private pathsFor(node: DomNode, role: string): SelectorPath[] {
+    const facts = node.frame.scopes.get(node.backendNodeId);
+    const frameHops = this.frameHops(node.frame);
+    const paths: SelectorPath[] = [];
+    if (!this.insideClosedRoot(node.frame, facts)) {
+      const scope = { key: `f${node.frame.index}`, piercing: true };
+      for (const target of this.attributeTargets(node, role, scope)) paths.push({ hops: frameHops, target });
+    } else {
+      const { hops, scope } = this.shadowHops(node, facts!);
+      for (const target of this.attributeTargets(node, role, scope)) paths.push({ hops: [...frameHops, ...hops], target });
+    }
+    paths.push(this.positional(node, facts, frameHops));
+    return paths;
+  }
+
+  private attributeTargets(node: DomNode, role: string, scope: Scope): string[] {
+    const targets: string[] = [];
+    const css = (selector: string) => (scope.piercing ? `css=${selector}` : selector);
+    for (const attribute of TEST_ID_ATTRIBUTES) {
+      const value = node.attrs[attribute];
+      if (value && !GENERATED.test(value) && this.unique(scope, `[${attribute}=${value}]`)) targets.push(css(`[${attribute}=${cssString(value)}]`));
+    }
+    const id = node.attrs.id;
+    if (id && !GENERATED.test(id) && this.unique(scope, `#${id}`)) targets.push(css(cssIdentifier(id) ? `#${id}` : `[id=${cssString(id)}]`));
+    const name = node.ax && !node.ax.ignored ? node.ax.name : '';
+    if (scope.piercing && ARIA_ROLE.test(role) && role === node.ax?.role && name && name.length <= 100 && this.unique(scope, `role=${role}|${name}`)) {
+      targets.push(`role=${role}[name=${cssString(name)}]`);
+    }
+    for (const attribute of DESCRIPTIVE_ATTRIBUTES) {
+      const value = node.attrs[attribute];
+      if (value && value.length <= 100 && this.unique(scope, `${node.tag}[${attribute}=${value}]`)) targets.push(css(`${node.tag}[${attribute}=${cssString(value)}]`));
+    }
+    const href = node.tag === 'a' ? node.attrs.href : undefined;
+    if (href && href.length <= 200 && this.unique(scope, `a[href=${href}]`)) targets.push(css(`a[href=${cssString(href)}]`));
+    return targets;
+  }
+
+  /** Hops into each shadow root on the way to a node inside a closed root, each host by its best selector in its scope. */
+  private shadowHops(node: DomNode, facts: ScopeFacts): { hops: Hop[]; scope: Scope } {
+    const hosts: number[] = [];
+    let current: ScopeFacts | undefined = facts;
+    while (current?.host !== undefined) {
+      hosts.unshift(current.host);
+      current = node.frame.scopes.get(current.host);
+    }
+    const hops: Hop[] = hosts.map((host) => {
+      const hostNode = findByBackendId(node.frame, host);
+      const hostFacts = node.frame.scopes.get(host);
+      return { kind: 'shadow', selector: hostNode ? this.bestLocalTarget(hostNode, hostFacts) : '> *' };
+    });
+    return { hops, scope: { key: `r${node.frame.index}:${hosts.at(-1)}`, piercing: false } };
+  }
+
+  private bestLocalTarget(node: DomNode, facts: ScopeFacts | undefined): string {
+    const inDocument = facts?.host === undefined;
+    const scope: Scope = inDocument ? { key: `f${node.frame.index}`, piercing: true } : { key: `r${node.frame.index}:${facts.host}`, piercing: false };
+    const [best] = this.attributeTargets(node, '', scope);
+    return best ?? (inDocument ? `xpath=${xpathOf(node)}` : cssPath(node, facts));
+  }
+
+  /** By position: an XPath in the document's own tree, or a child path inside the element's shadow root. */
+  private positional(node: DomNode, facts: ScopeFacts | undefined, frameHops: readonly Hop[]): SelectorPath {
+    if (facts?.host === undefined) return { hops: frameHops, target: `xpath=${xpathOf(node)}` };
+    const host = findByBackendId(node.frame, facts.host);
+    if (!host) return { hops: frameHops, target: `xpath=${xpathOf(node)}` };
+    return { hops: [...frameHops, ...this.positionalHops(host, node.frame.scopes.get(facts.host))], target: cssPath(node, facts) };
+  }
+
+  /** Hops that end inside the host's shadow root, every step by position. */
+  private positionalHops(host: DomNode, facts: ScopeFacts | undefined): Hop[] {
+    if (facts?.host === undefined) return [{ kind: 'shadow', selector: `xpath=${xpathOf(host)}` }];
+    const outer = findByBackendId(host.frame, facts.host);
+    return [...(outer ? this.positionalHops(outer, host.frame.scopes.get(facts.host)) : []), { kind: 'shadow', selector: cssPath(host, facts) }];
+  }
+
+  /** Hops from the main frame into a frame: the iframe element by its best selector, then into its document. */
+  frameHops(frame: FrameDoc): Hop[] {
+    const owner = frame.owner;
+    if (!owner || frame.index === 0) return [];
+    let cached = this.frameHopCache.get(frame);
+    if (!cached) {
+      const [best] = this.pathsFor(owner, 'iframe');
+      cached = [...best!.hops, { kind: 'frame', selector: best!.target }];
+      this.frameHopCache.set(frame, cached);
+    }
+    return cached;
+  }
+}
+
+interface SelectorPath {
+  readonly hops: readonly Hop[];
+  readonly target: string;
+}
+
+function findByBackendId(frame: FrameDoc, backendNodeId: number): DomNode | undefined {
+  const stack = frame.root ? [frame.root] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.backendNodeId === backendNodeId) return node;
+    stack.push(...node.children);
+  }
+  return undefined;
+}
+
+/** `/html/body/div[2]/button[1]` over the document's own tree (XPath does not enter shadow roots). */
+export function xpathOf(node: DomNode): string {
+  const steps: string[] = [];
+  let current: DomNode | undefined = node;
+  while (current && current.nodeType === 1) {
+    const facts = current.frame.scopes.get(current.backendNodeId);
+    const step = /^[a-z][a-z0-9-]*$/.test(current.tag) && !isForeign(current) ? current.tag : `*[local-name()=${cssString(current.tag)}]`;
+    steps.unshift(facts && facts.sameTagSiblings > 1 ? `${step}[${facts.nthOfType}]` : step);
+    const parentId: number | undefined = facts?.parent;
+    current = parentId === undefined ? undefined : ancestorWithId(current, parentId);
+  }
+  return `/${steps.join('/')}`;
+}
+
+function isForeign(node: DomNode): boolean {
+  let current: DomNode | undefined = node;
+  while (current) {
+    if (current.tag === 'svg' || current.tag === 'math') return true;
+    current = current.parent;
+  }
+  return false;
+}
+
+/** `> div:nth-of-type(1) > button:nth-of-type(2)`: the path from the top of the node's shadow root. */
+function cssPath(node: DomNode, facts: ScopeFacts | undefined): string {
+  const steps: string[] = [];
+  let current: DomNode | undefined = node;
+  let currentFacts = facts;
+  while (current && currentFacts) {
+    steps.unshift(`${cssIdentifier(current.tag) ?? '*'}:nth-of-type(${currentFacts.nthOfType})`);
+    if (currentFacts.parent === undefined) break;
+    current = ancestorWithId(current, currentFacts.parent);
+    currentFacts = current ? current.frame.scopes.get(current.backendNodeId) : undefined;
+  }
+  return `> ${steps.join(' > ')}`;
+}
+
+/** The scope parent is an ancestor in the flat tree too (slots only add nodes between them). */
+function ancestorWithId(node: DomNode, backendNodeId: number): DomNode | undefined {
+  let current = node.parent;
+  while (current && current.backendNodeId !== backendNodeId) current = current.parent;
+  return current;
+}

@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { HOOKS_KEY, waitForQuiet } from '../browser/page-hooks';
+import { ServiceElementNotFoundError, ServiceInvalidArgumentError, throwIfAborted } from '../errors';
+import { DEFAULT_TOKEN_BUDGET, fitToBudget } from './budget';
+import { capturePage } from './capture';
+import type { DomNode, FrameDoc } from './dom-tree';
+import type { ElementStates } from './element-facts';
+import { OutlineBuilder } from './outline';
+import { resolveSelectors } from './scope';
+import { SelectorIndex } from './selectors';
+
+export interface SnapshotOptions {
+  /** Elements matching its words are kept first when the page is over the token budget. */
+  readonly instruction?: string;
+  /** CSS or XPath: only this part of the page is shown. */
+  readonly selector?: string;
+  /** CSS or XPath: these parts are never shown. */
+  readonly ignoreSelectors?: readonly string[];
+  /** Only this frame (a frame number from the snapshot, or a CDP frame id) is shown. */
+  readonly frameId?: string;
+  readonly tokenBudget?: number;
+  /** How long to wait at most for the page to settle first (ms). */
+  readonly settleCapMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** What identifies an element to a person: checked before acting on a cached or recorded selector. */
+export interface Fingerprint {
+  readonly role: string;
+  readonly name: string;
+}
+
+export interface SnapshotElement {
+  readonly id: string;
+  readonly frame: number;
+  readonly backendNodeId: number;
+  readonly tag: string;
+  readonly role: string;
+  readonly name: string;
+  readonly states: ElementStates;
+  /** The best durable selector; resolves to this element alone. */
+  readonly selector: string;
+  /** Other selectors that resolve to it alone, best first. */
+  readonly fallbacks: readonly string[];
+  readonly fingerprint: Fingerprint;
+  /** Not shown: outside options.selector / the frame, or inside options.ignoreSelectors. */
+  readonly excluded: boolean;
+}
+
+export interface PageSnapshot {
+  readonly url: string;
+  readonly title: string;
+  /** The page for the model, fenced as data. */
+  readonly text: string;
+  readonly tokens: number;
+  readonly elements: ReadonlyMap<string, SnapshotElement>;
+  /** Ids the model was shown (all of them unless the page was over budget). */
+  readonly shownIds: ReadonlySet<string>;
+  readonly frames: readonly { readonly index: number; readonly url: string; readonly cdpFrameId: string }[];
+  readonly omittedLines: number;
+}
+
+/** Waits (bounded) for in-flight requests to finish and the DOM to be quiet. */
+export async function settle(page: Page, capMs = 1500, signal?: AbortSignal): Promise<void> {
+  throwIfAborted(signal);
+  try {
+    await page.waitForLoadState('domcontentloaded', { timeout: capMs });
+    await page.evaluate(waitForQuiet, { key: HOOKS_KEY, quietMs: 80, capMs });
+  } catch {
+    // A page that navigates while we wait settles on its next snapshot; waiting is best effort, bounded by the cap.
+  }
+  throwIfAborted(signal);
+}
+
+export async function takeSnapshot(page: Page, options: SnapshotOptions = {}): Promise<PageSnapshot> {
+  await settle(page, options.settleCapMs, options.signal);
+  const captured = await capturePage(page, { signal: options.signal, needTree: !!options.selector || !!options.ignoreSelectors?.length });
+  throwIfAborted(options.signal);
+  const frames = captured.frames;
+  let within: Set<number> | undefined;
+  if (options.selector) {
+    within = await resolveSelectors(captured, [options.selector], 'options.selector');
+    if (!within.size) throw new ServiceElementNotFoundError(`options.selector: ${JSON.stringify(options.selector)} matches nothing on the page`, { field: 'options.selector' });
+  }
+  if (options.frameId !== undefined && options.frameId !== null) {
+    const frame = frameFor(frames, options.frameId);
+    within = new Set([...(within ?? []), frame.root!.backendNodeId]);
+  }
+  const ignored = await resolveSelectors(captured, options.ignoreSelectors ?? [], 'options.ignoreSelectors');
+  const outline = new OutlineBuilder(captured.viewport, { within, ignored }).build(frames);
+  const index = new SelectorIndex(frames);
+  const elements = new Map<string, SnapshotElement>();
+  for (const element of outline.elements) {
+    const [selector, ...fallbacks] = index.candidatesFor(element.node, element.role).selectors;
+    elements.set(element.id, {
+      id: element.id,
+      frame: element.node.frame.index,
+      backendNodeId: element.node.backendNodeId,
+      tag: element.node.tag,
+      role: element.role,
+      name: element.name,
+      states: element.states,
+      selector: selector!,
+      fallbacks,
+      fingerprint: { role: element.role, name: element.name },
+      excluded: element.excluded,
+    });
+  }
+  const budgeted = fitToBudget(outline.lines.filter((line) => !line.excluded), options.instruction, options.tokenBudget ?? DEFAULT_TOKEN_BUDGET);
+  const url = frames[0]?.url ?? page.url();
+  const title = titleOf(frames[0]);
+  const text = fence(url, title, budgeted.text);
+  return {
+    url, title, text, tokens: Math.ceil(text.length / 4), elements, shownIds: budgeted.shownIds,
+    frames: frames.map((frame) => ({ index: frame.index, url: frame.url, cdpFrameId: frame.cdpFrameId })),
+    omittedLines: budgeted.omittedLines,
+  };
+}
+
+function frameFor(frames: readonly FrameDoc[], frameId: string): FrameDoc {
+  const frame = /^\d+$/.test(frameId) ? frames[Number(frameId)] : frames.find((candidate) => candidate.cdpFrameId === frameId);
+  if (!frame?.root) {
+    throw new ServiceInvalidArgumentError(`frameId: no frame ${JSON.stringify(frameId)} on the page; it has frames 0 to ${frames.length - 1}`, { field: 'frameId' });
+  }
+  return frame;
+}
+
+function titleOf(frame: FrameDoc | undefined): string {
+  const stack: DomNode[] = frame?.root ? [frame.root] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.tag === 'title') return node.children.map((child) => child.text ?? '').join('').trim();
+    if (node.tag !== 'body') stack.push(...node.children);
+  }
+  return '';
+}
+
+/** Page content is data for the model, never instructions: it is fenced, and the fence cannot be closed from inside. */
+function fence(url: string, title: string, body: string): string {
+  const safe = body.replace(/<\/?page\b/gi, (match) => match.replace('<', '‹'));
+  return `<page url=${JSON.stringify(url)} title=${JSON.stringify(title)}>\n${safe}\n</page>`;
+}
