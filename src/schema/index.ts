@@ -5,3 +5,4 @@ export * from './issues';
 export * from './model-config';
 export * from './observe';
 export * from './variables';
+export * from './from-json-schema';

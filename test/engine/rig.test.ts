@@ -15,10 +15,10 @@ describe('browser rig', () => {
 
   it('drives a real Chromium against a fixture page served on loopback', async () => {
     const page = await chromium.browser.newPage();
-    await page.goto(`${site.origin}/hello.html`);
-    assert.equal(await page.title(), 'Hello fixture');
-    await page.getByRole('button', { name: 'Greet' }).click();
-    assert.equal(await page.locator('#out').textContent(), 'greeted');
+    await page.goto(`${site.origin}/login.html`);
+    assert.equal(await page.title(), 'Sign in');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    assert.equal(await page.locator('#log li').textContent(), 'forgot clicked');
     await page.close();
   });
 

@@ -57,14 +57,14 @@ export function isActionable(node: DomNode, parentActionable: boolean): boolean 
   return node.layout?.cursor === 'pointer' && node.parent?.layout?.cursor !== 'pointer';
 }
 
-/** Visible text under a node, whitespace collapsed. */
-export function textOf(node: DomNode, limit = 200): string {
+/** Visible text under a node, whitespace collapsed. Options of a closed <select> have no layout, so they are read regardless. */
+export function textOf(node: DomNode, limit = 200, renderedOnly = node.tag !== 'option'): string {
   const parts: string[] = [];
   let length = 0;
   const walk = (current: DomNode) => {
     if (length > limit) return;
     if (current.tag === '#text') {
-      if (current.layout || current.parent?.layout) {
+      if (!renderedOnly || current.layout || current.parent?.layout) {
         const text = (current.text ?? '').replace(/\s+/g, ' ').trim();
         if (text) {
           parts.push(text);

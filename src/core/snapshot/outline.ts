@@ -206,6 +206,10 @@ export class OutlineBuilder {
   }
 
   private push(line: Omit<OutlineLine, 'words' | 'excluded'>): void {
+    // A label's text next to its control repeats the control's name: keep the control's line only.
+    const previous = this.lines.at(-1);
+    if (line.kind === 'text' && previous?.kind === 'element' && previous.text.includes(`] `) && previous.text.includes(` ${line.text}`)) return;
+    if (line.kind === 'element' && previous?.kind === 'text' && line.text.includes(` ${previous.text}`) && previous.depth === line.depth) this.lines.pop();
     this.lines.push({ ...line, words: line.text.toLowerCase(), excluded: this.excluded });
   }
 }

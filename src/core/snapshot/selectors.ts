@@ -67,6 +67,7 @@ export class SelectorIndex {
     for (const attribute of TEST_ID_ATTRIBUTES) if (node.attrs[attribute]) keys.push(`[${attribute}=${node.attrs[attribute]}]`);
     if (node.attrs.id) keys.push(`#${node.attrs.id}`);
     for (const attribute of DESCRIPTIVE_ATTRIBUTES) if (node.attrs[attribute]) keys.push(`${node.tag}[${attribute}=${node.attrs[attribute]}]`);
+    if (node.tag.includes('-')) keys.push(`<${node.tag}>`);
     if (node.tag === 'a' && node.attrs.href) keys.push(`a[href=${node.attrs.href}]`);
     if (scope.piercing && node.ax && !node.ax.ignored && ARIA_ROLE.test(node.ax.role) && node.ax.name) keys.push(`role=${node.ax.role}|${node.ax.name}`);
     return keys;
@@ -116,6 +117,8 @@ export class SelectorIndex {
     }
     const href = node.tag === 'a' ? node.attrs.href : undefined;
     if (href && href.length <= 200 && this.unique(scope, `a[href=${href}]`)) targets.push(css(`a[href=${cssString(href)}]`));
+    // A custom element's tag names a component; when it is the only one, the tag is a good selector.
+    if (node.tag.includes('-') && cssIdentifier(node.tag) && this.unique(scope, `<${node.tag}>`)) targets.push(css(node.tag));
     return targets;
   }
 
@@ -145,16 +148,7 @@ export class SelectorIndex {
   /** By position: an XPath in the document's own tree, or a child path inside the element's shadow root. */
   private positional(node: DomNode, facts: ScopeFacts | undefined, frameHops: readonly Hop[]): SelectorPath {
     if (facts?.host === undefined) return { hops: frameHops, target: `xpath=${xpathOf(node)}` };
-    const host = findByBackendId(node.frame, facts.host);
-    if (!host) return { hops: frameHops, target: `xpath=${xpathOf(node)}` };
-    return { hops: [...frameHops, ...this.positionalHops(host, node.frame.scopes.get(facts.host))], target: cssPath(node, facts) };
-  }
-
-  /** Hops that end inside the host's shadow root, every step by position. */
-  private positionalHops(host: DomNode, facts: ScopeFacts | undefined): Hop[] {
-    if (facts?.host === undefined) return [{ kind: 'shadow', selector: `xpath=${xpathOf(host)}` }];
-    const outer = findByBackendId(host.frame, facts.host);
-    return [...(outer ? this.positionalHops(outer, host.frame.scopes.get(facts.host)) : []), { kind: 'shadow', selector: cssPath(host, facts) }];
+    return { hops: [...frameHops, ...this.shadowHops(node, facts).hops], target: cssPath(node, facts) };
   }
 
   /** Hops from the main frame into a frame: the iframe element by its best selector, then into its document. */

@@ -43,6 +43,8 @@ export interface SnapshotElement {
   /** Other selectors that resolve to it alone, best first. */
   readonly fallbacks: readonly string[];
   readonly fingerprint: Fingerprint;
+  /** For links: the absolute URL it leads to. */
+  readonly href?: string;
   /** Not shown: outside options.selector / the frame, or inside options.ignoreSelectors. */
   readonly excluded: boolean;
 }
@@ -103,6 +105,7 @@ export async function takeSnapshot(page: Page, options: SnapshotOptions = {}): P
       selector: selector!,
       fallbacks,
       fingerprint: { role: element.role, name: element.name },
+      ...(element.role === 'link' && element.node.attrs.href ? { href: absolute(element.node.attrs.href, element.node.frame.url) } : {}),
       excluded: element.excluded,
     });
   }
@@ -115,6 +118,14 @@ export async function takeSnapshot(page: Page, options: SnapshotOptions = {}): P
     frames: frames.map((frame) => ({ index: frame.index, url: frame.url, cdpFrameId: frame.cdpFrameId })),
     omittedLines: budgeted.omittedLines,
   };
+}
+
+function absolute(href: string, base: string): string {
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return href;
+  }
 }
 
 function frameFor(frames: readonly FrameDoc[], frameId: string): FrameDoc {

@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import type { Action, Variables } from '../../schema';
+import {
+  ServiceClickError, ServiceError, ServiceEvalError, ServiceInvalidArgumentError, ServiceTimeoutError, abortReason, throwIfAborted,
+} from '../errors';
+import { redact } from '../redact';
+import { diagnose, firstLine, locatorFor } from './locate';
+import { isPageLevel, methodRunner } from './methods';
+import { substitute, variableSecrets } from './variables';
+
+export const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
+/** With a cancellable signal, Playwright is given slices this long, so a cancel takes effect within one slice. */
+const CANCEL_SLICE_MS = 250;
+
+export interface PerformOptions {
+  readonly variables?: Variables;
+  readonly timeoutMs?: number;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Performs one action with Playwright's auto-waiting, under a deadline. Playwright abandons an attempt when its timeout
+ * ends, so once this returns or throws, nothing more happens on the page: a timed-out act never clicks later.
+ */
+export async function performAction(page: Page, action: Action, options: PerformOptions = {}): Promise<void> {
+  const run = methodRunner(action.method);
+  const args = action.arguments.map((argument, index) => substitute(argument, options.variables, `arguments.${index}`));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_ACTION_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  const target = isPageLevel(action.method, action.selector) ? page.locator(':focus') : locatorFor(page, action.selector);
+  const secrets = variableSecrets(options.variables);
+  for (;;) {
+    throwIfAborted(options.signal);
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) throw await timedOut(page, action, timeoutMs);
+    const attempt = options.signal ? Math.min(remaining, CANCEL_SLICE_MS) : remaining;
+    try {
+      await run({ page, target, args, timeout: attempt });
+      return;
+    } catch (error) {
+      if (options.signal?.aborted) throw abortReason(options.signal);
+      if (isTimeout(error) && !actionStarted(error)) {
+        if (Date.now() < deadline) continue;
+        throw await timedOut(page, action, timeoutMs, error);
+      }
+      throw await mapFailure(page, action, error, secrets);
+    }
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return (error as Error)?.name === 'TimeoutError';
+}
+
+/** Playwright's call log says when it had begun the action itself; such an attempt must not be repeated. */
+function actionStarted(error: unknown): boolean {
+  return /performing \w+ action|action done/i.test((error as Error).message);
+}
+
+async function timedOut(page: Page, action: Action, timeoutMs: number, cause?: unknown): Promise<ServiceError> {
+  const structural = await diagnose(page, action.selector).catch(() => undefined);
+  const log = cause ? waitingFor(cause) : '';
+  const detail = structural?.message ?? (log ? `the element was found but ${log}` : 'the element did not become ready');
+  if (structural) {
+    const ErrorClass = structural.constructor as new (message: string) => ServiceError;
+    return new ErrorClass(`${action.method} on ${action.selector} gave up after ${timeoutMs} ms: ${structural.message}`);
+  }
+  const ErrorClass = /click|check/i.test(action.method) ? ServiceClickError : ServiceTimeoutError;
+  return new ErrorClass(`${action.method} on ${action.selector} gave up after ${timeoutMs} ms: ${detail}`);
+}
+
+/** The last "waiting for…"/"element is…" line of Playwright's call log, which says why the element was not actionable. */
+function waitingFor(error: unknown): string {
+  const lines = (error as Error).message.split('\n').map((line) => line.trim().replace(/^- /, ''));
+  const reason = [...lines].reverse().find((line) => /element is not|intercepts pointer events|not visible|not enabled|not stable|outside of the viewport/i.test(line));
+  return reason ? reason.replace(/^\d+ × /, '') : '';
+}
+
+async function mapFailure(page: Page, action: Action, error: unknown, secrets: readonly string[]): Promise<ServiceError> {
+  if (error instanceof ServiceError) return error;
+  const message = redact(firstLine((error as Error).message ?? String(error)), secrets);
+  if (/strict mode violation/i.test(message) || /resolved to \d+ elements/i.test(message)) {
+    return (await diagnose(page, action.selector).catch(() => undefined)) ?? new ServiceClickError(`${action.selector}: ${message}`);
+  }
+  if (/not a <select>|Element is not a <select> element/i.test(message)) {
+    return new ServiceInvalidArgumentError(`method: ${action.method} needs a <select> element, but ${action.selector} is not one; use click for custom dropdowns`, { field: 'method' });
+  }
+  if (/did not find some options/i.test(message)) {
+    return new ServiceInvalidArgumentError(`arguments: ${action.selector} has no option ${JSON.stringify(action.arguments[0])}`, { field: 'arguments' });
+  }
+  if (/not a checkbox or radio|Not a checkbox/i.test(message)) {
+    return new ServiceInvalidArgumentError(`method: ${action.method} needs a checkbox or radio button, but ${action.selector} is not one`, { field: 'method' });
+  }
+  if (/evaluate|scrollTo takes/i.test(message) || (error as Error).name === 'Error' && /Evaluation failed/i.test(message)) {
+    return new ServiceEvalError(`${action.method} on ${action.selector}: ${message}`);
+  }
+  const structural = await diagnose(page, action.selector).catch(() => undefined);
+  if (structural) return structural;
+  const ErrorClass = /click|check/i.test(action.method) ? ServiceClickError : ServiceEvalError;
+  return new ErrorClass(`${action.method} on ${action.selector} failed: ${message}`);
+}

@@ -1,0 +1,86 @@
+import type { Locator, Page } from 'playwright-core';
+import type { Action } from '../../schema';
+import type { Fingerprint } from '../snapshot/snapshot';
+import { readFingerprint } from './fingerprint';
+
+export interface PlannedAction {
+  readonly action: Action;
+  /** Undefined for page-level actions (press a key). */
+  readonly fingerprint?: Fingerprint;
+}
+
+type AriaRole = Parameters<Page['getByRole']>[0];
+
+type Intent =
+  | { readonly kind: 'element'; readonly method: string; readonly target: string; readonly roles: readonly AriaRole[]; readonly args: readonly string[] }
+  | { readonly kind: 'key'; readonly key: string };
+
+const CLICKABLE: AriaRole[] = ['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'checkbox', 'radio', 'switch'];
+const TEXT_FIELDS: AriaRole[] = ['textbox', 'searchbox', 'combobox', 'spinbutton'];
+const CHOICES: AriaRole[] = ['combobox', 'listbox'];
+const CHECKABLE: AriaRole[] = ['checkbox', 'radio', 'switch', 'menuitemcheckbox'];
+const ROLE_WORDS: Readonly<Record<string, AriaRole>> = { button: 'button', link: 'link', tab: 'tab', checkbox: 'checkbox', 'radio button': 'radio', radio: 'radio', 'menu item': 'menuitem', option: 'option', switch: 'switch' };
+const KEYS: Readonly<Record<string, string>> = {
+  enter: 'Enter', return: 'Enter', tab: 'Tab', escape: 'Escape', esc: 'Escape', space: 'Space', backspace: 'Backspace', delete: 'Delete',
+  'arrow up': 'ArrowUp', 'arrow down': 'ArrowDown', 'arrow left': 'ArrowLeft', 'arrow right': 'ArrowRight', up: 'ArrowUp', down: 'ArrowDown',
+  left: 'ArrowLeft', right: 'ArrowRight', 'page up': 'PageUp', 'page down': 'PageDown', home: 'Home', end: 'End',
+};
+
+const unquote = (text: string) => text.trim().replace(/^(["'“‘])([\s\S]*)(["'”’])$/, '$2').trim();
+
+/** Reads the plain instructions the planner understands; anything else is left to the model. */
+export function parseInstruction(instruction: string): Intent | undefined {
+  const text = instruction.trim().replace(/[.!]+$/, '');
+  let match = /^press(?: the)? ([a-z ]+?)(?: key)?$/i.exec(text);
+  if (match && KEYS[match[1]!.toLowerCase()]) return { kind: 'key', key: KEYS[match[1]!.toLowerCase()]! };
+  match = /^(?:fill(?: in| out)?|set)(?: the)? (.+?) (?:with|to|as) (.+)$/i.exec(text);
+  if (match) return { kind: 'element', method: 'fill', target: unquote(match[1]!), roles: TEXT_FIELDS, args: [unquote(match[2]!)] };
+  match = /^(type|enter|input|write) (.+?) (?:in|into)(?: the)? (.+?)(?: field| box| input)?$/i.exec(text);
+  if (match) return { kind: 'element', method: match[1]!.toLowerCase() === 'type' ? 'type' : 'fill', target: unquote(match[3]!), roles: TEXT_FIELDS, args: [unquote(match[2]!)] };
+  match = /^(?:select|choose|pick) (.+?) (?:in|from|for|as)(?: the)? (.+?)(?: dropdown| list| menu| select| field)?$/i.exec(text);
+  if (match) return { kind: 'element', method: 'selectOption', target: unquote(match[2]!), roles: CHOICES, args: [unquote(match[1]!)] };
+  match = /^(check|tick|uncheck|untick)(?: the)? (.+?)(?: checkbox| box| option| switch)?$/i.exec(text);
+  if (match) return { kind: 'element', method: /^(un)/i.test(match[1]!) ? 'uncheck' : 'check', target: unquote(match[2]!), roles: CHECKABLE, args: [] };
+  match = /^hover(?: over)?(?: the)? (.+)$/i.exec(text);
+  if (match) return { kind: 'element', method: 'hover', target: unquote(match[1]!), roles: CLICKABLE, args: [] };
+  match = /^(?:click|tap|press|hit)(?: on)?(?: the)? (.+?)(?: (button|link|tab|checkbox|radio button|radio|menu item|option|switch))?$/i.exec(text);
+  if (match) {
+    const roleWord = match[2]?.toLowerCase();
+    return { kind: 'element', method: 'click', target: unquote(match[1]!), roles: roleWord ? [ROLE_WORDS[roleWord]!] : CLICKABLE, args: [] };
+  }
+  return undefined;
+}
+
+function exactName(name: string): RegExp {
+  return new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\s:*]*$`, 'i');
+}
+
+/**
+ * Resolves a plain instruction ("click Sign in", "fill Email with %email%", "select Canada in Country", "press Enter") to
+ * one element by role and accessible name, with no model. Returns undefined whenever it is not certain: no match, more
+ * than one match, or an option that is not there. It never guesses.
+ */
+export async function planLocally(page: Page, instruction: string): Promise<PlannedAction | undefined> {
+  const intent = parseInstruction(instruction);
+  if (!intent) return undefined;
+  if (intent.kind === 'key') return { action: { selector: '', description: `Press ${intent.key}`, method: 'press', arguments: [intent.key] } };
+  if (!intent.target || intent.target.includes('%')) return undefined;
+  const candidates = intent.roles.map((role) => page.getByRole(role, { name: exactName(intent.target) }));
+  const union = candidates.reduce((all: Locator, next) => all.or(next));
+  if ((await union.count()) !== 1) return undefined;
+  const fingerprint = await readFingerprint(union);
+  if (!fingerprint?.name) return undefined;
+  const selector = `role=${fingerprint.role}[name=${JSON.stringify(fingerprint.name)}]`;
+  if ((await page.locator(selector).count()) !== 1) return undefined;
+  if (intent.method === 'selectOption' && !(await hasOption(page.locator(selector), intent.args[0]!))) return undefined;
+  const description = `${fingerprint.role} "${fingerprint.name}"`;
+  return { action: { selector, description, method: intent.method, arguments: [...intent.args] }, fingerprint };
+}
+
+async function hasOption(select: Locator, wanted: string): Promise<boolean> {
+  return select.evaluate((element, label) => {
+    if (!(element instanceof HTMLSelectElement)) return false;
+    const lower = label.trim().toLowerCase();
+    return Array.from(element.options).some((option) => option.label.trim().toLowerCase() === lower || option.value.toLowerCase() === lower);
+  }, wanted).catch(() => false);
+}

@@ -1,0 +1,78 @@
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { BrowserNotFoundError, ServiceInvalidArgumentError } from '../errors';
+import type { Environment } from '../models/resolve';
+import { findBrowser, launchArgs } from './find-browser';
+import { HOOKS_KEY, installPageHooks } from './page-hooks';
+import { registerShadowEngine } from './shadow-engine';
+
+export interface BrowserOptions {
+  /** A Chromium-based browser to launch; otherwise REHEARSE_CHROMIUM, Playwright's, or the system's. */
+  readonly executablePath?: string;
+  readonly headless?: boolean;
+  /** Attach to a running browser over the Chrome DevTools Protocol (a grid, Browserless, `chrome --remote-debugging-port`). */
+  readonly cdpUrl?: string;
+  /** Attach to a Playwright browser server (`playwright run-server`). */
+  readonly wsEndpoint?: string;
+  readonly viewport?: { readonly width: number; readonly height: number };
+  readonly env?: Environment;
+}
+
+export interface BrowserHandle {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  /** How the browser was obtained, for logs. */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+const CONNECT_TIMEOUT_MS = 30_000;
+
+/** Launches a browser or attaches to a remote one, with Rehearse's page hooks in every frame. */
+export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserHandle> {
+  await registerShadowEngine();
+  if (options.cdpUrl && options.wsEndpoint) {
+    throw new ServiceInvalidArgumentError('browser: give cdpUrl or wsEndpoint, not both', { field: 'browser' });
+  }
+  let browser: Browser;
+  let context: BrowserContext;
+  let ownsContext = true;
+  let origin: string;
+  if (options.cdpUrl) {
+    browser = await chromium.connectOverCDP(options.cdpUrl, { timeout: CONNECT_TIMEOUT_MS }).catch((error: Error) => {
+      throw new BrowserNotFoundError(`Could not attach to the browser at ${options.cdpUrl} over CDP: ${error.message.split('\n')[0]}`);
+    });
+    const existing = browser.contexts()[0];
+    ownsContext = !existing;
+    context = existing ?? (await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT }));
+    origin = `cdp ${options.cdpUrl}`;
+  } else if (options.wsEndpoint) {
+    browser = await chromium.connect(options.wsEndpoint, { timeout: CONNECT_TIMEOUT_MS }).catch((error: Error) => {
+      throw new BrowserNotFoundError(`Could not attach to the Playwright server at ${options.wsEndpoint}: ${error.message.split('\n')[0]}`);
+    });
+    context = await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT });
+    origin = `playwright server ${options.wsEndpoint}`;
+  } else {
+    const found = findBrowser({ executablePath: options.executablePath, env: options.env });
+    const headless = options.headless ?? true;
+    browser = await chromium.launch({ executablePath: found.executablePath, headless, args: launchArgs({ headless }), timeout: CONNECT_TIMEOUT_MS }).catch((error: Error) => {
+      throw new BrowserNotFoundError(`Could not start ${found.executablePath}: ${error.message.split('\n')[0]}`);
+    });
+    context = await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT });
+    origin = `${found.source} ${found.executablePath}`;
+  }
+  await context.addInitScript(installPageHooks, HOOKS_KEY);
+  // Pages that were open before we attached get the hooks now (closed shadow roots made before this are not seen).
+  for (const page of context.pages()) {
+    for (const frame of page.frames()) await frame.evaluate(installPageHooks, HOOKS_KEY).catch(() => undefined);
+  }
+  return {
+    browser,
+    context,
+    origin,
+    close: async () => {
+      if (ownsContext) await context.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+    },
+  };
+}

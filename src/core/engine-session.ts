@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { ActionSchema, summarizeProblems, validate, type Action, type ModelSetting } from '../schema';
+import { fingerprintsMatch, readFingerprint } from './act/fingerprint';
+import { locatorFor } from './act/locate';
+import { performAction } from './act/perform';
+import { planLocally } from './act/planner';
+import { referencedVariables } from './act/variables';
+import { openBrowser, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
+import { cacheKey, MemoryCacheStore, pageRegionFingerprint, type ActionCacheStore, type CachedAct } from './cache/action-cache';
+import { deadline } from './deadline';
+import {
+  MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted,
+} from './errors';
+import { extractWithModel } from './extract';
+import { createModelClient, type Environment, type ModelClient, type Usage } from './models';
+import { observeWithModel, verifyPicks, type ObservePick } from './observe';
+import type {
+  ActCallOptions, ActOutcome, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ObserveCallOptions, ObserveResult, Session,
+} from './session-types';
+import { takeSnapshot, type Fingerprint, type SnapshotElement } from './snapshot/snapshot';
+
+export interface SessionOptions {
+  readonly browser?: BrowserOptions;
+  /** The model for observe, act and extract when a call names none. */
+  readonly model?: ModelSetting;
+  /** A model API key for this session (the service's x-model-api-key); the configuration's own key comes first. */
+  readonly modelApiKey?: string;
+  readonly env?: Environment;
+  /** The action cache; false turns it off. Default: in memory. */
+  readonly cache?: ActionCacheStore | false;
+  readonly tokenBudget?: number;
+  readonly domSettleTimeoutMs?: number;
+}
+
+/** What observe found for one pick, kept so a picked action can be saved with its fallbacks and fingerprint. */
+export interface PickDetails {
+  readonly action: Action & { backendNodeId?: number };
+  readonly fallbacks: readonly string[];
+  readonly fingerprint: Fingerprint;
+}
+
+export interface CallMetric {
+  readonly method: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly usage?: Usage;
+  readonly ok: boolean;
+}
+
+const KEPT_OBSERVATIONS = 50;
+
+/** The Session of DESIGN.md §1, in-process: one browser context, its pages, observe / act / extract. */
+export class EngineSession implements Session {
+  readonly id = randomUUID();
+  readonly metrics: CallMetric[] = [];
+  private activePage: Page | undefined;
+  private ended: ServiceError | undefined;
+  private readonly models = new Map<string, ModelClient>();
+  private readonly observations = new Map<string, PickDetails[]>();
+  private readonly cache: ActionCacheStore | undefined;
+
+  private constructor(private readonly handle: BrowserHandle, private readonly options: SessionOptions) {
+    this.cache = options.cache === false ? undefined : options.cache ?? new MemoryCacheStore();
+    const context = handle.context;
+    this.activePage = context.pages().at(-1);
+    context.on('page', (page) => this.track(page));
+    for (const page of context.pages()) this.track(page);
+    handle.browser.on('disconnected', () => {
+      this.ended ??= new SessionClosedError(`The browser of session ${this.id} went away (it crashed or was closed); start a new session.`);
+    });
+  }
+
+  static async start(options: SessionOptions = {}): Promise<EngineSession> {
+    const handle = await openBrowser({ ...options.browser, env: options.browser?.env ?? options.env });
+    const session = new EngineSession(handle, options);
+    if (!session.activePage) session.activePage = await handle.context.newPage();
+    return session;
+  }
+
+  private track(page: Page): void {
+    this.activePage = page;
+    page.on('close', () => {
+      if (this.activePage === page) this.activePage = this.handle.context.pages().filter((open) => !open.isClosed()).at(-1);
+    });
+  }
+
+  /** The page calls act on: the most recently opened one that is still open. */
+  page(): Page {
+    if (this.ended) throw this.ended;
+    const page = this.activePage;
+    if (!page || page.isClosed()) throw new SessionClosedError(`Session ${this.id} has no open page.`);
+    return page;
+  }
+
+  get browserOrigin(): string {
+    return this.handle.origin;
+  }
+
+  private model(setting: ModelSetting | undefined, field: string): ModelClient {
+    const chosen = setting ?? this.options.model;
+    if (!chosen) {
+      throw new MissingLLMConfigurationError(`No model is configured for this call: pass ${field} (for example "openai/gpt-4.1-mini") or give the session a default model.`, { field });
+    }
+    const key = JSON.stringify(chosen);
+    let client = this.models.get(key);
+    if (!client) {
+      client = createModelClient(chosen, { env: this.options.env, apiKey: this.options.modelApiKey, field });
+      this.models.set(key, client);
+    }
+    return client;
+  }
+
+  private async measured<T>(method: string, run: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    try {
+      const result = await run();
+      const usage = (result as { usage?: Usage }).usage;
+      this.metrics.push({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...(usage ? { usage } : {}), ok: true });
+      return result;
+    } catch (error) {
+      this.metrics.push({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ok: false });
+      throw error;
+    }
+  }
+
+  async navigate(url: string, options: NavigateOptions = {}): Promise<NavigateResult> {
+    if (!URL.canParse(url)) throw new ServiceInvalidArgumentError(`url: expected an absolute URL such as http://127.0.0.1:4173/, received ${JSON.stringify(url)}`, { field: 'url' });
+    return this.measured('navigate', async () => {
+      const page = this.page();
+      const limit = deadline('navigate', options.timeout, options.signal);
+      try {
+        const response = await page.goto(url, { waitUntil: options.waitUntil ?? 'load', timeout: options.timeout ?? 30_000 });
+        throwIfAborted(limit.signal);
+        return { url: page.url(), status: response?.status() ?? null };
+      } finally {
+        limit.dispose();
+      }
+    });
+  }
+
+  async observe(instruction?: string, options: ObserveCallOptions = {}): Promise<ObserveResult> {
+    return this.measured('observe', async () => {
+      const limit = deadline('observe', options.timeout, options.signal);
+      try {
+        const { picks, usage } = await this.observePicks(instruction, options, limit.signal);
+        const actionId = randomUUID();
+        this.remember(actionId, picks);
+        return { result: picks.map((pick) => pick.output), actionId, usage };
+      } finally {
+        limit.dispose();
+      }
+    });
+  }
+
+  private async observePicks(instruction: string | undefined, options: ObserveCallOptions, signal: AbortSignal) {
+    const page = this.page();
+    const model = this.model(options.model, 'options.model');
+    const snapshot = await takeSnapshot(page, {
+      instruction, selector: options.selector, ignoreSelectors: options.ignoreSelectors, frameId: options.frameId ?? undefined,
+      tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal,
+    });
+    options.onProgress?.({ message: `snapshot: ${snapshot.elements.size} elements, ${snapshot.tokens} tokens`, data: { tokens: snapshot.tokens } });
+    const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
+    throwIfAborted(signal);
+    const picks = await verifyPicks(page, observation.picks);
+    return { picks, usage: observation.usage };
+  }
+
+  private remember(actionId: string, picks: readonly ObservePick[]): void {
+    this.observations.set(actionId, picks.map((pick) => ({
+      action: { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [], ...(pick.output.backendNodeId !== undefined ? { backendNodeId: pick.output.backendNodeId } : {}) },
+      fallbacks: [pick.element.selector, ...pick.element.fallbacks].filter((selector) => selector !== pick.output.selector),
+      fingerprint: pick.element.fingerprint,
+    })));
+    while (this.observations.size > KEPT_OBSERVATIONS) this.observations.delete(this.observations.keys().next().value!);
+  }
+
+  /** The fallbacks and fingerprints of an observe call's picks, for saving them as flow steps. */
+  pickDetails(actionId: string): readonly PickDetails[] | undefined {
+    return this.observations.get(actionId);
+  }
+
+  async act(input: string | Action, options: ActCallOptions = {}): Promise<ActOutcome> {
+    return this.measured('act', async () => {
+      const limit = deadline('act', options.timeout, options.signal);
+      try {
+        if (typeof input !== 'string') return await this.actAction(input, options, limit);
+        return await this.actInstruction(input, options, limit);
+      } finally {
+        limit.dispose();
+      }
+    });
+  }
+
+  private async actAction(input: Action, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<ActOutcome> {
+    const parsed = validate(ActionSchema, input);
+    if (!parsed.ok) throw new ServiceInvalidArgumentError(`input: ${summarizeProblems(parsed.problems)}`, { field: parsed.problems[0]?.field });
+    const action = parsed.value;
+    await performAction(this.page(), action, { variables: options.variables, timeoutMs: limit.remaining(), signal: limit.signal });
+    return { success: true, message: `${action.method} done on ${action.description || action.selector}`, actionDescription: action.description, actions: [action], planner: 'action' };
+  }
+
+  private async actInstruction(instruction: string, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<ActOutcome> {
+    const page = this.page();
+    const signal = limit.signal;
+    for (const name of referencedVariables(instruction)) {
+      if (options.variables?.[name] === undefined) throw new ServiceInvalidArgumentError(`instruction: %${name}% has no value; pass it in options.variables`, { field: 'instruction' });
+    }
+    const planned = await planLocally(page, instruction);
+    if (planned) {
+      options.onProgress?.({ message: `local planner: ${planned.action.method} ${planned.action.description}` });
+      await performAction(page, planned.action, { variables: options.variables, timeoutMs: limit.remaining(), signal });
+      return { success: true, message: `${planned.action.method} done on ${planned.action.description}`, actionDescription: instruction, actions: [planned.action], planner: 'local' };
+    }
+    const snapshot = await takeSnapshot(page, { instruction, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal });
+    const useCache = this.cache && (options.serverCache ?? true);
+    const key = cacheKey({ instruction, url: snapshot.url, variableNames: Object.keys(options.variables ?? {}), region: pageRegionFingerprint(snapshot, instruction) });
+    if (useCache) {
+      const cached = await this.cache!.get(key);
+      if (cached && (await this.stillMatches(cached))) {
+        options.onProgress?.({ message: 'action cache: hit' });
+        for (const step of cached.steps) await performAction(page, step.action, { variables: options.variables, timeoutMs: limit.remaining(), signal });
+        return { success: true, message: `${cached.steps.map((step) => step.action.method).join(', ')} done from the action cache`, actionDescription: instruction, actions: cached.steps.map((step) => step.action), cacheStatus: 'HIT', planner: 'cache' };
+      }
+      if (cached) await this.cache!.delete(key);
+    }
+    const model = this.model(options.model, 'options.model');
+    const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
+    throwIfAborted(signal);
+    const [pick] = await verifyPicks(page, observation.picks.slice(0, 1));
+    if (!pick) {
+      return { success: false, message: `No element on the page matches "${instruction}".`, actionDescription: instruction, actions: [], planner: 'model', usage: observation.usage, ...(useCache ? { cacheStatus: 'MISS' as const } : {}) };
+    }
+    const action: Action = { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [] };
+    await performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), signal });
+    if (useCache) await this.cache!.set(key, { instruction, url: snapshot.url, createdAt: new Date().toISOString(), steps: [{ action, fingerprint: pick.element.fingerprint }] } satisfies CachedAct);
+    return {
+      success: true, message: `${action.method} done on ${action.description}`, actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,
+      ...(useCache ? { cacheStatus: 'MISS' as const } : {}),
+    };
+  }
+
+  /** A cached action is replayed only if each target is still one element with the same role and name. */
+  private async stillMatches(cached: CachedAct): Promise<boolean> {
+    const page = this.page();
+    for (const step of cached.steps) {
+      const target = locatorFor(page, step.action.selector);
+      if ((await target.count().catch(() => 0)) !== 1) return false;
+      if (!fingerprintsMatch(step.fingerprint, await readFingerprint(target))) return false;
+    }
+    return true;
+  }
+
+  async extract(instruction: string, schema: Record<string, unknown>, options: ExtractCallOptions = {}): Promise<ExtractResult> {
+    if (typeof schema !== 'object' || schema === null) throw new ServiceInvalidArgumentError('schema: expected a JSON Schema object', { field: 'schema' });
+    return this.measured('extract', async () => {
+      const limit = deadline('extract', options.timeout, options.signal);
+      try {
+        const model = this.model(options.model, 'options.model');
+        const snapshot = await takeSnapshot(this.page(), { instruction, selector: options.selector, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal: limit.signal });
+        return await extractWithModel(model, snapshot, instruction, schema, limit.signal);
+      } finally {
+        limit.dispose();
+      }
+    });
+  }
+
+  /** A snapshot's elements, for tools that show what is on the page (the inspector, the CLI). */
+  async elements(): Promise<SnapshotElement[]> {
+    const snapshot = await takeSnapshot(this.page(), { tokenBudget: this.options.tokenBudget });
+    return [...snapshot.elements.values()];
+  }
+
+  async end(): Promise<void> {
+    if (this.ended && !(this.ended instanceof SessionClosedError && /went away/.test(this.ended.message))) return;
+    this.ended = new SessionClosedError(`Session ${this.id} has ended.`);
+    await this.handle.close();
+  }
+
+  get isEnded(): boolean {
+    return this.ended !== undefined;
+  }
+}
+
+/** Starts a session: the library entry point. */
+export function createSession(options: SessionOptions = {}): Promise<EngineSession> {
+  return EngineSession.start(options);
+}

@@ -1,0 +1,70 @@
+import type { Action, ActionOutput, ActResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
+
+/** A progress report while a call runs (the service sends these as SSE `log` events). */
+export interface ProgressEvent {
+  readonly message: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface NavigateOptions extends CallOptions {
+  readonly waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+  readonly timeout?: number;
+}
+
+export interface NavigateResult {
+  readonly url: string;
+  readonly status: number | null;
+}
+
+export interface ObserveCallOptions extends ObserveOptions, CallOptions {
+  readonly frameId?: string | null;
+}
+
+export interface ObserveResult {
+  readonly result: ActionOutput[];
+  readonly actionId: string;
+  readonly usage?: Usage;
+}
+
+export interface ActCallOptions extends CallOptions {
+  readonly model?: ModelSetting;
+  readonly variables?: Variables;
+  readonly timeout?: number;
+  /** Use the action cache for this call (default: the session's setting). */
+  readonly serverCache?: boolean;
+  readonly frameId?: string | null;
+}
+
+/** ActResult plus which planner chose the action and what it cost. */
+export interface ActOutcome extends ActResult {
+  readonly planner?: 'action' | 'local' | 'cache' | 'model';
+  readonly usage?: Usage;
+}
+
+export interface ExtractCallOptions extends CallOptions {
+  readonly model?: ModelSetting;
+  readonly timeout?: number;
+  readonly selector?: string;
+  readonly frameId?: string | null;
+}
+
+export interface ExtractResult {
+  readonly data: unknown;
+  readonly usage?: Usage;
+}
+
+/** One interface, two homes: the engine in-process and the HTTP client. Replay, the CLI and the extension use only this. */
+export interface Session {
+  readonly id: string;
+  navigate(url: string, options?: NavigateOptions): Promise<NavigateResult>;
+  observe(instruction?: string, options?: ObserveCallOptions): Promise<ObserveResult>;
+  act(input: string | Action, options?: ActCallOptions): Promise<ActOutcome>;
+  /** Data from the page, matching a JSON Schema; URLs come only from the page's own links. */
+  extract(instruction: string, schema: Record<string, unknown>, options?: ExtractCallOptions): Promise<ExtractResult>;
+  end(): Promise<void>;
+}

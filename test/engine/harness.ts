@@ -1,0 +1,54 @@
+import { createSession, type EngineSession, type SessionOptions } from '../../src/core/engine-session';
+import type { LoopbackServer } from '../support/listen';
+import { ScriptedModelServer } from '../support/model-server';
+import { pickElementRule } from '../support/page-rule';
+import { FIXTURES_DIR, serveFolder } from '../support/static-server';
+
+export const TEST_MODEL_KEY = 'sk-engine-test-4d2c';
+
+export interface EngineRig {
+  /** The fixture site on 127.0.0.1. */
+  site: LoopbackServer;
+  /** The same fixtures on a second origin (localhost:<port>), for cross-origin frames. */
+  other: LoopbackServer;
+  models: ScriptedModelServer;
+  session: EngineSession;
+  url(path: string): string;
+  /** Opens a fixture and returns what its event log says after `run`. */
+  events(): Promise<string[]>;
+  startSession(options?: SessionOptions): Promise<EngineSession>;
+}
+
+/** One browser session, a fixture site on two origins and a scripted model for a describe block. */
+export function useEngine(options: SessionOptions = {}): EngineRig {
+  const rig = {} as EngineRig;
+  const extra: EngineSession[] = [];
+  before(async function () {
+    this.timeout(60_000);
+    rig.site = await serveFolder(FIXTURES_DIR);
+    rig.other = await serveFolder(FIXTURES_DIR);
+    rig.models = await ScriptedModelServer.start();
+    rig.url = (path: string) => `${rig.site.origin}/${path.replace('CROSS', rig.other.origin.replace('127.0.0.1', 'localhost'))}`;
+    rig.startSession = async (more: SessionOptions = {}) => {
+      const session = await createSession({
+        model: { modelName: 'openai/test-model', baseURL: rig.models.url('/v1'), apiKey: TEST_MODEL_KEY },
+        env: {},
+        ...options,
+        ...more,
+      });
+      extra.push(session);
+      return session;
+    };
+    rig.session = await rig.startSession();
+    rig.events = () => rig.session.page().evaluate(() => (window as unknown as { events: string[] }).events ?? []);
+  });
+  beforeEach(() => {
+    rig.models.reset();
+    rig.models.answerWith(pickElementRule);
+  });
+  after(async () => {
+    await Promise.all(extra.map((session) => session.end()));
+    await Promise.all([rig.site?.close(), rig.other?.close(), rig.models?.close()]);
+  });
+  return rig;
+}
