@@ -80,6 +80,12 @@ export async function diagnose(page: Page, selector: string): Promise<ServiceErr
   }
 }
 
+/** Playwright colours its call logs for terminals; our messages are plain text. */
+export function stripAnsi(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
 export function firstLine(message: string): string {
-  return message.split('\n')[0]!.replace(/^\w+\.\w+: /, '');
+  return stripAnsi(message).split('\n')[0]!.replace(/^\w+\.\w+: /, '');
 }

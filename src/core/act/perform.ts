@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import type { Action, Variables } from '../../schema';
 import {
-  ServiceClickError, ServiceError, ServiceEvalError, ServiceInvalidArgumentError, ServiceTimeoutError, abortReason, throwIfAborted,
+  ServiceClickError, ServiceError, ServiceEvalError, ServiceInvalidArgumentError, ServiceTimeoutError, XPathResolutionError, abortReason,
 } from '../errors';
 import { redact } from '../redact';
-import { diagnose, firstLine, locatorFor } from './locate';
+import { diagnose, firstLine, locatorFor, stripAnsi } from './locate';
 import { isPageLevel, methodRunner } from './methods';
 import { substitute, variableSecrets } from './variables';
 
@@ -29,16 +29,18 @@ export async function performAction(page: Page, action: Action, options: Perform
   const deadline = Date.now() + timeoutMs;
   const target = isPageLevel(action.method, action.selector) ? page.locator(':focus') : locatorFor(page, action.selector);
   const secrets = variableSecrets(options.variables);
+  let lastTimeout: unknown;
   for (;;) {
-    throwIfAborted(options.signal);
+    if (options.signal?.aborted) throw await stopped(page, action, timeoutMs, options.signal, lastTimeout);
     const remaining = deadline - Date.now();
-    if (remaining <= 0) throw await timedOut(page, action, timeoutMs);
+    if (remaining <= 0) throw await timedOut(page, action, timeoutMs, lastTimeout);
     const attempt = options.signal ? Math.min(remaining, CANCEL_SLICE_MS) : remaining;
     try {
       await run({ page, target, args, timeout: attempt });
       return;
     } catch (error) {
-      if (options.signal?.aborted) throw abortReason(options.signal);
+      if (isTimeout(error)) lastTimeout = error;
+      if (options.signal?.aborted) throw await stopped(page, action, timeoutMs, options.signal, lastTimeout);
       if (isTimeout(error) && !actionStarted(error)) {
         if (Date.now() < deadline) continue;
         throw await timedOut(page, action, timeoutMs, error);
@@ -46,6 +48,12 @@ export async function performAction(page: Page, action: Action, options: Perform
       throw await mapFailure(page, action, error, secrets);
     }
   }
+}
+
+/** A caller's timeout gets the same diagnosis as Playwright's own; a cancellation is just that. */
+async function stopped(page: Page, action: Action, timeoutMs: number, signal: AbortSignal, lastTimeout: unknown): Promise<ServiceError> {
+  const reason = abortReason(signal);
+  return reason instanceof ServiceTimeoutError ? timedOut(page, action, timeoutMs, lastTimeout) : reason;
 }
 
 function isTimeout(error: unknown): boolean {
@@ -59,6 +67,10 @@ function actionStarted(error: unknown): boolean {
 
 async function timedOut(page: Page, action: Action, timeoutMs: number, cause?: unknown): Promise<ServiceError> {
   const structural = await diagnose(page, action.selector).catch(() => undefined);
+  if (!structural && /^selectoption/i.test(action.method)) {
+    const missing = await missingOption(page, action);
+    if (missing) return missing;
+  }
   const log = cause ? waitingFor(cause) : '';
   const detail = structural?.message ?? (log ? `the element was found but ${log}` : 'the element did not become ready');
   if (structural) {
@@ -69,9 +81,18 @@ async function timedOut(page: Page, action: Action, timeoutMs: number, cause?: u
   return new ErrorClass(`${action.method} on ${action.selector} gave up after ${timeoutMs} ms: ${detail}`);
 }
 
+/** Playwright waits for an option that may load later; when time is up, say which options there are. */
+async function missingOption(page: Page, action: Action): Promise<ServiceError | undefined> {
+  const options = await locatorFor(page, action.selector).evaluate((element) => (element instanceof HTMLSelectElement ? Array.from(element.options).map((option) => option.label) : undefined), undefined, { timeout: 1000 }).catch(() => undefined);
+  if (!options) return undefined;
+  const wanted = action.arguments.filter((argument) => !options.some((option) => option.toLowerCase() === argument.toLowerCase()));
+  if (!wanted.length) return undefined;
+  return new ServiceInvalidArgumentError(`arguments: ${action.selector} has no option ${wanted.map((option) => JSON.stringify(option)).join(', ')}; it has ${options.map((option) => JSON.stringify(option)).join(', ')}`, { field: 'arguments' });
+}
+
 /** The last "waiting for…"/"element is…" line of Playwright's call log, which says why the element was not actionable. */
 function waitingFor(error: unknown): string {
-  const lines = (error as Error).message.split('\n').map((line) => line.trim().replace(/^- /, ''));
+  const lines = stripAnsi((error as Error).message).split('\n').map((line) => line.trim().replace(/^- /, ''));
   const reason = [...lines].reverse().find((line) => /element is not|intercepts pointer events|not visible|not enabled|not stable|outside of the viewport/i.test(line));
   return reason ? reason.replace(/^\d+ × /, '') : '';
 }
@@ -79,6 +100,7 @@ function waitingFor(error: unknown): string {
 async function mapFailure(page: Page, action: Action, error: unknown, secrets: readonly string[]): Promise<ServiceError> {
   if (error instanceof ServiceError) return error;
   const message = redact(firstLine((error as Error).message ?? String(error)), secrets);
+  if (/is not a valid XPath/i.test(message)) return new XPathResolutionError(`${action.selector} is not a valid XPath: ${message.replace(/^.*?: /, '')}`);
   if (/strict mode violation/i.test(message) || /resolved to \d+ elements/i.test(message)) {
     return (await diagnose(page, action.selector).catch(() => undefined)) ?? new ServiceClickError(`${action.selector}: ${message}`);
   }
