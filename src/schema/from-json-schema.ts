@@ -21,6 +21,13 @@ const SUPPORTED = new Set([...ANNOTATIONS, 'type', 'properties', 'required', 'ad
 type Json = Record<string, unknown>;
 
 export function fromJsonSchema(schema: unknown, path = 'schema'): v.GenericSchema {
+  const converted = convert(schema, path);
+  const description = (schema as { description?: unknown } | null)?.description;
+  // Kept as metadata so the JSON Schema sent to a model still carries it.
+  return typeof description === 'string' ? v.pipe(converted, v.description(description)) : converted;
+}
+
+function convert(schema: unknown, path: string): v.GenericSchema {
   if (schema === true || (typeof schema === 'object' && schema !== null && Object.keys(schema).length === 0)) return v.unknown();
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new UnsupportedJsonSchemaError(path, 'expected a JSON Schema object');
   const node = schema as Json;

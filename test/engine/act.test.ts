@@ -166,7 +166,7 @@ describe('act with an Action (deterministic, no model)', () => {
         cover.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.2)';
         document.body.appendChild(cover);
       });
-      await expectError('role=button[name="Forgot password?"]', ServiceClickError, /gave up after 1500 ms: the element was found but .*intercepts pointer events/);
+      await expectError('role=button[name="Forgot password?"]', ServiceClickError, /gave up after \d+ ms: the element was found but <div><\/div> intercepts pointer events/);
     });
   });
 });

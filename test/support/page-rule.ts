@@ -21,6 +21,12 @@ export function instructionOf(request: RecordedRequest): string {
   return /Instruction: (.*)/.exec(promptText(request))?.[1]?.trim() ?? '';
 }
 
+/** A whole word; a number only as a whole token ("Order 7", not "$7.00" or "17"). */
+function matches(text: string, word: string): boolean {
+  const pattern = /^\d+$/.test(word) ? `(^|[\\s"])${word}($|[\\s"])` : `(^|[^\\p{L}\\p{N}])${word}($|[^\\p{L}\\p{N}])`;
+  return new RegExp(pattern, 'u').test(text);
+}
+
 const STOP = new Set(['the', 'a', 'an', 'to', 'in', 'on', 'of', 'for', 'and', 'with', 'into', 'click', 'press', 'fill', 'type', 'select', 'check', 'row', 'field', 'button', 'link']);
 
 /**
@@ -36,7 +42,7 @@ export function pickElementRule(request: RecordedRequest): ScriptedReply {
     const text = line.toLowerCase().replace(/\[\d+-\d+\]/g, ' ');
     for (const element of line.matchAll(/\[(\d+-\d+)\] ([^|]*)/g)) {
       const own = element[2]!.toLowerCase();
-      const score = words.reduce((sum, word) => sum + (new RegExp(`(^|[^\\p{L}\\p{N}])${word}($|[^\\p{L}\\p{N}])`, 'u').test(own) ? 3 : new RegExp(`(^|[^\\p{L}\\p{N}])${word}($|[^\\p{L}\\p{N}])`, 'u').test(text) ? (/^\d+$/.test(word) ? 5 : 1) : 0), 0);
+      const score = words.reduce((sum, word) => sum + (matches(own, word) ? 3 : matches(text, word) ? (/^\d+$/.test(word) ? 5 : 1) : 0), 0);
       if (score > 0 && (!best || score > best.score)) best = { id: element[1]!, score, line: element[2]!.trim() };
     }
   }
