@@ -28,10 +28,6 @@ const problemMatcherPlugin = {
   },
 };
 
-function existing(entries) {
-  return entries.filter((entry) => fs.existsSync(entry));
-}
-
 function listTs(dir) {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { recursive: true })
@@ -48,11 +44,12 @@ const common = {
 };
 
 const builds = [];
-const nodeEntries = existing(['src/cli/main.ts', 'src/extension/extension.ts']);
-if (nodeEntries.length) {
+const NODE_BUNDLES = { lib: 'src/index.ts', cli: 'src/cli/main.ts', extension: 'src/extension/extension.ts' };
+const nodeEntries = Object.fromEntries(Object.entries(NODE_BUNDLES).filter(([, file]) => fs.existsSync(file)));
+if (Object.keys(nodeEntries).length) {
   builds.push({
     ...common,
-    entryPoints: Object.fromEntries(nodeEntries.map((file) => [path.basename(path.dirname(file)) === 'cli' ? 'cli' : 'extension', file])),
+    entryPoints: nodeEntries,
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import type { GenericSchema } from 'valibot';
 import { ActionSchema, summarizeProblems, validate, type Action, type ModelSetting } from '../schema';
 import { fingerprintsMatch, readFingerprint } from './act/fingerprint';
 import { locatorFor } from './act/locate';
@@ -252,7 +253,7 @@ export class EngineSession implements Session {
     return true;
   }
 
-  async extract(instruction: string, schema: Record<string, unknown>, options: ExtractCallOptions = {}): Promise<ExtractResult> {
+  async extract(instruction: string, schema: Record<string, unknown> | GenericSchema, options: ExtractCallOptions = {}): Promise<ExtractResult> {
     if (typeof schema !== 'object' || schema === null) throw new ServiceInvalidArgumentError('schema: expected a JSON Schema object', { field: 'schema' });
     return this.measured('extract', async () => {
       const limit = deadline('extract', options.timeout, options.signal);

@@ -1,3 +1,4 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { fromJsonSchema, summarizeProblems, UnsupportedJsonSchemaError, validate } from '../schema';
 import { LLMResponseError, ServiceInvalidArgumentError } from './errors';
@@ -58,11 +59,17 @@ function toValibot(schema: unknown, field: string): v.GenericSchema {
   }
 }
 
+/** A valibot schema (library callers) rather than a JSON Schema (HTTP callers). */
+export function isValibotSchema(schema: unknown): schema is v.GenericSchema {
+  return typeof schema === 'object' && schema !== null && (schema as { kind?: unknown }).kind === 'schema' && '~run' in schema;
+}
+
 /** Data from the page in the caller's shape; every URL in it is a real link of the page, mapped from an element id. */
 export async function extractWithModel(
-  model: ModelClient, snapshot: PageSnapshot, instruction: string, schema: Record<string, unknown>, signal?: AbortSignal,
+  model: ModelClient, snapshot: PageSnapshot, instruction: string, shape: Record<string, unknown> | v.GenericSchema, signal?: AbortSignal,
 ): Promise<{ data: unknown; usage: Usage }> {
-  const finalSchema = toValibot(schema, 'schema');
+  const schema = isValibotSchema(shape) ? (toJsonSchema(shape, { errorMode: 'ignore' }) as Record<string, unknown>) : shape;
+  const finalSchema = isValibotSchema(shape) ? shape : toValibot(schema, 'schema');
   const answerSchema = v.strictObject({ data: toValibot(modelSchemaFor(schema), 'schema') });
   const links = new Map([...snapshot.elements.values()].filter((element) => element.href && snapshot.shownIds.has(element.id)).map((element) => [element.id, element.href!]));
   const linkFor = (value: unknown) => (typeof value === 'string' ? links.get(value.replace(/[[\]\s]/g, '')) : undefined);

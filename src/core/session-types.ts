@@ -64,7 +64,7 @@ export interface Session {
   navigate(url: string, options?: NavigateOptions): Promise<NavigateResult>;
   observe(instruction?: string, options?: ObserveCallOptions): Promise<ObserveResult>;
   act(input: string | Action, options?: ActCallOptions): Promise<ActOutcome>;
-  /** Data from the page, matching a JSON Schema; URLs come only from the page's own links. */
+  /** Data from the page, matching a JSON Schema (or, in-process, a valibot schema); URLs come only from the page's own links. */
   extract(instruction: string, schema: Record<string, unknown>, options?: ExtractCallOptions): Promise<ExtractResult>;
   end(): Promise<void>;
 }

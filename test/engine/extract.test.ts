@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import * as v from 'valibot';
 import { LLMResponseError, ServiceInvalidArgumentError } from '../../src/core/errors';
 import { useEngine } from './harness';
 
@@ -32,6 +33,13 @@ describe('extract', () => {
     const { data } = await rig.session.extract('the second order', schema);
     assert.match(JSON.stringify(data), /#order-2/);
     assert.match(JSON.stringify(rig.models.requests[1]!.body), /https:\/\/evil\.example\/phish\\" is not the id of a link on the page/);
+  });
+
+  it('takes a valibot schema in the library API', async () => {
+    await rig.session.navigate(rig.url('table.html?rows=3'));
+    rig.models.script({ json: { data: { first: 'Order 1', link: '0-1' } } });
+    const { data } = await rig.session.extract('the first order', v.object({ first: v.string(), link: v.pipe(v.string(), v.url()) }));
+    assert.deepEqual(data, { first: 'Order 1', link: rig.url('table.html?rows=3#order-1') });
   });
 
   it('data that does not fit the schema twice is an error; unsupported schemas are refused up front', async () => {

@@ -19,6 +19,20 @@ export interface EngineRig {
   startSession(options?: SessionOptions): Promise<EngineSession>;
 }
 
+/** The page's event log once it stops changing (events from frames arrive by postMessage, a moment later); bounded. */
+export async function settledEvents(session: EngineSession): Promise<string[]> {
+  const read = () => session.page().evaluate(() => (window as unknown as { events?: string[] }).events ?? []);
+  let previous = await read();
+  const deadline = Date.now() + 2000;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const current = await read();
+    if (current.length === previous.length) return current;
+    previous = current;
+  }
+  return previous;
+}
+
 /** One browser session, a fixture site on two origins and a scripted model for a describe block. */
 export function useEngine(options: SessionOptions = {}): EngineRig {
   const rig = {} as EngineRig;
@@ -40,7 +54,7 @@ export function useEngine(options: SessionOptions = {}): EngineRig {
       return session;
     };
     rig.session = await rig.startSession();
-    rig.events = () => rig.session.page().evaluate(() => (window as unknown as { events: string[] }).events ?? []);
+    rig.events = () => settledEvents(rig.session);
   });
   beforeEach(() => {
     rig.models.reset();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 import { createSession, SessionClosedError } from '../../src/index';
-import { useEngine } from './harness';
+import { settledEvents, useEngine } from './harness';
 
 /** A Chromium started the way a grid node starts one: its own process, a DevTools port, no Playwright. */
 async function startDebuggableChromium(): Promise<{ process: ChildProcess; cdpUrl: string }> {
@@ -38,7 +38,7 @@ describe('sessions', () => {
       assert.match(session.browserOrigin, /^cdp http:\/\/127\.0\.0\.1:\d+$/);
       await session.navigate(rig.url('login.html'));
       await session.act('click Forgot password?');
-      assert.deepEqual(await session.page().evaluate(() => (window as unknown as { events: string[] }).events), ['forgot clicked']);
+      assert.deepEqual(await settledEvents(session), ['forgot clicked']);
       await session.end();
     } finally {
       remote.process.kill('SIGKILL');
@@ -52,7 +52,7 @@ describe('sessions', () => {
       const session = await createSession({ browser: { wsEndpoint: server.wsEndpoint() }, env: {} });
       await session.navigate(rig.url('shadow.html'));
       await session.act({ selector: 'shadow:css=vault-box >>> > button:nth-of-type(1)', description: 'closed subscribe', method: 'click', arguments: [] });
-      assert.deepEqual(await session.page().evaluate(() => (window as unknown as { events: string[] }).events), ['Closed subscribed ']);
+      assert.deepEqual(await settledEvents(session), ['Closed subscribed ']);
       await session.end();
     } finally {
       await server.close();

@@ -39,6 +39,8 @@ export async function performAction(page: Page, action: Action, options: Perform
       await run({ page, target, args, timeout: attempt });
       return;
     } catch (error) {
+      // Playwright can time out after the action itself, while it waits for the navigation the action started: done.
+      if (isTimeout(error) && actionDone(error)) return;
       if (isTimeout(error)) lastTimeout = error;
       if (options.signal?.aborted) throw await stopped(page, action, timeoutMs, options.signal, lastTimeout);
       if (isTimeout(error) && !actionStarted(error)) {
@@ -62,7 +64,11 @@ function isTimeout(error: unknown): boolean {
 
 /** Playwright's call log says when it had begun the action itself; such an attempt must not be repeated. */
 function actionStarted(error: unknown): boolean {
-  return /performing \w+ action|action done/i.test((error as Error).message);
+  return /performing \w+ action/i.test((error as Error).message);
+}
+
+function actionDone(error: unknown): boolean {
+  return /\w+ action done/i.test((error as Error).message);
 }
 
 async function timedOut(page: Page, action: Action, timeoutMs: number, cause?: unknown): Promise<ServiceError> {

@@ -1,0 +1,107 @@
+/**
+ * npm run bench: engine figures on this machine, printed as tables.
+ *  - snapshot: median ms and prompt tokens (characters / 4) per fixture;
+ *  - observe: median ms per call with the scripted model on loopback (the model's own latency is not Rehearse's);
+ *  - act(Action) next to a raw Playwright locator.click() on the same element, as a ratio (target ≤ 1.2×);
+ *  - the local planner's act of a plain click: median ms and model calls (target ≤ 100 ms, 0 calls).
+ */
+import { createSession } from '../../src/core/engine-session';
+import { takeSnapshot } from '../../src/core/snapshot/snapshot';
+import { ScriptedModelServer } from '../support/model-server';
+import { pickElementRule } from '../support/page-rule';
+import { FIXTURES_DIR, serveFolder } from '../support/static-server';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function timed(run: () => Promise<unknown>, times = RUNS): Promise<number> {
+  const samples: number[] = [];
+  for (let index = 0; index < times; index++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+function table(title: string, header: string[], rows: (string | number)[][]): void {
+  const cells = [header, ...rows.map((row) => row.map(String))];
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
+  console.log(`\n${title}`);
+  for (const [index, row] of cells.entries()) {
+    console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  }
+}
+
+async function main(): Promise<void> {
+  const site = await serveFolder(FIXTURES_DIR);
+  const other = await serveFolder(FIXTURES_DIR);
+  const models = await ScriptedModelServer.start();
+  models.answerWith(pickElementRule);
+  const url = (path: string) => `${site.origin}/${path.replace('CROSS', other.origin.replace('127.0.0.1', 'localhost'))}`;
+  const session = await createSession({ model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, env: {}, cache: false });
+  const page = session.page();
+
+  const fixtures: [string, string][] = [
+    ['login.html', 'click the Forgot password? button'],
+    ['frames.html?cross=CROSS', 'click Pay now'],
+    ['shadow.html', 'click Closed subscribe'],
+    ['dropdown.html', 'click Pick a color'],
+    ['table.html', 'click the Edit button in the row for order 1500'],
+  ];
+  const snapshotRows: (string | number)[][] = [];
+  for (const [fixture, instruction] of fixtures) {
+    await session.navigate(url(fixture));
+    let tokens = 0;
+    let elements = 0;
+    const snapshotMs = await timed(async () => {
+      const snapshot = await takeSnapshot(page, { instruction });
+      tokens = snapshot.tokens;
+      elements = snapshot.elements.size;
+    }, fixture.startsWith('table') ? 7 : RUNS);
+    models.requests.length = 0;
+    let chosen = '';
+    const observeMs = await timed(async () => {
+      const observed = await session.observe(instruction);
+      chosen = observed.result[0]?.description ?? '(none)';
+    }, fixture.startsWith('table') ? 5 : 10);
+    const promptTokens = Math.ceil(JSON.stringify(models.requests[0]?.body ?? {}).length / 4);
+    snapshotRows.push([fixture.replace('?cross=CROSS', ''), elements, snapshotMs.toFixed(0), tokens, promptTokens, observeMs.toFixed(0), chosen.slice(0, 28)]);
+  }
+  table('Snapshot and observe (median ms; tokens = characters / 4)', ['fixture', 'elements', 'snapshot ms', 'outline tokens', 'prompt tokens', 'observe ms', 'chosen'], snapshotRows);
+
+  await session.navigate(url('login.html'));
+  const selector = 'role=button[name="Forgot password?"]';
+  for (let warm = 0; warm < 5; warm++) await page.locator(selector).click();
+  const rawMs = await timed(() => page.locator(selector).click(), 40);
+  const actMs = await timed(() => session.act({ selector, description: 'Forgot password', method: 'click', arguments: [] }), 40);
+  const fillRaw = await timed(() => page.locator('css=#email').fill('ada@example.com'), 40);
+  const fillAct = await timed(() => session.act({ selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['ada@example.com'] }), 40);
+  models.requests.length = 0;
+  const plannerMs = await timed(() => session.act('click Forgot password?'), 40);
+  const plannerCalls = models.requests.length;
+  table('act (median ms)', ['what', 'Rehearse', 'raw Playwright', 'ratio'], [
+    ['act(Action) click', actMs.toFixed(2), rawMs.toFixed(2), `${(actMs / rawMs).toFixed(2)}×`],
+    ['act(Action) fill', fillAct.toFixed(2), fillRaw.toFixed(2), `${(fillAct / fillRaw).toFixed(2)}×`],
+    ['act("click Forgot password?") local planner', plannerMs.toFixed(2), '—', `${plannerCalls} model calls`],
+  ]);
+
+  // The CDP Accessibility tree that the snapshot no longer needs, for comparison on the large page.
+  await session.navigate(url('table.html'));
+  const cdp = await page.context().newCDPSession(page);
+  const axMs = await timed(() => cdp.send('Accessibility.getFullAXTree', {}), 3);
+  console.log(`\nFor comparison: Chromium's full accessibility tree of table.html alone takes ${axMs.toFixed(0)} ms over CDP.`);
+
+  await session.end();
+  await Promise.all([site.close(), other.close(), models.close()]);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
