@@ -1,23 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
-import { ActionSchema, summarizeProblems, validate, type Action, type ModelSetting } from '../schema';
+import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { fingerprintsMatch, readFingerprint } from './act/fingerprint';
 import { locatorFor } from './act/locate';
-import { performAction } from './act/perform';
+import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
+import { findVerifiedTarget } from './act/verified-target';
 import { planLocally } from './act/planner';
 import { referencedVariables } from './act/variables';
 import { openBrowser, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
 import { cacheKey, MemoryCacheStore, pageRegionFingerprint, type ActionCacheStore, type CachedAct } from './cache/action-cache';
 import { deadline } from './deadline';
 import {
-  MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted,
+  MissingLLMConfigurationError, ServiceElementNotFoundError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted,
 } from './errors';
+import { checkExpectation } from './expect';
 import { extractWithModel } from './extract';
 import { createModelClient, type Environment, type ModelClient, type Usage } from './models';
 import { observeWithModel, verifyPicks, type ObservePick } from './observe';
 import type {
-  ActCallOptions, ActOutcome, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ObserveCallOptions, ObserveResult, Session,
+  ActCallOptions, ActOutcome, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ObserveCallOptions, ObserveResult, Session,
 } from './session-types';
 import { takeSnapshot, type Fingerprint, type SnapshotElement } from './snapshot/snapshot';
 
@@ -197,9 +199,58 @@ export class EngineSession implements Session {
   private async actAction(input: Action, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<ActOutcome> {
     const parsed = validate(ActionSchema, input);
     if (!parsed.ok) throw new ServiceInvalidArgumentError(`input: ${summarizeProblems(parsed.problems)}`, { field: parsed.problems[0]?.field });
-    const action = parsed.value;
+    let action = parsed.value;
+    let healed: ActOutcome['healed'];
+    if (options.fallbacks?.length || options.target) {
+      const found = await this.verifiedSelector(action, options, limit);
+      healed = found.healed;
+      action = { ...action, selector: found.selector };
+    }
     await performAction(this.page(), action, { variables: options.variables, timeoutMs: limit.remaining(), signal: limit.signal });
-    return { success: true, message: `${action.method} done on ${action.description || action.selector}`, actionDescription: action.description, actions: [action], planner: 'action' };
+    return {
+      success: true, message: `${action.method} done on ${action.description || action.selector}${healed ? ` (found by ${healed.by}: ${healed.to})` : ''}`,
+      actionDescription: action.description, actions: [action], planner: 'action', selectorUsed: action.selector, ...(healed ? { healed } : {}),
+    };
+  }
+
+  /**
+   * The selector to act with: the action's own, else a fallback, each only if it finds one element with the target's role
+   * and name; else, with a model, the element the model finds for the description, again only on a target match.
+   */
+  private async verifiedSelector(action: Action, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<{ selector: string; healed?: ActOutcome['healed'] }> {
+    const page = this.page();
+    const timeoutMs = limit.remaining() ?? DEFAULT_ACTION_TIMEOUT_MS;
+    const canHeal = options.heal !== false && !!options.target && this.hasModel(options.model);
+    // Leave time for healing when it may be needed.
+    const search = await findVerifiedTarget(page, { primary: action.selector, fallbacks: options.fallbacks, target: options.target }, canHeal ? timeoutMs / 2 : timeoutMs, limit.signal);
+    if (search.found) {
+      return search.selector === action.selector ? { selector: search.selector } : { selector: search.selector, healed: { from: action.selector, to: search.selector, by: 'fallback' } };
+    }
+    if (!canHeal) {
+      throw new ServiceElementNotFoundError(`${action.description || action.selector}: no selector finds ${options.target ? `${options.target.role} "${options.target.name}"` : 'exactly one element'} (${search.why}). Not acting on anything else.`);
+    }
+    options.onProgress?.({ message: `healing: looking for ${options.target!.role} "${options.target!.name}" with the model` });
+    const { picks } = await this.observePicks(options.instruction ?? action.description, { model: options.model, variables: options.variables }, limit.signal);
+    for (const pick of picks) {
+      const actual = await readFingerprint(locatorFor(page, pick.output.selector));
+      if (fingerprintsMatch(options.target!, actual)) return { selector: pick.output.selector, healed: { from: action.selector, to: pick.output.selector, by: 'model' } };
+    }
+    throw new ServiceElementNotFoundError(`${action.description || action.selector}: no selector finds ${options.target!.role} "${options.target!.name}" (${search.why}), and the model found no element with that role and name. Not acting on anything else.`);
+  }
+
+  private hasModel(setting: ModelSetting | undefined): boolean {
+    try {
+      this.model(setting, 'options.model');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async expect(expectation: Expectation, options: ExpectCallOptions = {}): Promise<ExpectResult> {
+    const parsed = validate(ExpectationSchema, expectation);
+    if (!parsed.ok) throw new ServiceInvalidArgumentError(`expectation: ${summarizeProblems(parsed.problems)}`, { field: 'expectation' });
+    return this.measured('expect', () => checkExpectation(this.page(), parsed.value, { timeoutMs: options.timeout, signal: options.signal, variables: options.variables }));
   }
 
   private async actInstruction(instruction: string, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<ActOutcome> {

@@ -1,4 +1,4 @@
-import type { Action, ActionOutput, ActResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
+import type { Action, ActionOutput, ActResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
 
 /** A progress report while a call runs (the service sends these as SSE `log` events). */
 export interface ProgressEvent {
@@ -38,12 +38,29 @@ export interface ActCallOptions extends CallOptions {
   /** Use the action cache for this call (default: the session's setting). */
   readonly serverCache?: boolean;
   readonly frameId?: string | null;
+  /** For an Action: more selectors for the same element, tried in order. */
+  readonly fallbacks?: readonly string[];
+  /** For an Action: the element's role and name; a selector that finds another element is not used. */
+  readonly target?: { readonly role: string; readonly name: string };
+  /** For an Action whose selectors all fail: find it again with the model, accepting only a target match. Default true. */
+  readonly heal?: boolean;
+  /** For healing: the instruction the action was made from. */
+  readonly instruction?: string;
 }
 
 /** ActResult plus which planner chose the action and what it cost. */
 export interface ActOutcome extends ActResult {
   readonly planner?: 'action' | 'local' | 'cache' | 'model';
   readonly usage?: Usage;
+  /** The selector that found the element. */
+  readonly selectorUsed?: string;
+  /** Set when the element was found by another selector than the action's own. */
+  readonly healed?: { readonly from: string; readonly to: string; readonly by: 'fallback' | 'model' };
+}
+
+export interface ExpectCallOptions extends CallOptions {
+  readonly timeout?: number;
+  readonly variables?: Variables;
 }
 
 export interface ExtractCallOptions extends CallOptions {
@@ -66,5 +83,7 @@ export interface Session {
   act(input: string | Action, options?: ActCallOptions): Promise<ActOutcome>;
   /** Data from the page, matching a JSON Schema (or, in-process, a valibot schema); URLs come only from the page's own links. */
   extract(instruction: string, schema: Record<string, unknown>, options?: ExtractCallOptions): Promise<ExtractResult>;
+  /** Checks the page (text, element state or value, URL, title), retrying until the timeout. */
+  expect(expectation: Expectation, options?: ExpectCallOptions): Promise<ExpectResult>;
   end(): Promise<void>;
 }

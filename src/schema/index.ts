@@ -6,3 +6,6 @@ export * from './model-config';
 export * from './observe';
 export * from './variables';
 export * from './from-json-schema';
+export * from './methods';
+export * from './expectation';
+export * from './flow';

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { SUPPORTED_METHODS } from '../../schema';
 import { ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
 
@@ -50,10 +51,7 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
 
 const ALIASES: Readonly<Record<string, string>> = { selectoptionfromdropdown: 'selectoption', dblclick: 'doubleclick', scroll: 'scrollto', drag: 'draganddrop' };
 
-export const SUPPORTED_METHODS = [
-  'click', 'doubleClick', 'fill', 'type', 'press', 'hover', 'selectOption', 'selectOptionFromDropdown', 'check', 'uncheck', 'focus',
-  'scrollIntoView', 'scrollTo', 'nextChunk', 'prevChunk', 'dragAndDrop',
-] as const;
+export { SUPPORTED_METHODS };
 
 export function methodRunner(method: string): MethodRunner {
   const key = method.toLowerCase();

@@ -1,0 +1,53 @@
+import type { Page } from 'playwright-core';
+import { abortReason } from '../errors';
+import type { Fingerprint } from '../snapshot/snapshot';
+import { fingerprintsMatch, readFingerprint } from './fingerprint';
+import { locatorFor } from './locate';
+
+export interface TargetQuery {
+  readonly primary: string;
+  readonly fallbacks?: readonly string[];
+  /** When given, an element is used only if its role and name match. */
+  readonly target?: Fingerprint;
+}
+
+export type TargetSearch =
+  | { readonly found: true; readonly selector: string }
+  | { readonly found: false; readonly why: string };
+
+const POLL_MS = 100;
+
+/**
+ * Looks for the element among the selectors, best first, until the time is up (elements may appear late). A selector
+ * counts only when it finds exactly one element and, with a target, that element has the same role and name: a selector
+ * that finds something else is never used.
+ */
+export async function findVerifiedTarget(page: Page, query: TargetQuery, timeoutMs: number, signal?: AbortSignal): Promise<TargetSearch> {
+  const candidates = [query.primary, ...(query.fallbacks ?? [])].filter((selector, index, all) => selector && all.indexOf(selector) === index);
+  const endsAt = Date.now() + timeoutMs;
+  const findings = new Map<string, string>();
+  for (;;) {
+    if (signal?.aborted) throw abortReason(signal);
+    for (const selector of candidates) {
+      let locator;
+      try {
+        locator = locatorFor(page, selector);
+      } catch {
+        findings.set(selector, 'is not a valid selector');
+        continue;
+      }
+      const count = await locator.count().catch(() => -1);
+      if (count !== 1) {
+        findings.set(selector, count === -1 ? 'could not be evaluated' : count === 0 ? 'finds nothing' : `finds ${count} elements`);
+        continue;
+      }
+      if (!query.target) return { found: true, selector };
+      const actual = await readFingerprint(locator, 1000);
+      if (fingerprintsMatch(query.target, actual)) return { found: true, selector };
+      findings.set(selector, `finds ${actual ? `${actual.role} "${actual.name}"` : 'an element it cannot describe'}, not ${query.target.role} "${query.target.name}"`);
+    }
+    if (Date.now() + POLL_MS > endsAt) break;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return { found: false, why: [...findings].map(([selector, finding]) => `${selector} ${finding}`).join('; ') };
+}

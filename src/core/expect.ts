@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import type { Expectation, ExpectResult, Variables } from '../schema';
+import { locatorFor } from './act/locate';
+import { substitute } from './act/variables';
+import { abortReason } from './errors';
+
+export const DEFAULT_EXPECT_TIMEOUT_MS = 5000;
+const POLL_MS = 100;
+
+interface Check {
+  readonly describe: string;
+  run(): Promise<{ passed: boolean; actual?: string }>;
+}
+
+function matcher(expected: string): (actual: string) => boolean {
+  const regex = /^\/(.+)\/([a-z]*)$/.exec(expected);
+  if (regex) {
+    const pattern = new RegExp(regex[1]!, regex[2]);
+    return (actual) => pattern.test(actual);
+  }
+  return (actual) => actual.includes(expected);
+}
+
+function checkFor(page: Page, expectation: Expectation, variables: Variables | undefined): Check {
+  const fill = (text: string, field: string) => substitute(text, variables, field);
+  if ('text' in expectation) {
+    const text = fill(expectation.text, 'expect.text');
+    return {
+      describe: `text "${text}" is visible`,
+      run: async () => {
+        for (const frame of page.frames()) {
+          if (await frame.getByText(text).first().isVisible().catch(() => false)) return { passed: true };
+        }
+        return { passed: false };
+      },
+    };
+  }
+  if ('url' in expectation) {
+    const expected = fill(expectation.url, 'expect.url');
+    const matches = matcher(expected);
+    return { describe: `the URL matches ${expected}`, run: async () => ({ passed: matches(page.url()), actual: page.url() }) };
+  }
+  if ('title' in expectation) {
+    const expected = fill(expectation.title, 'expect.title');
+    const matches = matcher(expected);
+    return { describe: `the title matches ${expected}`, run: async () => {
+      const title = await page.title();
+      return { passed: matches(title), actual: title };
+    } };
+  }
+  const target = locatorFor(page, expectation.selector);
+  if ('value' in expectation) {
+    const expected = fill(expectation.value, 'expect.value');
+    return { describe: `${expectation.selector} has the value "${expected}"`, run: async () => {
+      const actual = await target.inputValue({ timeout: 500 }).catch(() => undefined);
+      return { passed: actual === expected, ...(actual !== undefined ? { actual } : {}) };
+    } };
+  }
+  const state = expectation.state;
+  return {
+    describe: `${expectation.selector} is ${state}`,
+    run: async () => {
+      const count = await target.count();
+      if (state === 'hidden') return { passed: count === 0 || !(await target.first().isVisible()), actual: count === 0 ? 'absent' : 'visible' };
+      if (count !== 1) return { passed: false, actual: count === 0 ? 'absent' : `${count} elements` };
+      const value = state === 'visible' ? await target.isVisible()
+        : state === 'checked' ? await target.isChecked()
+        : state === 'unchecked' ? !(await target.isChecked())
+        : state === 'enabled' ? await target.isEnabled()
+        : await target.isDisabled();
+      return { passed: value, actual: value ? state : `not ${state}` };
+    },
+  };
+}
+
+/** Checks an expectation, retrying until it holds or the time is up. */
+export async function checkExpectation(page: Page, expectation: Expectation, options: { timeoutMs?: number; signal?: AbortSignal; variables?: Variables } = {}): Promise<ExpectResult> {
+  const check = checkFor(page, expectation, options.variables);
+  const endsAt = Date.now() + (options.timeoutMs ?? DEFAULT_EXPECT_TIMEOUT_MS);
+  let last: { passed: boolean; actual?: string } = { passed: false };
+  for (;;) {
+    if (options.signal?.aborted) throw abortReason(options.signal);
+    last = await check.run().catch((error: Error) => ({ passed: false, actual: error.message.split('\n')[0] }));
+    if (last.passed) return { passed: true, message: `${check.describe}` };
+    if (Date.now() + POLL_MS > endsAt) break;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return { passed: false, message: `expected ${check.describe}${last.actual !== undefined ? `, but it is ${JSON.stringify(last.actual)}` : ', but it is not'}`, ...(last.actual !== undefined ? { actual: last.actual } : {}) };
+}

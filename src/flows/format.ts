@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { FLOW_VERSION, FlowSchema, summarizeProblems, validate, type Flow, type FlowStep, type InputProblem } from '../schema';
+
+/** A flow file that cannot be used, with where and why: `login.flow.json: steps.2.action.method: …`. */
+export class FlowFileError extends Error {
+  constructor(readonly file: string, readonly problems: readonly InputProblem[], detail?: string) {
+    super(`${file}: ${detail ?? summarizeProblems(problems)}`);
+    this.name = 'FlowFileError';
+  }
+}
+
+/** Upgrades older flow versions step by step; version 1 is the first, so the chain is empty for now. */
+const MIGRATIONS: Readonly<Record<number, (flow: Record<string, unknown>) => Record<string, unknown>>> = {};
+
+function migrate(raw: unknown, file: string): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  let flow = raw as Record<string, unknown>;
+  const version = flow.version;
+  if (typeof version === 'number' && Number.isInteger(version) && version > FLOW_VERSION) {
+    throw new FlowFileError(file, [], `version: this flow was made by a newer Rehearse (version ${version}); this one reads version ${FLOW_VERSION} and older. Update Rehearse.`);
+  }
+  for (let current = typeof version === 'number' ? version : FLOW_VERSION; current < FLOW_VERSION; current++) {
+    const step = MIGRATIONS[current];
+    if (!step) throw new FlowFileError(file, [], `version: ${current} is not a flow version Rehearse knows`);
+    flow = step(flow);
+  }
+  return flow;
+}
+
+/** Parses and validates a flow file's text. */
+export function parseFlow(text: string, file: string): Flow {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new FlowFileError(file, [], `not valid JSON: ${(error as Error).message}`);
+  }
+  const checked = validate(FlowSchema, migrate(raw, file));
+  if (!checked.ok) throw new FlowFileError(file, checked.problems);
+  return checked.value;
+}
+
+export async function loadFlow(file: string): Promise<Flow> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new FlowFileError(file, [], (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message);
+  }
+  return parseFlow(text, file);
+}
+
+/** Stable text: keys in one order, 2-space indentation, a final newline; a person's diff shows only what changed. */
+export function serializeFlow(flow: Flow): string {
+  const ordered = {
+    ...(flow.$schema !== undefined ? { $schema: flow.$schema } : {}),
+    version: flow.version,
+    name: flow.name,
+    ...(flow.startUrl !== undefined ? { startUrl: flow.startUrl } : {}),
+    ...(flow.viewport !== undefined ? { viewport: flow.viewport } : {}),
+    ...(flow.variables !== undefined ? { variables: flow.variables } : {}),
+    steps: flow.steps,
+  };
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/**
+ * Writes a flow atomically: the new text goes to a temporary file beside it, is flushed to disk, and replaces the old
+ * file in one rename. A crash leaves the old file or the new one, never a torn one. The flow is validated first.
+ */
+export async function saveFlow(file: string, flow: Flow): Promise<void> {
+  const checked = validate(FlowSchema, flow);
+  if (!checked.ok) throw new FlowFileError(file, checked.problems);
+  await writeFileAtomically(file, serializeFlow(checked.value));
+}
+
+export async function writeFileAtomically(file: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'w');
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** Appends steps to a flow file (creating it when missing); a file that does not validate is reported and left as it is. */
+export async function appendSteps(file: string, steps: readonly FlowStep[], create?: { name: string; startUrl?: string }): Promise<Flow> {
+  let flow: Flow;
+  try {
+    flow = await loadFlow(file);
+  } catch (error) {
+    if (!(error instanceof FlowFileError && error.message.endsWith('no such file') && create)) throw error;
+    flow = { version: FLOW_VERSION, name: create.name, ...(create.startUrl ? { startUrl: create.startUrl } : {}), steps: [] };
+  }
+  const updated = { ...flow, steps: [...flow.steps, ...steps] };
+  await saveFlow(file, updated);
+  return updated;
+}

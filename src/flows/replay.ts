@@ -1,0 +1,141 @@
+import type { Session } from '../core/session-types';
+import type { ActionStep, Flow, FlowStep } from '../schema';
+
+export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
+
+export type StepStatus = 'passed' | 'failed' | 'skipped';
+
+export interface StepResult {
+  readonly index: number;
+  readonly kind: 'start' | 'action' | 'navigate' | 'expect';
+  readonly description: string;
+  readonly status: StepStatus;
+  readonly ms: number;
+  readonly selectorUsed?: string;
+  readonly healed?: { readonly from: string; readonly to: string; readonly by: 'fallback' | 'model' };
+  readonly error?: { readonly name: string; readonly message: string };
+}
+
+export interface FlowResult {
+  readonly name: string;
+  readonly file?: string;
+  readonly status: 'passed' | 'failed';
+  readonly ms: number;
+  readonly steps: readonly StepResult[];
+}
+
+export interface ReplayOptions {
+  readonly variables?: Readonly<Record<string, string>>;
+  /** Run the steps up to and including this index (Replay to Here). */
+  readonly upTo?: number;
+  readonly stepTimeoutMs?: number;
+  /** Heal with the model when every selector of a step fails (needs a model on the session). Default true. */
+  readonly heal?: boolean;
+  readonly signal?: AbortSignal;
+  /** Called as each step starts (status undefined) and when it ends. */
+  readonly onStep?: (step: Omit<StepResult, 'status' | 'ms'> & { status?: StepStatus; ms?: number }) => void;
+  readonly file?: string;
+}
+
+export function describeStep(step: FlowStep): { kind: StepResult['kind']; description: string } {
+  if ('action' in step) return { kind: 'action', description: `${step.action.method ?? 'click'} ${step.action.description}`.trim() };
+  if ('navigate' in step) return { kind: 'navigate', description: `go to ${step.navigate}` };
+  const expectation = step.expect;
+  const text = 'text' in expectation ? `text "${expectation.text}"`
+    : 'url' in expectation ? `URL ${expectation.url}`
+    : 'title' in expectation ? `title ${expectation.title}`
+    : 'value' in expectation ? `${expectation.selector} = "${expectation.value}"`
+    : `${expectation.selector} ${expectation.state}`;
+  return { kind: 'expect', description: `expect ${text}` };
+}
+
+/**
+ * Replays a flow on any Session (in-process or remote): no model unless a step's selectors all fail and healing is on.
+ * After a failed step the rest are skipped. Variables are resolved by the caller; values never appear in the results.
+ */
+export async function replayFlow(session: Session, flow: Flow, options: ReplayOptions = {}): Promise<FlowResult> {
+  const started = Date.now();
+  const results: StepResult[] = [];
+  const variables = options.variables ?? {};
+  const stepTimeoutMs = options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
+  const last = options.upTo ?? flow.steps.length - 1;
+  let failed = false;
+
+  const run = async (index: number, kind: StepResult['kind'], description: string, body: () => Promise<Partial<StepResult>>) => {
+    if (failed) {
+      const skipped: StepResult = { index, kind, description, status: 'skipped', ms: 0 };
+      results.push(skipped);
+      options.onStep?.(skipped);
+      return;
+    }
+    options.onStep?.({ index, kind, description });
+    const stepStarted = Date.now();
+    let result: StepResult;
+    try {
+      const extra = await body();
+      result = { index, kind, description, status: extra.error ? 'failed' : 'passed', ms: Date.now() - stepStarted, ...extra };
+    } catch (error) {
+      const { name, message } = error as Error;
+      result = { index, kind, description, status: 'failed', ms: Date.now() - stepStarted, error: { name, message } };
+    }
+    if (result.status === 'failed') failed = true;
+    results.push(result);
+    options.onStep?.(result);
+  };
+
+  if (flow.startUrl) {
+    const startUrl = fillVariables(flow.startUrl, variables);
+    await run(-1, 'start', `open ${startUrl}`, async () => {
+      await session.navigate(startUrl, { timeout: stepTimeoutMs * 3, signal: options.signal });
+      return {};
+    });
+  }
+  for (const [index, step] of flow.steps.entries()) {
+    if (index > last) break;
+    const { kind, description } = describeStep(step);
+    await run(index, kind, description, async () => {
+      if ('navigate' in step) {
+        await session.navigate(fillVariables(step.navigate, variables), { timeout: stepTimeoutMs * 3, signal: options.signal });
+        return {};
+      }
+      if ('expect' in step) {
+        const outcome = await session.expect(step.expect, { timeout: step.timeout ?? stepTimeoutMs / 2, variables, signal: options.signal });
+        return outcome.passed ? {} : { error: { name: 'ExpectationFailed', message: outcome.message } };
+      }
+      return actionStep(session, step, variables, step.timeout ?? stepTimeoutMs, options);
+    });
+  }
+  return { name: flow.name, ...(options.file ? { file: options.file } : {}), status: failed ? 'failed' : 'passed', ms: Date.now() - started, steps: results };
+}
+
+async function actionStep(session: Session, step: ActionStep, variables: Readonly<Record<string, string>>, timeout: number, options: ReplayOptions): Promise<Partial<StepResult>> {
+  const action = step.action;
+  const outcome = await session.act(
+    { selector: action.selector, description: action.description, method: action.method ?? 'click', arguments: action.arguments ?? [] },
+    {
+      variables, timeout, signal: options.signal, heal: options.heal ?? true,
+      ...(step.fallbacks ? { fallbacks: step.fallbacks } : {}),
+      ...(step.target ? { target: step.target } : {}),
+      ...(step.instruction ? { instruction: step.instruction } : {}),
+    },
+  );
+  if (!outcome.success) return { error: { name: 'ActFailed', message: outcome.message } };
+  return { ...(outcome.selectorUsed ? { selectorUsed: outcome.selectorUsed } : {}), ...(outcome.healed ? { healed: outcome.healed } : {}) };
+}
+
+function fillVariables(text: string, variables: Readonly<Record<string, string>>): string {
+  return text.replace(/%([A-Za-z_][A-Za-z0-9_.-]*)%/g, (whole, name: string) => variables[name] ?? whole);
+}
+
+/** The flow with each healed step's selector replaced, the old one kept first among its fallbacks. */
+export function applyHealing(flow: Flow, result: FlowResult): { flow: Flow; changed: number } {
+  let changed = 0;
+  const steps = flow.steps.map((step, index) => {
+    const healed = result.steps.find((candidate) => candidate.index === index)?.healed;
+    if (!healed || !('action' in step)) return step;
+    changed++;
+    const fallbacks = [healed.from, ...(step.fallbacks ?? [])].filter((selector) => selector !== healed.to);
+    return { ...step, action: { ...step.action, selector: healed.to }, fallbacks: [...new Set(fallbacks)] };
+  });
+  return { flow: { ...flow, steps }, changed };
+}

@@ -1,0 +1,24 @@
+import * as v from 'valibot';
+import { looseObject, oneOf, strictObject, text } from './messages';
+
+export const ELEMENT_STATES = ['visible', 'hidden', 'checked', 'unchecked', 'enabled', 'disabled'] as const;
+
+/**
+ * What a flow checks on the page, retried until its timeout:
+ *  { text }               the text is visible on the page
+ *  { selector, state }    the element is visible, hidden, checked, unchecked, enabled or disabled
+ *  { selector, value }    the field's value equals this
+ *  { url }                the URL contains this, or matches /regex/flags
+ *  { title }              the title contains this
+ */
+export const ExpectationSchema = v.union([
+  strictObject({ text: text() }),
+  strictObject({ selector: text(), state: oneOf(ELEMENT_STATES) }),
+  strictObject({ selector: text(), value: text() }),
+  strictObject({ url: text() }),
+  strictObject({ title: text() }),
+], (issue) => `expected one of { text }, { selector, state }, { selector, value }, { url }, { title }, received ${issue.received}`);
+export type Expectation = v.InferOutput<typeof ExpectationSchema>;
+
+export const ExpectResultSchema = looseObject({ passed: v.boolean(), message: text(), actual: v.optional(text()) });
+export type ExpectResult = v.InferOutput<typeof ExpectResultSchema>;

@@ -1,0 +1,80 @@
+import * as v from 'valibot';
+import { ActionOutputSchema } from './action';
+import { ExpectationSchema } from './expectation';
+import { flag, list, nonEmptyText, positiveMs, strictObject, text, url, wholeNumber } from './messages';
+import { isSupportedMethod, SUPPORTED_METHODS } from './methods';
+
+export const FLOW_VERSION = 1;
+
+export const FingerprintSchema = strictObject({ role: text(), name: text() });
+
+/** An observed action with a method Rehearse can perform. */
+const FlowActionSchema = v.pipe(
+  ActionOutputSchema,
+  v.check((action) => action.method === undefined || isSupportedMethod(action.method), (issue) => `method: ${JSON.stringify((issue.input as { method?: string }).method)} is not supported; use one of ${SUPPORTED_METHODS.join(', ')}`),
+);
+
+export const ActionStepSchema = strictObject({
+  /** A SPEC ActionOutput, unchanged, so it passes straight to act. */
+  action: FlowActionSchema,
+  /** More selectors for the same element, tried in order when the first fails. */
+  fallbacks: v.optional(list(text())),
+  /** What the element is to a person; a selector that finds an element with another role or name is not used. */
+  target: v.optional(FingerprintSchema),
+  /** The instruction the step was made from, for healing and for people. */
+  instruction: v.optional(text()),
+  timeout: v.optional(positiveMs()),
+});
+
+export const NavigateStepSchema = strictObject({ navigate: text() });
+export const ExpectStepSchema = strictObject({ expect: ExpectationSchema, timeout: v.optional(positiveMs()) });
+
+export type ActionStep = v.InferOutput<typeof ActionStepSchema>;
+export type NavigateStep = v.InferOutput<typeof NavigateStepSchema>;
+export type ExpectStep = v.InferOutput<typeof ExpectStepSchema>;
+export type FlowStep = ActionStep | NavigateStep | ExpectStep;
+
+const STEP_KINDS = ['action', 'navigate', 'expect'] as const;
+
+/** A step is reported against the kind its key names, so `steps.3.action.method` is the message, not "matches no step". */
+function stepVariant(input: unknown): v.GenericSchema<unknown, FlowStep> {
+  if (typeof input === 'object' && input !== null) {
+    if ('action' in input) return ActionStepSchema;
+    if ('navigate' in input) return NavigateStepSchema;
+    if ('expect' in input) return ExpectStepSchema;
+  }
+  const keys = typeof input === 'object' && input !== null ? Object.keys(input).map((key) => JSON.stringify(key)).join(', ') || 'none' : JSON.stringify(input);
+  return v.custom<FlowStep>(() => false, `expected a step with one of ${STEP_KINDS.join(', ')}, received ${typeof input === 'object' && input !== null ? `keys ${keys}` : keys}`);
+}
+
+export const FlowStepSchema: v.GenericSchema<unknown, FlowStep> = v.lazy(stepVariant);
+/** The same steps as a plain union, for the generated JSON Schema (a lazy schema has no JSON Schema form). */
+export const FlowStepUnionSchema = v.union([ActionStepSchema, NavigateStepSchema, ExpectStepSchema]);
+
+export const FlowVariableSchema = v.pipe(
+  strictObject({
+    description: v.optional(text()),
+    default: v.optional(text()),
+    /** Its value is never written to the file: it comes from REHEARSE_VAR_<NAME>, a values file, VS Code's secret storage or a prompt. */
+    secret: v.optional(flag()),
+  }),
+  v.check((variable) => !(variable.secret && variable.default !== undefined), 'a secret variable cannot have a default: its value must never be in the file'),
+);
+
+const variableName = v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, (issue) => `expected a variable name of letters, digits, _ . - (not starting with a digit), received ${issue.received}`));
+
+function flowEntries<S extends v.GenericSchema<unknown, FlowStep>>(step: S) {
+  return {
+    $schema: v.optional(text()),
+    version: v.literal(FLOW_VERSION, (issue) => `expected ${FLOW_VERSION}, received ${issue.received}`),
+    name: nonEmptyText(),
+    startUrl: v.optional(url()),
+    viewport: v.optional(strictObject({ width: wholeNumber(100, 10_000), height: wholeNumber(100, 10_000) })),
+    variables: v.optional(v.record(variableName, FlowVariableSchema)),
+    steps: list(step),
+  };
+}
+
+export const FlowSchema = strictObject(flowEntries(FlowStepSchema));
+export type Flow = v.InferOutput<typeof FlowSchema>;
+export const FlowJsonSchemaSource = strictObject(flowEntries(FlowStepUnionSchema));
