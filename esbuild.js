@@ -45,17 +45,18 @@ const common = {
 
 const builds = [];
 const NODE_BUNDLES = { lib: 'src/index.ts', cli: 'src/cli/main.ts', extension: 'src/extension/extension.ts' };
-const nodeEntries = Object.fromEntries(Object.entries(NODE_BUNDLES).filter(([, file]) => fs.existsSync(file)));
-if (Object.keys(nodeEntries).length) {
+for (const [name, file] of Object.entries(NODE_BUNDLES)) {
+  if (!fs.existsSync(file)) continue;
   builds.push({
     ...common,
-    entryPoints: nodeEntries,
+    entryPoints: { [name]: file },
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
     target: 'node20',
     // playwright-core cannot be bundled (it loads its own files at run time); vscode is provided by the editor.
     external: ['vscode', 'playwright-core', 'playwright'],
+    ...(name === 'cli' ? { banner: { js: '#!/usr/bin/env node' } } : {}),
   });
 }
 const webviewEntries = listTs('src/webview').filter((file) => file.endsWith('.script.ts'));

@@ -324,6 +324,20 @@ export class EngineSession implements Session {
     return [...snapshot.elements.values()];
   }
 
+  /** Records a Playwright trace (screenshots and DOM snapshots) until saveTrace or discardTrace. */
+  async startTrace(): Promise<void> {
+    await this.handle.context.tracing.start({ screenshots: true, snapshots: true, sources: false });
+  }
+
+  /** Writes the trace to a zip that `npx playwright show-trace` opens. */
+  async saveTrace(file: string): Promise<void> {
+    await this.handle.context.tracing.stop({ path: file });
+  }
+
+  async discardTrace(): Promise<void> {
+    await this.handle.context.tracing.stop().catch(() => undefined);
+  }
+
   async end(): Promise<void> {
     if (this.ended && !(this.ended instanceof SessionClosedError && /went away/.test(this.ended.message))) return;
     this.ended = new SessionClosedError(`Session ${this.id} has ended.`);

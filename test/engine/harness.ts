@@ -1,5 +1,5 @@
 import { createSession, type EngineSession, type SessionOptions } from '../../src/core/engine-session';
-import type { LoopbackServer } from '../support/listen';
+import type { StaticSite as LoopbackServer } from '../../src/cli/static-site';
 import { ScriptedModelServer } from '../support/model-server';
 import { pickElementRule } from '../support/page-rule';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';

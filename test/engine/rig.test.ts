@@ -3,7 +3,7 @@ import { BrowserNotFoundError } from '../../src/core/errors';
 import { findBrowser } from '../../src/core/browser/find-browser';
 import { useChromium } from '../support/chromium';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
-import type { LoopbackServer } from '../support/listen';
+import type { StaticSite as LoopbackServer } from '../../src/cli/static-site';
 
 describe('browser rig', () => {
   const chromium = useChromium();

@@ -15,6 +15,8 @@ export interface BrowserOptions {
   readonly wsEndpoint?: string;
   readonly viewport?: { readonly width: number; readonly height: number };
   readonly env?: Environment;
+  /** On an attached browser, work in a new context rather than the one already open (parallel replays). */
+  readonly isolate?: boolean;
 }
 
 export interface BrowserHandle {
@@ -42,7 +44,7 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     browser = await chromium.connectOverCDP(options.cdpUrl, { timeout: CONNECT_TIMEOUT_MS }).catch((error: Error) => {
       throw new BrowserNotFoundError(`Could not attach to the browser at ${options.cdpUrl} over CDP: ${error.message.split('\n')[0]}`);
     });
-    const existing = browser.contexts()[0];
+    const existing = options.isolate ? undefined : browser.contexts()[0];
     ownsContext = !existing;
     context = existing ?? (await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT }));
     origin = `cdp ${options.cdpUrl}`;

@@ -8,7 +8,7 @@ export const SHADOW_ENGINE = 'rehearse-shadow';
  * the element it is scoped to. A selector starting with `>` is a child path anchored at the root's top level.
  * It runs in the page's main world, where the hooks live.
  */
-const ENGINE_SOURCE = `({
+export const SHADOW_ENGINE_SOURCE = `({
   queryAll(root, selector) {
     const hooks = window[Symbol.for(${JSON.stringify(HOOKS_KEY)})];
     const shadow = root.shadowRoot || (hooks && hooks.closedRoots.get(root));
@@ -33,7 +33,7 @@ let registered: Promise<void> | undefined;
 
 /** Registers the engine once per process (Playwright's registry is global). */
 export function registerShadowEngine(): Promise<void> {
-  registered ??= selectors.register(SHADOW_ENGINE, ENGINE_SOURCE).catch((error: Error) => {
+  registered ??= selectors.register(SHADOW_ENGINE, SHADOW_ENGINE_SOURCE).catch((error: Error) => {
     if (!/already registered/i.test(error.message)) throw error;
   });
   return registered;

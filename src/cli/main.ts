@@ -1,0 +1,126 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { exportPlaywrightSpec } from '../flows/export-playwright';
+import { FlowFileError, loadFlow } from '../flows/format';
+import { MissingVariablesError } from '../flows/variables';
+import type { ModelSetting } from '../schema';
+import { redact, ServiceError, startLocalSession } from '../service/local-session';
+import { demoCommand } from './demo-command';
+import { replayCommand } from './replay-command';
+import type { ReporterName } from './reporters';
+import { USAGE, UsageError, type Console } from './usage';
+
+const OPTIONS = {
+  var: { type: 'string', multiple: true },
+  vars: { type: 'string' },
+  headed: { type: 'boolean' },
+  workers: { type: 'string' },
+  cdp: { type: 'string' },
+  ws: { type: 'string' },
+  browser: { type: 'string' },
+  reporter: { type: 'string' },
+  'trace-on-failure': { type: 'string' },
+  update: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'no-heal': { type: 'boolean' },
+  'step-timeout': { type: 'string' },
+  playwright: { type: 'boolean' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} satisfies ParseArgsConfig['options'];
+
+function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new UsageError(`${flag}: expected a whole number of 1 or more, received ${JSON.stringify(value)}`);
+  return number;
+}
+
+function modelSetting(flag: string | undefined): ModelSetting | undefined {
+  return flag ?? (process.env.REHEARSE_MODEL || undefined);
+}
+
+export async function main(argv: readonly string[], io: Console): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || !command || command === 'help') {
+    io.out(`${USAGE}\n`);
+    return command || values.help ? 0 : 2;
+  }
+  switch (command) {
+    case 'replay': {
+      if (!rest.length) throw new UsageError('replay: give at least one flow file, folder or glob');
+      const reporter = (values.reporter ?? 'human') as ReporterName;
+      if (!['human', 'json', 'junit'].includes(reporter)) throw new UsageError(`--reporter: expected human, json or junit, received ${JSON.stringify(values.reporter)}`);
+      if (values.cdp && values.ws) throw new UsageError('--cdp and --ws: give one of them');
+      return replayCommand({
+        patterns: rest, vars: values.var ?? [], varsFile: values.vars, headed: values.headed ?? false,
+        workers: positiveInteger(values.workers, '--workers', 1), cdp: values.cdp, ws: values.ws, browser: values.browser, reporter,
+        traceOnFailure: values['trace-on-failure'], update: values.update ?? false, baseUrl: values['base-url'],
+        model: modelSetting(values.model), heal: !values['no-heal'],
+        stepTimeoutMs: values['step-timeout'] === undefined ? undefined : positiveInteger(values['step-timeout'], '--step-timeout', 10_000),
+      }, io);
+    }
+    case 'observe':
+    case 'act': {
+      const [url, instruction] = rest;
+      if (!url || !instruction) throw new UsageError(`${command}: expected <url> "<instruction>"`);
+      const session = await startLocalSession({ browser: { executablePath: values.browser, headless: !values.headed }, model: modelSetting(values.model) });
+      try {
+        await session.navigate(url);
+        const result = command === 'observe' ? await session.observe(instruction) : await session.act(instruction);
+        io.out(`${JSON.stringify(result, null, 2)}\n`);
+        return command === 'act' && !(result as { success: boolean }).success ? 1 : 0;
+      } finally {
+        await session.end();
+      }
+    }
+    case 'export': {
+      const [file] = rest;
+      if (!file || !values.playwright) throw new UsageError('export: expected <flow> --playwright [--out file]');
+      const spec = exportPlaywrightSpec(await loadFlow(file), path.basename(file));
+      if (values.out) await writeFile(values.out, spec);
+      else io.out(spec);
+      return 0;
+    }
+    case 'demo':
+      return demoCommand(io);
+    default:
+      throw new UsageError(`unknown command ${JSON.stringify(command)}; run rehearse --help`);
+  }
+}
+
+/** Exit codes: 0 passed, 1 a step failed, 2 invalid input (and any error that is not a step's). */
+export async function run(argv: readonly string[], io: Console): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) io.err(`rehearse: ${error.message}\n${USAGE.split('\n').slice(2, 9).join('\n')}\n`);
+    else if (error instanceof FlowFileError || error instanceof MissingVariablesError) io.err(`rehearse: ${error.message}\n`);
+    else if (error instanceof ServiceError) io.err(`rehearse: ${error.name}: ${error.message}\n`);
+    else io.err(`rehearse: ${redact((error as Error).message ?? String(error), [])}\n`);
+    return 2;
+  }
+}
+
+if (require.main === module) {
+  const io: Console = {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    color: !!process.stdout.isTTY && !process.env.NO_COLOR,
+  };
+  run(process.argv.slice(2), io).then((code) => {
+    process.exitCode = code;
+  }, (error: unknown) => {
+    process.stderr.write(`rehearse: ${(error as Error).message}\n`);
+    process.exitCode = 2;
+  });
+}

@@ -1,0 +1,127 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as v from 'valibot';
+import { FlowFileError, loadFlow, saveFlow } from '../flows/format';
+import { rebaseFlow } from '../flows/rebase';
+import { applyHealing, replayFlow, type FlowResult } from '../flows/replay';
+import { MissingVariablesError, resolveVariables } from '../flows/variables';
+import type { Flow, ModelSetting } from '../schema';
+import { startLocalSession } from '../service/local-session';
+import { expandFlowFiles } from './files';
+import { createReporter, type ReporterName } from './reporters';
+import { UsageError, type Console } from './usage';
+
+export interface ReplayArguments {
+  readonly patterns: readonly string[];
+  readonly vars: readonly string[];
+  readonly varsFile?: string;
+  readonly headed: boolean;
+  readonly workers: number;
+  readonly cdp?: string;
+  readonly ws?: string;
+  readonly browser?: string;
+  readonly reporter: ReporterName;
+  readonly traceOnFailure?: string;
+  readonly update: boolean;
+  readonly baseUrl?: string;
+  readonly model?: ModelSetting;
+  readonly stepTimeoutMs?: number;
+  readonly heal: boolean;
+}
+
+const ValuesFileSchema = v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]));
+
+function parseVars(pairs: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--var ${pair}: expected name=value`);
+    values[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return values;
+}
+
+async function readValuesFile(file: string): Promise<Record<string, string>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--vars ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON: ${(error as Error).message}`}`);
+  }
+  const checked = v.safeParse(ValuesFileSchema, parsed);
+  if (!checked.success) throw new UsageError(`--vars ${file}: expected a JSON object of variable names to string values`);
+  return Object.fromEntries(Object.entries(checked.output).map(([name, value]) => [name, String(value)]));
+}
+
+/** `rehearse replay`: exit 0 when every flow passed, 1 when a step failed; input errors throw (exit 2). */
+export async function replayCommand(args: ReplayArguments, io: Console): Promise<number> {
+  const files = await expandFlowFiles(args.patterns).catch((error: Error) => {
+    throw new UsageError(error.message);
+  });
+  const given = parseVars(args.vars);
+  const fromFile = args.varsFile ? await readValuesFile(args.varsFile) : {};
+  const flows: { file: string; flow: Flow; values: Record<string, string> }[] = [];
+  const secrets: string[] = [];
+  for (const file of files) {
+    let flow = await loadFlow(file);
+    if (args.baseUrl) flow = rebaseFlow(flow, args.baseUrl);
+    const resolved = resolveVariables(flow, { given, file: fromFile, env: process.env });
+    secrets.push(...resolved.secrets);
+    flows.push({ file, flow, values: resolved.values });
+  }
+  const relative = (file: string) => path.relative(process.cwd(), file) || file;
+  const reporter = createReporter(args.reporter, { write: (text) => io.out(text), color: io.color }, () => secrets);
+  if (args.traceOnFailure) await mkdir(args.traceOnFailure, { recursive: true });
+  const results: FlowResult[] = new Array(flows.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < flows.length) {
+      const index = next++;
+      const { file, flow, values } = flows[index]!;
+      results[index] = await replayOne(file, flow, values);
+    }
+  };
+  const replayOne = async (file: string, flow: Flow, values: Record<string, string>): Promise<FlowResult> => {
+    const session = await startLocalSession({
+      browser: { executablePath: args.browser, headless: !args.headed, cdpUrl: args.cdp, wsEndpoint: args.ws, isolate: true, viewport: flow.viewport },
+      cache: false,
+      ...(args.model ? { model: args.model } : {}),
+    });
+    try {
+      if (args.traceOnFailure) await session.startTrace();
+      if (args.workers === 1) reporter.flowStarted(flow.name, relative(file));
+      const buffered: Parameters<typeof reporter.step>[1][] = [];
+      const result = await replayFlow(session, flow, {
+        variables: values, file: relative(file), heal: args.heal, ...(args.stepTimeoutMs ? { stepTimeoutMs: args.stepTimeoutMs } : {}),
+        onStep: (step) => (args.workers === 1 ? reporter.step(file, step) : buffered.push(step)),
+      });
+      if (args.workers > 1) {
+        reporter.flowStarted(flow.name, relative(file));
+        for (const step of buffered) reporter.step(file, step);
+      }
+      if (args.traceOnFailure) {
+        if (result.status === 'failed') {
+          const trace = path.join(args.traceOnFailure, `${path.basename(file, '.flow.json')}.zip`);
+          await session.saveTrace(trace);
+          io.err(`trace of the failure: ${trace} (open it with npx playwright show-trace)\n`);
+        } else await session.discardTrace();
+      }
+      reporter.flowFinished(result);
+      if (args.update) {
+        const { flow: healedFlow, changed } = applyHealing(await loadFlow(file), result);
+        if (changed) {
+          await saveFlow(file, healedFlow);
+          io.err(`updated ${changed} selector${changed === 1 ? '' : 's'} in ${relative(file)}\n`);
+        }
+      }
+      return result;
+    } finally {
+      await session.end();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(args.workers, flows.length)) }, worker));
+  io.out(reporter.finish(results));
+  return results.every((result) => result.status === 'passed') ? 0 : 1;
+}
+
+export { FlowFileError, MissingVariablesError };

@@ -1,0 +1,40 @@
+/** Bad command-line input: printed with the usage hint, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface Console {
+  out(text: string): void;
+  err(text: string): void;
+  readonly color: boolean;
+}
+
+export const USAGE = `rehearse — record once, replay forever
+
+Usage:
+  rehearse replay <files|folders|globs…> [options]   replay flow files with no model
+  rehearse observe <url> "<instruction>" [--model M]  list candidate actions (JSON)
+  rehearse act <url> "<instruction>" [--model M]      perform one action (JSON result)
+  rehearse export <flow> --playwright [--out file]    write a Playwright Test spec
+  rehearse demo                                       serve the demo site and replay its example flow
+
+Replay options:
+  --var name=value        a variable value (repeatable); also REHEARSE_VAR_<NAME> and --vars
+  --vars <file>           a JSON object of variable values
+  --reporter <name>       human (default), json or junit
+  --workers <n>           flows in parallel (default 1)
+  --cdp <url>             attach to a browser over CDP (a grid) instead of launching one
+  --ws <url>              attach to a Playwright browser server
+  --browser <path>        the Chromium-based browser to launch (else REHEARSE_CHROMIUM, Playwright's, the system's)
+  --headed                show the browser
+  --base-url <url>        replay against another origin than the flow's start URL
+  --trace-on-failure <dir> save a Playwright trace of each failed flow
+  --update                write healed selectors back into the flow files
+  --model <provider/model> the model for healing when every selector of a step fails (else REHEARSE_MODEL)
+  --no-heal               never use a model
+  --step-timeout <ms>     per-step time limit (default 10000)
+
+Exit codes: 0 passed, 1 a step failed, 2 invalid input.`;

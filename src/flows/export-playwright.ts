@@ -1,0 +1,104 @@
+import { HOOKS_KEY, installPageHooks } from '../core/browser/page-hooks';
+import { SHADOW_ENGINE, SHADOW_ENGINE_SOURCE } from '../core/browser/shadow-engine';
+import { parseSelector } from '../core/snapshot/selector-syntax';
+import type { ActionStep, Expectation, Flow } from '../schema';
+import { environmentName } from './variables';
+
+const js = (value: string) => JSON.stringify(value);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** A string with %name% references as a JavaScript template literal reading `vars`. */
+function text(value: string): string {
+  if (!/%[A-Za-z_][A-Za-z0-9_.-]*%/.test(value)) return js(value);
+  const body = value.replace(/[`\\$]/g, (char) => `\\${char}`).replace(/%([A-Za-z_][A-Za-z0-9_.-]*)%/g, (_whole, name: string) => `\${vars[${js(name)}]}`);
+  return `\`${body}\``;
+}
+
+/** Playwright code that locates a Rehearse selector. */
+export function locatorCode(selector: string): { code: string; usesShadow: boolean } {
+  const parsed = parseSelector(selector);
+  let code = 'page';
+  let usesShadow = false;
+  let insideShadow = false;
+  const step = (inner: string) => (insideShadow ? `.locator(${js(`${SHADOW_ENGINE}=${inner}`)})` : `.locator(${js(inner.startsWith('/') ? `xpath=${inner}` : inner)})`);
+  for (const hop of parsed.hops) {
+    code += step(hop.selector);
+    if (hop.kind === 'frame') {
+      code += '.contentFrame()';
+      insideShadow = false;
+    } else {
+      usesShadow = true;
+      insideShadow = true;
+    }
+  }
+  return { code: code + step(parsed.target), usesShadow };
+}
+
+function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
+  const action = step.action;
+  const args = action.arguments ?? [];
+  const method = (action.method ?? 'click').toLowerCase();
+  if (method === 'press' && !action.selector.trim()) return { code: `await page.keyboard.press(${text(args[0] ?? 'Enter')});`, usesShadow: false };
+  const target = locatorCode(action.selector);
+  const call: Record<string, string> = {
+    click: 'click()', doubleclick: 'dblclick()', dblclick: 'dblclick()', fill: `fill(${text(args[0] ?? '')})`, type: `pressSequentially(${text(args[0] ?? '')})`,
+    press: `press(${text(args[0] ?? 'Enter')})`, hover: 'hover()', selectoption: `selectOption([${args.map(text).join(', ')}])`,
+    selectoptionfromdropdown: `selectOption([${args.map(text).join(', ')}])`, check: 'check()', uncheck: 'uncheck()', focus: 'focus()',
+    scrollintoview: 'scrollIntoViewIfNeeded()',
+    scrollto: `evaluate((element, where) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; const max = s.scrollHeight - s.clientHeight; s.scrollTo({ top: where === 'top' ? 0 : where === 'bottom' ? max : where.endsWith('%') ? max * parseFloat(where) / 100 : parseFloat(where) }); }, ${text(args[0] ?? 'bottom')})`,
+    nextchunk: 'evaluate((element) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; s.scrollBy({ top: s === document.scrollingElement ? innerHeight : s.clientHeight }); })',
+    prevchunk: 'evaluate((element) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; s.scrollBy({ top: -(s === document.scrollingElement ? innerHeight : s.clientHeight) }); })',
+  };
+  if (method === 'draganddrop' || method === 'drag') {
+    const destination = locatorCode(args[0] ?? '');
+    return { code: `await ${target.code}.dragTo(${destination.code});`, usesShadow: target.usesShadow || destination.usesShadow };
+  }
+  return { code: `await ${target.code}.${call[method] ?? 'click()'};`, usesShadow: target.usesShadow };
+}
+
+function expectCode(expectation: Expectation): { code: string; usesShadow: boolean } {
+  if ('text' in expectation) return { code: `await expect(page.getByText(${text(expectation.text)}).first()).toBeVisible();`, usesShadow: false };
+  const pattern = (value: string) => (/^\/(.+)\/([a-z]*)$/.test(value) ? value : `new RegExp(${js(escapeRegExp(value))})`);
+  if ('url' in expectation) return { code: `await expect(page).toHaveURL(${pattern(expectation.url)});`, usesShadow: false };
+  if ('title' in expectation) return { code: `await expect(page).toHaveTitle(${pattern(expectation.title)});`, usesShadow: false };
+  const target = locatorCode(expectation.selector);
+  if ('value' in expectation) return { code: `await expect(${target.code}).toHaveValue(${text(expectation.value)});`, usesShadow: target.usesShadow };
+  const assertion = { visible: 'toBeVisible()', hidden: 'toBeHidden()', checked: 'toBeChecked()', unchecked: 'not.toBeChecked()', enabled: 'toBeEnabled()', disabled: 'toBeDisabled()' }[expectation.state];
+  return { code: `await expect(${target.code}).${assertion};`, usesShadow: target.usesShadow };
+}
+
+/** A Playwright Test spec that does what the flow does, and runs without Rehearse. */
+export function exportPlaywrightSpec(flow: Flow, source: string): string {
+  const lines: string[] = [];
+  let usesShadow = false;
+  if (flow.startUrl) lines.push(`await page.goto(${text(flow.startUrl)});`);
+  for (const step of flow.steps) {
+    const generated = 'action' in step ? actionCode(step) : 'navigate' in step ? { code: `await page.goto(${text(step.navigate)});`, usesShadow: false } : expectCode(step.expect);
+    usesShadow ||= generated.usesShadow;
+    if ('action' in step) lines.push(`// ${step.action.description}`);
+    lines.push(generated.code);
+  }
+  const variables = Object.entries(flow.variables ?? {}).map(([name, declared]) =>
+    `  ${js(name)}: process.env.${environmentName(name)} ?? ${declared.default !== undefined ? js(declared.default) : `(() => { throw new Error(${js(`set ${environmentName(name)}`)}); })()`},`);
+  const shadowSetup = usesShadow ? [
+    '',
+    '// Closed shadow roots: the same page hook and selector engine Rehearse uses, so the spec needs nothing else.',
+    `test.beforeAll(async () => { await selectors.register(${js(SHADOW_ENGINE)}, ${js(SHADOW_ENGINE_SOURCE)}).catch(() => {}); });`,
+    `test.beforeEach(async ({ context }) => { await context.addInitScript(${installPageHooks.toString()}, ${js(HOOKS_KEY)}); });`,
+  ] : [];
+  return [
+    `// Generated by Rehearse from ${source}. Runs with Playwright Test alone: npx playwright test`,
+    '// It uses each step\'s primary selector; Rehearse\'s own replay also tries the fallbacks and checks each target.',
+    `import { test, expect${usesShadow ? ', selectors' : ''} } from '@playwright/test';`,
+    '',
+    `const vars: Record<string, string> = {`,
+    ...variables,
+    '};',
+    ...shadowSetup,
+    '',
+    `test(${js(flow.name)}, async ({ page }) => {`,
+    ...lines.map((line) => `  ${line}`),
+    '});',
+    '',
+  ].join('\n');
+}
