@@ -33,7 +33,9 @@ export function resolveVariables(flow: Flow, sources: VariableSources): Resolved
   const secrets: string[] = [];
   const missing: string[] = [];
   for (const [name, declared] of Object.entries(flow.variables ?? {})) {
-    const value = sources.given?.[name] ?? sources.file?.[name] ?? sources.env?.[environmentName(name)] ?? declared.default;
+    // An empty environment variable counts as unset (as shells and CI systems treat it); --var name= still gives "".
+    const fromEnv = sources.env?.[environmentName(name)] || undefined;
+    const value = sources.given?.[name] ?? sources.file?.[name] ?? fromEnv ?? declared.default;
     if (value === undefined) missing.push(name);
     else {
       values[name] = value;
