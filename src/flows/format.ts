@@ -93,8 +93,11 @@ export async function writeFileAtomically(file: string, text: string): Promise<v
   }
 }
 
-/** Appends steps to a flow file (creating it when missing); a file that does not validate is reported and left as it is. */
-export async function appendSteps(file: string, steps: readonly FlowStep[], create?: { name: string; startUrl?: string }): Promise<Flow> {
+/**
+ * Appends steps (and the variables they use) to a flow file, creating it when missing; a file that does not validate is
+ * reported and left as it is. Only this file is rewritten.
+ */
+export async function appendSteps(file: string, steps: readonly FlowStep[], create?: { name: string; startUrl?: string }, variables?: Flow['variables']): Promise<Flow> {
   let flow: Flow;
   try {
     flow = await loadFlow(file);
@@ -102,7 +105,8 @@ export async function appendSteps(file: string, steps: readonly FlowStep[], crea
     if (!(error instanceof FlowFileError && error.message.endsWith('no such file') && create)) throw error;
     flow = { version: FLOW_VERSION, name: create.name, ...(create.startUrl ? { startUrl: create.startUrl } : {}), steps: [] };
   }
-  const updated = { ...flow, steps: [...flow.steps, ...steps] };
+  const mergedVariables = variables && Object.keys(variables).length ? { ...variables, ...flow.variables } : flow.variables;
+  const updated = { ...flow, ...(mergedVariables ? { variables: mergedVariables } : {}), steps: [...flow.steps, ...steps] };
   await saveFlow(file, updated);
   return updated;
 }
