@@ -5,7 +5,14 @@
  *  - act(Action) next to a raw Playwright locator.click() on the same element, as a ratio (target ≤ 1.2×);
  *  - the local planner's act of a plain click: median ms and model calls (target ≤ 100 ms, 0 calls).
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createSession } from '../../src/core/engine-session';
+import { saveFlow } from '../../src/flows/format';
+import { replayFlow } from '../../src/flows/replay';
+import type { Flow } from '../../src/schema';
 import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
 import { pickElementRule } from '../support/page-rule';
@@ -89,6 +96,61 @@ async function main(): Promise<void> {
     ['act(Action) click', actMs.toFixed(2), rawMs.toFixed(2), `${(actMs / rawMs).toFixed(2)}×`],
     ['act(Action) fill', fillAct.toFixed(2), fillRaw.toFixed(2), `${(fillAct / fillRaw).toFixed(2)}×`],
     ['act("click Forgot password?") local planner', plannerMs.toFixed(2), '—', `${plannerCalls} model calls`],
+  ]);
+
+  // A 20-step flow on the fixtures, replayed by Rehearse (verified selectors, expectations) and by a hand-written script.
+  const twenty: Flow = {
+    version: 1, name: 'Twenty steps', startUrl: url('login.html'),
+    steps: [
+      ...['Email', 'Password'].map((name, index) => ({ action: { selector: `role=textbox[name="${name}"]`, description: name, method: 'fill', arguments: [`value-${index}`] }, fallbacks: [`css=#${name.toLowerCase()}`], target: { role: 'textbox', name } })),
+      { action: { selector: 'css=#remember', description: 'Remember me', method: 'check', arguments: [] }, target: { role: 'checkbox', name: 'Remember me' } },
+      { action: { selector: 'css=#country', description: 'Country', method: 'selectOption', arguments: ['Japan'] }, target: { role: 'combobox', name: 'Country' } },
+      ...Array.from({ length: 6 }, () => ({ action: { selector: 'role=button[name="Forgot password?"]', description: 'Forgot', method: 'click', arguments: [] }, target: { role: 'button', name: 'Forgot password?' } })),
+      { action: { selector: 'role=searchbox[name="Search"]', description: 'Search', method: 'fill', arguments: ['boots'] }, target: { role: 'searchbox', name: 'Search' } },
+      { action: { selector: 'role=searchbox[name="Search"]', description: 'Search', method: 'press', arguments: ['Enter'] }, target: { role: 'searchbox', name: 'Search' } },
+      { action: { selector: 'css=#remember', description: 'Remember me', method: 'uncheck', arguments: [] }, target: { role: 'checkbox', name: 'Remember me' } },
+      ...Array.from({ length: 5 }, (_, index) => ({ action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: [`again-${index}`] }, target: { role: 'textbox', name: 'Email' } })),
+      { expect: { text: 'search boots' } },
+      { expect: { selector: 'css=#email', value: 'again-4' } },
+    ],
+  };
+  const handWritten = async () => {
+    await page.goto(url('login.html'));
+    await page.getByRole('textbox', { name: 'Email' }).fill('value-0');
+    await page.getByRole('textbox', { name: 'Password' }).fill('value-1');
+    await page.locator('#remember').check();
+    await page.locator('#country').selectOption('Japan');
+    for (let index = 0; index < 6; index++) await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('boots');
+    await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    await page.locator('#remember').uncheck();
+    for (let index = 0; index < 5; index++) await page.locator('#email').fill(`again-${index}`);
+    await page.getByText('search boots').first().waitFor();
+    if ((await page.locator('#email').inputValue()) !== 'again-4') throw new Error('hand-written script went wrong');
+  };
+  for (let warm = 0; warm < 2; warm++) await handWritten();
+  const rawFlowMs = await timed(handWritten, 10);
+  const replayMs = await timed(async () => {
+    const result = await replayFlow(session, twenty);
+    if (result.status !== 'passed') throw new Error(JSON.stringify(result.steps.filter((step) => step.status !== 'passed')));
+  }, 10);
+  const dir = await mkdtemp(path.join(tmpdir(), 'rehearse-bench-'));
+  for (let index = 0; index < 4; index++) await saveFlow(path.join(dir, `flow-${index}.flow.json`), { ...twenty, name: `Twenty steps ${index}` });
+  const cli = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
+  // Asynchronously: the pages the CLI loads are served by this process.
+  const wall = (workers: number) => new Promise<number>((resolve, reject) => {
+    const started = performance.now();
+    execFile(process.execPath, [cli, 'replay', dir, '--workers', String(workers), '--reporter', 'json'], (error, _stdout, stderr) => {
+      if (error) reject(new Error(stderr || error.message));
+      else resolve(performance.now() - started);
+    });
+  });
+  const one = await wall(1);
+  const two = await wall(2);
+  table('replay of a 20-step flow (median ms)', ['what', 'ms', 'next to', 'ratio'], [
+    ['Rehearse replay (verified targets, expectations)', replayMs.toFixed(0), `hand-written Playwright ${rawFlowMs.toFixed(0)} ms`, `${(replayMs / rawFlowMs).toFixed(2)}×`],
+    ['rehearse replay, 4 flows, --workers 1 (wall, incl. browser starts)', one.toFixed(0), '—', '—'],
+    ['rehearse replay, 4 flows, --workers 2', two.toFixed(0), `--workers 1 ${one.toFixed(0)} ms`, `${(two / one).toFixed(2)}×`],
   ]);
 
   // The CDP Accessibility tree that the snapshot no longer needs, for comparison on the large page.
