@@ -3,5 +3,8 @@ export { createSession, EngineSession, type SessionOptions, type PickDetails, ty
 export type * from './core/session-types';
 export { DirectoryCacheStore, MemoryCacheStore, type ActionCacheStore } from './core/cache/action-cache';
 export { createModelClient, type ModelClient } from './core/models';
+export { Agent } from './core/agent/agent';
+export type { AgentEvent, AgentStepEvent } from './core/agent/agent-events';
+export type { CustomTool, McpClientLike } from './core/agent/integrations';
 export * from './core/errors';
 export type * from './schema';

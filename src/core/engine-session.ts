@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
-import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
+import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
+import { Agent } from './agent/agent';
 import { fingerprintsMatch, readFingerprint } from './act/fingerprint';
 import { locatorFor } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
@@ -19,7 +20,7 @@ import { extractWithModel } from './extract';
 import { createModelClient, type Environment, type ModelClient, type Usage } from './models';
 import { observeWithModel, verifyPicks, type ObservePick } from './observe';
 import type {
-  ActCallOptions, ActOutcome, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ObserveCallOptions, ObserveResult, Session,
+  ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ObserveCallOptions, ObserveResult, Session,
 } from './session-types';
 import { takeSnapshot, type Fingerprint, type SnapshotElement } from './snapshot/snapshot';
 
@@ -98,6 +99,11 @@ export class EngineSession implements Session {
 
   get browserOrigin(): string {
     return this.handle.origin;
+  }
+
+  /** The session's model settings, for components that make their own model client (the agent). */
+  get modelDefaults(): { readonly model?: ModelSetting; readonly apiKey?: string; readonly env?: Environment; readonly tokenBudget?: number } {
+    return { model: this.options.model, apiKey: this.options.modelApiKey, env: this.options.env, tokenBudget: this.options.tokenBudget };
   }
 
   private model(setting: ModelSetting | undefined, field: string): ModelClient {
@@ -245,6 +251,15 @@ export class EngineSession implements Session {
     } catch {
       return false;
     }
+  }
+
+  /** SPEC agent(config): an agent on this session's browser. */
+  agent(config: AgentConfig = {}): Agent {
+    return new Agent(this, config);
+  }
+
+  async agentExecute(config: AgentConfig, execute: string | AgentExecuteInput, options: AgentCallOptions = {}): Promise<AgentResult> {
+    return this.measured('agentExecute', () => this.agent(config).execute(execute, options));
   }
 
   async expect(expectation: Expectation, options: ExpectCallOptions = {}): Promise<ExpectResult> {

@@ -1,4 +1,5 @@
-import type { Action, ActionOutput, ActResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
+import type { Action, ActionOutput, ActResult, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
+import type { AgentEvent } from './agent/agent-events';
 
 /** A progress report while a call runs (the service sends these as SSE `log` events). */
 export interface ProgressEvent {
@@ -63,6 +64,15 @@ export interface ExpectCallOptions extends CallOptions {
   readonly variables?: Variables;
 }
 
+export interface AgentCallOptions {
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: AgentEvent) => void;
+  readonly variables?: Variables;
+  readonly allowedOrigins?: readonly string[];
+}
+
+export type { AgentEvent };
+
 export interface ExtractCallOptions extends CallOptions {
   readonly model?: ModelSetting;
   readonly timeout?: number;
@@ -83,6 +93,8 @@ export interface Session {
   act(input: string | Action, options?: ActCallOptions): Promise<ActOutcome>;
   /** Data from the page, matching a JSON Schema (or, in-process, a valibot schema); URLs come only from the page's own links. */
   extract(instruction: string, schema: Record<string, unknown>, options?: ExtractCallOptions): Promise<ExtractResult>;
+  /** Runs the agent: each step is reported through onEvent as it starts and ends. */
+  agentExecute(config: AgentConfig, execute: string | AgentExecuteInput, options?: AgentCallOptions): Promise<AgentResult>;
   /** Checks the page (text, element state or value, URL, title), retrying until the timeout. */
   expect(expectation: Expectation, options?: ExpectCallOptions): Promise<ExpectResult>;
   end(): Promise<void>;
