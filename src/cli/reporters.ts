@@ -65,12 +65,17 @@ export class HumanReporter implements Reporter {
   }
 }
 
-/** One JSON document with every result, for tools. */
-export class JsonReporter implements Reporter {
-  constructor(private readonly secrets: () => readonly string[]) {}
+/** A reporter that prints one document at the end and nothing while flows run. */
+abstract class DocumentReporter implements Reporter {
+  constructor(protected readonly secrets: () => readonly string[]) {}
   flowStarted(): void {}
   step(): void {}
   flowFinished(): void {}
+  abstract finish(results: readonly FlowResult[]): string;
+}
+
+/** One JSON document with every result, for tools. */
+export class JsonReporter extends DocumentReporter {
   finish(results: readonly FlowResult[]): string {
     return `${redact(JSON.stringify({ flows: results }, null, 2), this.secrets())}\n`;
   }
@@ -83,11 +88,7 @@ function xml(text: string): string {
 }
 
 /** JUnit XML (the Jenkins/Surefire form CI systems read): a test suite per flow, a test case per step. */
-export class JUnitReporter implements Reporter {
-  constructor(private readonly secrets: () => readonly string[]) {}
-  flowStarted(): void {}
-  step(): void {}
-  flowFinished(): void {}
+export class JUnitReporter extends DocumentReporter {
   finish(results: readonly FlowResult[]): string {
     const count = (result: FlowResult, status: StepResult['status']) => result.steps.filter((step) => step.status === status).length;
     const suites = results.map((result) => {
