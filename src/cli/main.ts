@@ -8,6 +8,7 @@ import type { ModelSetting } from '../schema';
 import { redact, ServiceError, startLocalSession } from '../service/local-session';
 import { demoCommand } from './demo-command';
 import { replayCommand } from './replay-command';
+import { serveCommand } from './serve-command';
 import type { ReporterName } from './reporters';
 import { USAGE, UsageError, type Console } from './usage';
 
@@ -27,6 +28,9 @@ const OPTIONS = {
   'no-heal': { type: 'boolean' },
   'step-timeout': { type: 'string' },
   playwright: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  keys: { type: 'string' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
@@ -93,6 +97,15 @@ export async function main(argv: readonly string[], io: Console): Promise<number
     }
     case 'demo':
       return demoCommand(io);
+    case 'serve': {
+      const port = values.port === undefined ? 4800 : Number(values.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, received ${JSON.stringify(values.port)}`);
+      const stop = new Promise<void>((resolve) => {
+        process.once('SIGINT', () => resolve());
+        process.once('SIGTERM', () => resolve());
+      });
+      return serveCommand({ port, host: values.host ?? '127.0.0.1', keysFile: values.keys, browser: values.browser }, io, stop);
+    }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}; run rehearse --help`);
   }

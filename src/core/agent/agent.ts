@@ -60,7 +60,10 @@ export class Agent {
   }
 
   private modelSetting(): ModelSetting {
-    const { provider, model, options } = this.config;
+    const { provider, options } = this.config;
+    // SPEC's AgentConfig names the model by a string; the HTTP API may also pass a whole model configuration.
+    const model = this.config.model as string | Exclude<ModelSetting, string> | undefined;
+    if (model && typeof model === 'object') return model;
     const defaults = this.session.modelDefaults;
     if (!model) {
       if (defaults.model) return defaults.model;

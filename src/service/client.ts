@@ -1,0 +1,123 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { errorFromName, ServiceError } from '../core/errors';
+import type {
+  ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult,
+  ObserveCallOptions, ObserveResult, Session,
+} from '../core/session-types';
+import type { Action, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting } from '../schema';
+
+export type * from '../core/session-types';
+
+export interface ServiceConnection {
+  /** `http://127.0.0.1:<port>` (no /v1). */
+  readonly url: string;
+  readonly apiKey: string;
+  /** Sent as x-model-api-key: a model key the service does not keep. */
+  readonly modelApiKey?: string;
+}
+
+export interface StartOptions {
+  readonly model?: ModelSetting;
+  readonly browser?: { readonly cdpUrl?: string; readonly wsEndpoint?: string; readonly launchOptions?: { readonly executablePath?: string; readonly headless?: boolean } };
+  readonly domSettleTimeoutMs?: number;
+}
+
+interface Frame {
+  readonly type: 'system' | 'log';
+  readonly data: { status: string; result?: unknown; error?: string; code?: string; message?: { message?: string; step?: unknown }; actionId?: string; [key: string]: unknown };
+}
+
+/** An HTTP failure as the error class the engine would have thrown (the service sends the class name as `code`). */
+async function failure(response: Response): Promise<ServiceError> {
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text) as { error?: { code?: string; message?: string; field?: string } };
+    if (body.error?.message) return errorFromName(body.error.code ?? 'ServiceError', body.error.message, body.error.field);
+  } catch {
+    // not JSON: report the status
+  }
+  return new ServiceError(`The service answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+}
+
+/** Starts a session on a Rehearse service. */
+export async function startRemoteSession(connection: ServiceConnection, options: StartOptions = {}, signal?: AbortSignal): Promise<HttpSession> {
+  const response = await fetch(`${connection.url}/v1/sessions/start`, { method: 'POST', headers: headers(connection), body: JSON.stringify(options), signal });
+  if (!response.ok) throw await failure(response);
+  const body = (await response.json()) as { data: { sessionId: string } };
+  return new HttpSession(connection, body.data.sessionId);
+}
+
+function headers(connection: ServiceConnection, streaming = false): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'x-svc-api-key': connection.apiKey,
+    ...(connection.modelApiKey ? { 'x-model-api-key': connection.modelApiKey } : {}),
+    ...(streaming ? { 'x-stream-response': 'true' } : {}),
+  };
+}
+
+/** The Session interface over HTTP: the same calls replay, the CLI and the extension make in-process. */
+export class HttpSession implements Session {
+  constructor(private readonly connection: ServiceConnection, readonly id: string) {}
+
+  /** Calls a route with streaming on: progress events arrive as they happen; the result comes with `finished`. */
+  private async call<T>(route: string, body: unknown, signal?: AbortSignal, onLog?: (frame: Frame) => void): Promise<{ result: T; extra: Frame['data'] }> {
+    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection, true), body: JSON.stringify(body), signal });
+    if (!response.ok || !response.body) throw await failure(response);
+    let outcome: { result: T; extra: Frame['data'] } | undefined;
+    let error: ServiceError | undefined;
+    const parser = createParser({
+      onEvent: (event: EventSourceMessage) => {
+        const frame = JSON.parse(event.data) as Frame;
+        if (frame.type === 'log') onLog?.(frame);
+        else if (frame.data.status === 'finished') outcome = { result: frame.data.result as T, extra: frame.data };
+        else if (frame.data.status === 'error') error = errorFromName(frame.data.code ?? 'ServiceError', frame.data.error ?? 'The service reported an error.');
+      },
+    });
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+    if (error) throw error;
+    if (!outcome) throw new ServiceError(`The service closed the ${route} stream without a result.`);
+    return outcome;
+  }
+
+  async navigate(url: string, options: NavigateOptions = {}): Promise<NavigateResult> {
+    const { signal, onProgress: _progress, ...rest } = options;
+    return (await this.call<NavigateResult>('navigate', { url, options: rest }, signal)).result;
+  }
+
+  async observe(instruction?: string, options: ObserveCallOptions = {}): Promise<ObserveResult> {
+    const { signal, onProgress, frameId, ...rest } = options;
+    const { result, extra } = await this.call<ObserveResult['result']>('observe', { instruction, options: rest, frameId }, signal, (frame) => onProgress?.({ message: frame.data.message?.message ?? '' }));
+    return { result, actionId: String(extra.actionId ?? '') };
+  }
+
+  async act(input: string | Action, options: ActCallOptions = {}): Promise<ActOutcome> {
+    const { signal, onProgress, frameId, ...rest } = options;
+    return (await this.call<ActOutcome>('act', { input, options: rest, frameId }, signal, (frame) => onProgress?.({ message: frame.data.message?.message ?? '' }))).result;
+  }
+
+  async extract(instruction: string, schema: Record<string, unknown>, options: ExtractCallOptions = {}): Promise<ExtractResult> {
+    const { signal, onProgress: _progress, frameId, ...rest } = options;
+    return { data: (await this.call<unknown>('extract', { instruction, schema, options: rest, frameId }, signal)).result };
+  }
+
+  async expect(expectation: Expectation, options: ExpectCallOptions = {}): Promise<ExpectResult> {
+    const { signal, onProgress: _progress, ...rest } = options;
+    return (await this.call<ExpectResult>('expect', { expectation, options: rest }, signal)).result;
+  }
+
+  async agentExecute(config: AgentConfig, execute: string | AgentExecuteInput, options: AgentCallOptions = {}): Promise<AgentResult> {
+    const { signal, onEvent, variables, allowedOrigins } = options;
+    const { result } = await this.call<AgentResult>('agentExecute', { agentConfig: config, executeOptions: execute, variables, allowedOrigins }, signal, (frame) => {
+      const step = frame.data.message?.step;
+      if (step) onEvent?.(step as never);
+    });
+    return result;
+  }
+
+  async end(): Promise<void> {
+    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/end`, { method: 'POST', headers: headers(this.connection), body: '{}' });
+    if (!response.ok && response.status !== 409) throw await failure(response);
+  }
+}

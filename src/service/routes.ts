@@ -1,0 +1,108 @@
+import type * as v from 'valibot';
+import type { EngineSession } from '../core/engine-session';
+import type { Action, ActionOutput, ModelSetting } from '../schema';
+import type { AgentEvent } from '../core/agent/agent-events';
+import { ActRequestSchema, AgentExecuteRequestSchema, ExpectRequestSchema, ExtractRequestSchema, NavigateRequestSchema, ObserveRequestSchema } from './wire';
+
+export interface OperationContext {
+  readonly signal: AbortSignal;
+  /** A model key for this request only (x-model-api-key). */
+  readonly modelApiKey?: string;
+  readonly log: (message: string, data?: Record<string, unknown>) => void;
+}
+
+export interface OperationResult {
+  readonly result: unknown;
+  /** More fields for the JSON `data` and the SSE `finished` frame (actionId). */
+  readonly extra?: Record<string, unknown>;
+  readonly headers?: Record<string, string>;
+}
+
+export interface Route<S extends v.GenericSchema> {
+  readonly schema: S;
+  run(session: EngineSession, body: v.InferOutput<S>, context: OperationContext): Promise<OperationResult>;
+}
+
+/** A per-request model key goes with the model of that request, or with the session's default model. */
+function withKey(model: ModelSetting | undefined, key: string | undefined, session: EngineSession): ModelSetting | undefined {
+  if (!key) return model;
+  const chosen = model ?? session.modelDefaults.model;
+  if (!chosen) return undefined;
+  if (typeof chosen === 'string') return { modelName: chosen, apiKey: key };
+  return 'auth' in chosen || chosen.apiKey ? chosen : { ...chosen, apiKey: key };
+}
+
+function define<S extends v.GenericSchema>(route: Route<S>): Route<S> {
+  return route;
+}
+
+export const ROUTES = {
+  observe: define({
+    schema: ObserveRequestSchema,
+    async run(session, body, context) {
+      const options = body.options ?? {};
+      const observed = await session.observe(body.instruction, {
+        ...options, model: withKey(options.model, context.modelApiKey, session), frameId: body.frameId, signal: context.signal,
+        onProgress: (event) => context.log(event.message, event.data as Record<string, unknown>),
+      });
+      const result: ActionOutput[] = observed.result;
+      return { result, extra: { actionId: observed.actionId } };
+    },
+  }),
+  act: define({
+    schema: ActRequestSchema,
+    async run(session, body, context) {
+      const options = body.options ?? {};
+      const outcome = await session.act(body.input as string | Action, {
+        ...options, model: withKey(options.model, context.modelApiKey, session), frameId: body.frameId, signal: context.signal,
+        onProgress: (event) => context.log(event.message, event.data as Record<string, unknown>),
+      });
+      return { result: outcome, ...(outcome.cacheStatus ? { headers: { 'browserbase-cache-status': outcome.cacheStatus } } : {}) };
+    },
+  }),
+  extract: define({
+    schema: ExtractRequestSchema,
+    async run(session, body, context) {
+      const schema = body.schema ?? { type: 'object', properties: { extraction: { type: 'string' } }, required: ['extraction'] };
+      const options = body.options ?? {};
+      const extracted = await session.extract(body.instruction ?? 'Extract the main content of the page.', schema, {
+        ...options, model: withKey(options.model, context.modelApiKey, session), frameId: body.frameId, signal: context.signal,
+      });
+      return { result: extracted.data };
+    },
+  }),
+  navigate: define({
+    schema: NavigateRequestSchema,
+    async run(session, body, context) {
+      return { result: await session.navigate(body.url, { ...body.options, signal: context.signal }) };
+    },
+  }),
+  expect: define({
+    schema: ExpectRequestSchema,
+    async run(session, body, context) {
+      return { result: await session.expect(body.expectation, { ...body.options, signal: context.signal }) };
+    },
+  }),
+  agentExecute: define({
+    schema: AgentExecuteRequestSchema,
+    async run(session, body, context) {
+      const { model, systemPrompt, ...config } = body.agentConfig ?? {};
+      const modelSetting = withKey(model, context.modelApiKey, session);
+      const agentConfig = {
+        ...config,
+        ...(systemPrompt && !config.instructions ? { instructions: systemPrompt } : {}),
+        ...(modelSetting ? { model: modelSetting as string } : {}),
+      };
+      const result = await session.agentExecute(agentConfig, body.executeOptions as never, {
+        signal: context.signal, ...(body.variables ? { variables: body.variables } : {}), ...(body.allowedOrigins ? { allowedOrigins: body.allowedOrigins } : {}),
+        onEvent: (event: AgentEvent) => {
+          if (event.type === 'step') context.log(`step ${event.index + 1} ${event.status}: ${event.action ?? event.tool}${event.selector ? ` ${event.selector}` : ''}`, { step: event });
+          else if (event.type === 'message') context.log(event.text, { kind: 'message' });
+        },
+      });
+      return { result };
+    },
+  }),
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
