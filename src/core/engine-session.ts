@@ -212,7 +212,7 @@ export class EngineSession implements Session {
       healed = found.healed;
       action = { ...action, selector: found.selector };
     }
-    await performAction(this.page(), action, { variables: options.variables, timeoutMs: limit.remaining(), signal: limit.signal });
+    await performAction(this.page(), action, { variables: options.variables, timeoutMs: limit.remaining(), ...cancellable(options.signal) });
     return {
       success: true, message: `${action.method} done on ${action.description || action.selector}${healed ? ` (found by ${healed.by}: ${healed.to})` : ''}`,
       actionDescription: action.description, actions: [action], planner: 'action', selectorUsed: action.selector, ...(healed ? { healed } : {}),
@@ -277,7 +277,7 @@ export class EngineSession implements Session {
     const planned = await planLocally(page, instruction);
     if (planned) {
       options.onProgress?.({ message: `local planner: ${planned.action.method} ${planned.action.description}` });
-      await performAction(page, planned.action, { variables: options.variables, timeoutMs: limit.remaining(), signal });
+      await performAction(page, planned.action, { variables: options.variables, timeoutMs: limit.remaining(), ...cancellable(options.signal) });
       return { success: true, message: `${planned.action.method} done on ${planned.action.description}`, actionDescription: instruction, actions: [planned.action], planner: 'local' };
     }
     const snapshot = await takeSnapshot(page, { instruction, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal });
@@ -287,7 +287,7 @@ export class EngineSession implements Session {
       const cached = await this.cache!.get(key);
       if (cached && (await this.stillMatches(cached))) {
         options.onProgress?.({ message: 'action cache: hit' });
-        for (const step of cached.steps) await performAction(page, step.action, { variables: options.variables, timeoutMs: limit.remaining(), signal });
+        for (const step of cached.steps) await performAction(page, step.action, { variables: options.variables, timeoutMs: limit.remaining(), ...cancellable(options.signal) });
         return { success: true, message: `${cached.steps.map((step) => step.action.method).join(', ')} done from the action cache`, actionDescription: instruction, actions: cached.steps.map((step) => step.action), cacheStatus: 'HIT', planner: 'cache' };
       }
       if (cached) await this.cache!.delete(key);
@@ -300,7 +300,7 @@ export class EngineSession implements Session {
       return { success: false, message: `No element on the page matches "${instruction}".`, actionDescription: instruction, actions: [], planner: 'model', usage: observation.usage, ...(useCache ? { cacheStatus: 'MISS' as const } : {}) };
     }
     const action: Action = { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [] };
-    await performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), signal });
+    await performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), ...cancellable(options.signal) });
     if (useCache) await this.cache!.set(key, { instruction, url: snapshot.url, createdAt: new Date().toISOString(), steps: [{ action, fingerprint: pick.element.fingerprint }] } satisfies CachedAct);
     return {
       success: true, message: `${action.method} done on ${action.description}`, actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,
@@ -362,6 +362,14 @@ export class EngineSession implements Session {
   get isEnded(): boolean {
     return this.ended !== undefined;
   }
+}
+
+/**
+ * Only a caller's own signal makes an action cancellable mid-wait; a plain time limit is Playwright's own timeout, which
+ * already guarantees that nothing happens after it.
+ */
+function cancellable(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+  return signal ? { signal } : {};
 }
 
 /** Starts a session: the library entry point. */

@@ -9,8 +9,13 @@ import { isPageLevel, methodRunner } from './methods';
 import { substitute, variableSecrets } from './variables';
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
-/** With a cancellable signal, Playwright is given slices this long, so a cancel takes effect within one slice. */
-const CANCEL_SLICE_MS = 250;
+/**
+ * With a cancellable signal, the wait for the element happens in steps this long that do nothing to the page, so a cancel
+ * takes effect within one step and never lands inside a pending click.
+ */
+const WAIT_STEP_MS = 250;
+/** Then the action itself gets this long: the element is there, so this covers only Playwright's last checks and the act. */
+const ACTION_SLICE_MS = 3000;
 
 export interface PerformOptions {
   readonly variables?: Variables;
@@ -34,7 +39,13 @@ export async function performAction(page: Page, action: Action, options: Perform
     if (options.signal?.aborted) throw await stopped(page, action, timeoutMs, options.signal, lastTimeout);
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw await timedOut(page, action, timeoutMs, lastTimeout);
-    const attempt = options.signal ? Math.min(remaining, CANCEL_SLICE_MS) : remaining;
+    if (options.signal && !isPageLevel(action.method, action.selector)) {
+      const visible = await target.first().waitFor({ state: 'visible', timeout: Math.min(remaining, WAIT_STEP_MS) }).then(() => true, () => false);
+      if (!visible) continue;
+      if (options.signal.aborted) continue;
+    }
+    const attempt = options.signal ? Math.min(deadline - Date.now(), ACTION_SLICE_MS) : remaining;
+    if (attempt <= 0) continue;
     try {
       await run({ page, target, args, timeout: attempt });
       return;
