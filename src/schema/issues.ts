@@ -27,13 +27,22 @@ export function describeIssues(issues: readonly AnyIssue[]): InputProblem[] {
   return dedupe(problems);
 }
 
-/** A union that failed in every branch: report the branch that got furthest into the value, which is the one the author meant. */
+/**
+ * A union that failed in every branch: report the branch that got furthest into the value, which is the one the author
+ * meant. valibot gives branch issues paths relative to the union, so the union's own path is put in front.
+ */
 function mostSpecific(issue: AnyIssue): AnyIssue[] {
   if (issue.type !== 'union' || !issue.issues?.length) return [issue];
   const depth = (candidate: AnyIssue) => candidate.path?.length ?? 0;
   const deepest = Math.max(...issue.issues.map(depth));
-  if (deepest <= depth(issue)) return [issue];
-  return issue.issues.filter((candidate) => depth(candidate) === deepest).flatMap(mostSpecific);
+  if (deepest === 0) return [issue];
+  const furthest = issue.issues.filter((candidate) => depth(candidate) === deepest);
+  // Many problems at the deepest level mean several branches got equally far: the union's own summary reads better.
+  if (furthest.length > 2) return [issue];
+  const prefix = issue.path ?? [];
+  return furthest
+    .map((candidate) => ({ ...candidate, path: [...prefix, ...(candidate.path ?? [])] }) as AnyIssue)
+    .flatMap(mostSpecific);
 }
 
 function describe(issue: AnyIssue): InputProblem {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createSession, type EngineSession, type SessionOptions } from '../core/engine-session';
 import { ServiceCancelledError, ServiceTimeoutError, SessionNotFoundError } from '../core/errors';
 import { redact } from '../core/redact';
-import { validate, type InputProblem } from '../schema';
+import { validate, type InputProblem, type ModelSetting } from '../schema';
 import type { ProjectKeys } from './auth';
 import { errorBody, HttpError, toHttp } from './http-errors';
 import { ROUTES, type RouteName } from './routes';
@@ -144,7 +144,7 @@ export class RehearseService {
         ...(browser?.launchOptions?.headless !== undefined ? { headless: browser.launchOptions.headless } : {}),
         isolate: true,
       },
-      ...(body.model ?? body.modelName ? { model: body.model ?? body.modelName } : {}),
+      ...(body.model ?? body.modelName ? { model: body.model ?? inheritModel(body.modelName!, defaults.model) } : {}),
       ...(modelKey ? { modelApiKey: modelKey } : {}),
       ...(body.domSettleTimeoutMs ? { domSettleTimeoutMs: body.domSettleTimeoutMs } : {}),
     });
@@ -186,6 +186,13 @@ export class RehearseService {
       hosted.busy = false;
     }
   }
+}
+
+/** A model named by the client keeps the service's configuration for that provider (base URL, key, headers). */
+function inheritModel(modelName: string, configured: ModelSetting | undefined): ModelSetting {
+  if (!configured || typeof configured === 'string') return modelName;
+  const provider = (name: string) => name.split('/')[0];
+  return provider(configured.modelName) === provider(modelName) ? { ...configured, modelName } as ModelSetting : modelName;
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {
