@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import fc from 'fast-check';
+import { chromium } from 'playwright-core';
+import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import { replayFlow } from '../../src/flows/replay';
+import { startRemoteSession } from '../../src/service/client';
+import { SessionClosedError, ServiceElementNotFoundError } from '../../src/core/errors';
+import { KEY_A, useService } from './harness';
+
+const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
+
+describe('HTTP service robustness', function () {
+  this.timeout(120_000);
+  const rig = useService();
+
+  it('thousands of random and mutated bodies never get a 5xx or crash the service', async () => {
+    const id = await rig.start();
+    const routes = ['observe', 'act', 'extract', 'navigate', 'expect', 'agentExecute'];
+    const valid: Record<string, unknown> = {
+      observe: { instruction: 'x', options: { timeout: 1000, selector: '#a', ignoreSelectors: ['b'] } },
+      act: { input: { selector: '#a', description: 'a', method: 'click', arguments: [] }, options: { timeout: 1 } },
+      extract: { instruction: 'x', schema: { type: 'object' } },
+      navigate: { url: 'about:blank' },
+      expect: { expectation: { text: 'x' }, options: { timeout: 1 } },
+      agentExecute: { executeOptions: { instruction: 'x', maxSteps: 0 } },
+    };
+    // Values of every kind, and valid bodies with one field swapped for one of them.
+    const anything = fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true });
+    const mutated = fc.tuple(fc.constantFrom(...routes), fc.string({ maxLength: 12 }), anything).map(([route, key, value]) => ({ route, body: { ...(valid[route] as object), [key || 'instruction']: value } }));
+    const random = fc.tuple(fc.constantFrom(...routes, 'start'), anything).map(([route, body]) => ({ route, body }));
+    const statuses = new Map<number, number>();
+    await fc.assert(fc.asyncProperty(fc.oneof(mutated, random), async ({ route, body }) => {
+      const target = route === 'start' ? '/v1/sessions/start' : `/v1/sessions/${id}/${route}`;
+      let text: string;
+      try {
+        text = JSON.stringify(body) ?? 'null';
+      } catch {
+        text = '{"unserializable":true}';
+      }
+      if (route === 'start') text = '{"browser":' + text.slice(0, 200) + '}';
+      const response = await rig.call(target, { body: text });
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      const answer = await response.text();
+      if (route === 'start' && response.status === 200) {
+        const started = JSON.parse(answer) as { data: { sessionId: string } };
+        await rig.call(`/v1/sessions/${started.data.sessionId}/end`, { body: {} });
+      }
+      return response.status < 500;
+    }), { numRuns: 1500, interruptAfterTimeLimit: 90_000 });
+    for (const raw of ['', '{', '[]', 'null', '"text"', '1e999', '{"__proto__":{"polluted":true}}', '\u0000']) {
+      const response = await rig.call(`/v1/sessions/${id}/observe`, { body: raw });
+      assert.ok(response.status < 500, `${JSON.stringify(raw)} → ${response.status}`);
+    }
+    assert.ok(statuses.has(400), `some bodies were refused: ${JSON.stringify([...statuses])}`);
+    assert.ok(!rig.logs.some((line) => /InternalError|TypeError/.test(line)), rig.logs.join('\n'));
+    assert.equal(({} as { polluted?: boolean }).polluted, undefined);
+  });
+
+  it('a browser killed mid-session gives a clear error; the service goes on serving', async () => {
+    const server = await chromium.launchServer({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
+    const start = await rig.call('/v1/sessions/start', { body: { browser: { wsEndpoint: server.wsEndpoint() } } });
+    const { data } = (await start.json()) as { data: { sessionId: string } };
+    await rig.call(`/v1/sessions/${data.sessionId}/navigate`, { body: { url: `${rig.site.origin}/login.html` } });
+    process.kill(server.process().pid!, 'SIGKILL');
+    let response: Response | undefined;
+    const deadline = Date.now() + 10_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      response = await rig.call(`/v1/sessions/${data.sessionId}/act`, { body: { input: 'click Forgot password?' } });
+    } while (response.status !== 409 && Date.now() < deadline);
+    assert.equal(response.status, 409);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    assert.equal(body.error.code, 'SessionClosedError');
+    assert.match(body.error.message, /went away \(it crashed or was closed\)/);
+    const fresh = await rig.start();
+    assert.equal((await rig.call(`/v1/sessions/${fresh}/navigate`, { body: { url: `${rig.site.origin}/login.html` } })).status, 200);
+  });
+
+  it('the typed client is a Session: a flow replays on a remote browser, and server errors come back as the same classes', async () => {
+    const session = await startRemoteSession({ url: rig.url, apiKey: KEY_A });
+    const result = await replayFlow(session, {
+      version: 1, name: 'Remote', startUrl: `${rig.site.origin}/login.html`,
+      steps: [
+        { action: { selector: 'css=#gone', description: 'Forgot password', method: 'click', arguments: [] }, fallbacks: ['role=button[name="Forgot password?"]'], target: { role: 'button', name: 'Forgot password?' } },
+        { expect: { text: 'forgot clicked' } },
+      ],
+    }, { heal: false });
+    assert.equal(result.status, 'passed', JSON.stringify(result.steps));
+    assert.deepEqual(result.steps[1]!.healed, { from: 'css=#gone', to: 'role=button[name="Forgot password?"]', by: 'fallback' });
+    await assert.rejects(session.act({ selector: 'css=#nothing', description: 'x', method: 'click', arguments: [] }, { timeout: 300 }), ServiceElementNotFoundError);
+    const progress: string[] = [];
+    await session.observe('click the sign in button', { onProgress: (event) => progress.push(event.message) });
+    assert.ok(progress.some((message) => /^snapshot: \d+ elements/.test(message)));
+    await session.end();
+    await assert.rejects(session.navigate(`${rig.site.origin}/login.html`), (error: unknown) => error instanceof Error && /SessionEnded|has ended/.test(`${(error as Error).name} ${(error as Error).message}`));
+    void SessionClosedError;
+  });
+
+  it('rehearse serve: prints its URL and a one-time key on loopback, refuses other hosts without keys, stops cleanly on SIGTERM', async () => {
+    const refused = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(process.execPath, [CLI, 'serve', '--host', '0.0.0.0', '--port', '0'], { timeout: 20_000 }, (error, _stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stderr }));
+    });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--host 0\.0\.0\.0 is not a loopback address: give --keys <file>/);
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REHEARSE_SERVICE_KEYS: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not start: ${stdout}${stderr}`)), 20_000);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const url = /Rehearse service on (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(stdout)?.[1];
+        const key = /key \(x-svc-api-key\): (\S+)/.exec(stdout)?.[1];
+        if (url && key) {
+          clearTimeout(timer);
+          resolve({ url, key });
+        }
+      });
+    });
+    const start = await fetch(`${ready.url}/v1/sessions/start`, { method: 'POST', headers: { 'x-svc-api-key': ready.key }, body: '{}' });
+    assert.equal(start.status, 200);
+    assert.equal((await fetch(`${ready.url}/v1/sessions/start`, { method: 'POST', body: '{}' })).status, 401);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    assert.match(stderr, /stopping: ending sessions and closing browsers/);
+  });
+});
