@@ -5,12 +5,14 @@
  *  - act(Action) next to a raw Playwright locator.click() on the same element, as a ratio (target ≤ 1.2×);
  *  - the local planner's act of a plain click: median ms and model calls (target ≤ 100 ms, 0 calls).
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSession } from '../../src/core/engine-session';
 import { saveFlow } from '../../src/flows/format';
+import { ProjectKeys } from '../../src/service/auth';
+import { RehearseService } from '../../src/service/server';
 import { replayFlow } from '../../src/flows/replay';
 import type { Flow } from '../../src/schema';
 import { takeSnapshot } from '../../src/core/snapshot/snapshot';
@@ -19,6 +21,12 @@ import { pickElementRule } from '../support/page-rule';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+/** Resident memory (KiB) of all Chromium processes on the machine. */
+function spawnSyncPs(): number {
+  const output = execFileSync('ps', ['-eo', 'rss=,comm='], { encoding: 'utf8' });
+  return output.split('\n').filter((line) => /chrom/i.test(line)).reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[0] ?? 0), 0);
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -152,6 +160,59 @@ async function main(): Promise<void> {
     ['rehearse replay, 4 flows, --workers 1 (wall, incl. browser starts)', one.toFixed(0), '—', '—'],
     ['rehearse replay, 4 flows, --workers 2', two.toFixed(0), `--workers 1 ${one.toFixed(0)} ms`, `${(two / one).toFixed(2)}×`],
   ]);
+
+  // The service: the same calls over HTTP (JSON and SSE) next to in-process, and 4 sessions in parallel.
+  const keys = new ProjectKeys({ 'bench-key-0123456789abcdef': 'bench' });
+  const service = new RehearseService({ keys, session: { model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, env: {}, cache: false } });
+  const serviceUrl = await service.listen(0, '127.0.0.1');
+  const post = (path: string, body: unknown, streaming: boolean) => fetch(`${serviceUrl}${path}`, {
+    method: 'POST', headers: { 'x-svc-api-key': 'bench-key-0123456789abcdef', 'content-type': 'application/json', ...(streaming ? { 'x-stream-response': 'true' } : {}) }, body: JSON.stringify(body),
+  }).then(async (response) => {
+    const text = await response.text();
+    if (response.status !== 200 || text.includes('"status":"error"')) throw new Error(text);
+  });
+  const started = (await (await fetch(`${serviceUrl}/v1/sessions/start`, { method: 'POST', headers: { 'x-svc-api-key': 'bench-key-0123456789abcdef' }, body: '{}' })).json()) as { data: { sessionId: string } };
+  const sid = started.data.sessionId;
+  await post(`/v1/sessions/${sid}/navigate`, { url: url('login.html') }, false);
+  await session.navigate(url('login.html'));
+  const click = { selector, description: 'Forgot password', method: 'click', arguments: [] };
+  const rows: (string | number)[][] = [];
+  for (const [label, inProcess, overHttp] of [
+    ['observe', () => session.observe('click the Forgot password? button'), (streaming: boolean) => post(`/v1/sessions/${sid}/observe`, { instruction: 'click the Forgot password? button' }, streaming)],
+    ['act(Action)', () => session.act(click), (streaming: boolean) => post(`/v1/sessions/${sid}/act`, { input: click }, streaming)],
+  ] as const) {
+    const local = await timed(inProcess as () => Promise<unknown>, 20);
+    const jsonMs = await timed(() => (overHttp as (s: boolean) => Promise<void>)(false), 20);
+    const sseMs = await timed(() => (overHttp as (s: boolean) => Promise<void>)(true), 20);
+    rows.push([label, local.toFixed(1), jsonMs.toFixed(1), `${(jsonMs / local).toFixed(2)}× (+${(jsonMs - local).toFixed(1)} ms)`, sseMs.toFixed(1), `${(sseMs / local).toFixed(2)}× (+${(sseMs - local).toFixed(1)} ms)`]);
+  }
+  table('service overhead (median ms)', ['call', 'in-process', 'HTTP JSON', 'ratio', 'HTTP SSE', 'ratio'], rows);
+  const browserRss = () => {
+    const ps = spawnSyncPs();
+    return ps;
+  };
+  const before = browserRss();
+  const ids: string[] = [];
+  for (let index = 0; index < 4; index++) {
+    const start = (await (await fetch(`${serviceUrl}/v1/sessions/start`, { method: 'POST', headers: { 'x-svc-api-key': 'bench-key-0123456789abcdef' }, body: '{}' })).json()) as { data: { sessionId: string } };
+    ids.push(start.data.sessionId);
+    await post(`/v1/sessions/${start.data.sessionId}/navigate`, { url: url('login.html') }, false);
+  }
+  const after = browserRss();
+  const parallelStarted = performance.now();
+  let calls = 0;
+  await Promise.all(ids.map(async (id) => {
+    for (let index = 0; index < 25; index++) {
+      await post(`/v1/sessions/${id}/act`, { input: click }, false);
+      calls++;
+    }
+  }));
+  const seconds = (performance.now() - parallelStarted) / 1000;
+  table('4 sessions in parallel on this machine', ['measure', 'value'], [
+    ['act(Action) calls per second, all sessions', (calls / seconds).toFixed(1)],
+    ['resident memory per session (browser processes, MiB)', ((after - before) / 4 / 1024).toFixed(0)],
+  ]);
+  await service.close();
 
   // The CDP Accessibility tree that the snapshot no longer needs, for comparison on the large page.
   await session.navigate(url('table.html'));
