@@ -28,6 +28,7 @@ const OPTIONS = {
   'no-heal': { type: 'boolean' },
   'step-timeout': { type: 'string' },
   playwright: { type: 'boolean' },
+  service: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
   keys: { type: 'string' },
@@ -69,7 +70,7 @@ export async function main(argv: readonly string[], io: Console): Promise<number
         patterns: rest, vars: values.var ?? [], varsFile: values.vars, headed: values.headed ?? false,
         workers: positiveInteger(values.workers, '--workers', 1), cdp: values.cdp, ws: values.ws, browser: values.browser, reporter,
         traceOnFailure: values['trace-on-failure'], update: values.update ?? false, baseUrl: values['base-url'],
-        model: modelSetting(values.model), heal: !values['no-heal'],
+        model: modelSetting(values.model), heal: !values['no-heal'], ...(values.service ? { service: values.service } : {}),
         stepTimeoutMs: values['step-timeout'] === undefined ? undefined : positiveInteger(values['step-timeout'], '--step-timeout', 10_000),
       }, io);
     }

@@ -6,6 +6,7 @@ import { rebaseFlow } from '../flows/rebase';
 import { applyHealing, replayFlow, type FlowResult } from '../flows/replay';
 import { MissingVariablesError, resolveVariables } from '../flows/variables';
 import type { Flow, ModelSetting } from '../schema';
+import { startRemoteSession } from '../service/client';
 import { startLocalSession } from '../service/local-session';
 import { expandFlowFiles } from './files';
 import { createReporter, type ReporterName } from './reporters';
@@ -27,6 +28,8 @@ export interface ReplayArguments {
   readonly model?: ModelSetting;
   readonly stepTimeoutMs?: number;
   readonly heal: boolean;
+  /** Replay on a Rehearse service instead of a local browser (key: REHEARSE_SERVICE_KEY). */
+  readonly service?: string;
 }
 
 const ValuesFileSchema = v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]));
@@ -82,6 +85,7 @@ export async function replayCommand(args: ReplayArguments, io: Console): Promise
     }
   };
   const replayOne = async (file: string, flow: Flow, values: Record<string, string>): Promise<FlowResult> => {
+    if (args.service) return replayRemote(file, flow, values);
     const session = await startLocalSession({
       browser: { executablePath: args.browser, headless: !args.headed, cdpUrl: args.cdp, wsEndpoint: args.ws, isolate: true, viewport: flow.viewport },
       cache: false,
@@ -114,6 +118,20 @@ export async function replayCommand(args: ReplayArguments, io: Console): Promise
           io.err(`updated ${changed} selector${changed === 1 ? '' : 's'} in ${relative(file)}\n`);
         }
       }
+      return result;
+    } finally {
+      await session.end();
+    }
+  };
+  /** The same replay on a remote service: the flow runs against the Session interface either way. */
+  const replayRemote = async (file: string, flow: Flow, values: Record<string, string>): Promise<FlowResult> => {
+    const apiKey = process.env.REHEARSE_SERVICE_KEY;
+    if (!apiKey) throw new UsageError('--service: set REHEARSE_SERVICE_KEY to a key of that service');
+    const session = await startRemoteSession({ url: args.service!.replace(/\/v1\/?$/, '').replace(/\/$/, ''), apiKey }, args.model ? { model: args.model } : {});
+    try {
+      reporter.flowStarted(flow.name, relative(file));
+      const result = await replayFlow(session, flow, { variables: values, file: relative(file), heal: args.heal, onStep: (step) => reporter.step(file, step), ...(args.stepTimeoutMs ? { stepTimeoutMs: args.stepTimeoutMs } : {}) });
+      reporter.flowFinished(result);
       return result;
     } finally {
       await session.end();

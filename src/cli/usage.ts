@@ -29,6 +29,7 @@ Replay options:
   --workers <n>           flows in parallel (default 1)
   --cdp <url>             attach to a browser over CDP (a grid) instead of launching one
   --ws <url>              attach to a Playwright browser server
+  --service <url>         replay on a Rehearse service (key: REHEARSE_SERVICE_KEY)
   --browser <path>        the Chromium-based browser to launch (else REHEARSE_CHROMIUM, Playwright's, the system's)
   --headed                show the browser
   --base-url <url>        replay against another origin than the flow's start URL

@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { chromium } from 'playwright-core';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import { saveFlow } from '../../src/flows/format';
 import { replayFlow } from '../../src/flows/replay';
 import { startRemoteSession } from '../../src/service/client';
-import { SessionClosedError, ServiceElementNotFoundError } from '../../src/core/errors';
+import { ServiceElementNotFoundError } from '../../src/core/errors';
 import { KEY_A, useService } from './harness';
 
 const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
@@ -95,7 +98,6 @@ describe('HTTP service robustness', function () {
     assert.ok(progress.some((message) => /^snapshot: \d+ elements/.test(message)));
     await session.end();
     await assert.rejects(session.navigate(`${rig.site.origin}/login.html`), (error: unknown) => error instanceof Error && /SessionEnded|has ended/.test(`${(error as Error).name} ${(error as Error).message}`));
-    void SessionClosedError;
   });
 
   it('rehearse serve: prints its URL and a one-time key on loopback, refuses other hosts without keys, stops cleanly on SIGTERM', async () => {
@@ -127,5 +129,22 @@ describe('HTTP service robustness', function () {
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
     assert.match(stderr, /stopping: ending sessions and closing browsers/);
+  });
+});
+
+describe('rehearse replay --service', function () {
+  this.timeout(120_000);
+  const rig = useService();
+
+  it('replays a flow file on a remote service, with the same progress and exit code', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rehearse-remote-'));
+    const file = path.join(dir, 'remote.flow.json');
+    await saveFlow(file, { version: 1, name: 'Remote replay', startUrl: `${rig.site.origin}/login.html`, steps: [{ action: { selector: 'role=button[name="Forgot password?"]', description: 'Forgot password', method: 'click', arguments: [] } }, { expect: { text: 'forgot clicked' } }] });
+    const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [CLI, 'replay', file, '--service', `${rig.url}/v1`], { timeout: 60_000, env: { ...process.env, REHEARSE_SERVICE_KEY: KEY_A, NO_COLOR: '1' } }, (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }));
+    });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /✓ 2\. expect text "forgot clicked"/);
+    assert.equal(rig.service.openSessions, 0, 'the remote session was ended');
   });
 });

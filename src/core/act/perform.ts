@@ -10,9 +10,9 @@ import { substitute, variableSecrets } from './variables';
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
 /**
- * With a cancellable signal, the first attempt acts at once but gives up after this long (a ready element costs what a
- * plain Playwright call costs); after that the wait for the element happens in steps this long that do nothing to the
- * page. So a cancel lands inside an action only in that first quarter second, and never while the element is awaited.
+ * With a cancellable signal, the wait for the element happens in steps this long that do nothing to the page, so a cancel
+ * takes effect within one step and never turns into a late click. (Acting at once with a short limit was tried: under
+ * load Playwright can run out of time in the middle of a click, which can then neither be trusted nor repeated.)
  */
 const WAIT_STEP_MS = 250;
 /** Then the action itself gets this long: the element is there, so this covers only Playwright's last checks and the act. */
@@ -36,18 +36,16 @@ export async function performAction(page: Page, action: Action, options: Perform
   const target = isPageLevel(action.method, action.selector) ? page.locator(':focus') : locatorFor(page, action.selector);
   const secrets = variableSecrets(options.variables);
   let lastTimeout: unknown;
-  let firstAttempt = true;
   for (;;) {
     if (options.signal?.aborted) throw await stopped(page, action, timeoutMs, options.signal, lastTimeout);
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw await timedOut(page, action, timeoutMs, lastTimeout);
-    if (options.signal && !firstAttempt && !isPageLevel(action.method, action.selector)) {
+    if (options.signal && !isPageLevel(action.method, action.selector)) {
       const visible = await target.first().waitFor({ state: 'visible', timeout: Math.min(remaining, WAIT_STEP_MS) }).then(() => true, () => false);
       if (!visible) continue;
       if (options.signal.aborted) continue;
     }
-    const attempt = !options.signal ? remaining : Math.min(deadline - Date.now(), firstAttempt ? WAIT_STEP_MS : ACTION_SLICE_MS);
-    firstAttempt = false;
+    const attempt = options.signal ? Math.min(deadline - Date.now(), ACTION_SLICE_MS) : remaining;
     if (attempt <= 0) continue;
     try {
       await run({ page, target, args, timeout: attempt });
