@@ -142,7 +142,8 @@ export class RehearseService {
         ...(browser?.wsEndpoint ? { wsEndpoint: browser.wsEndpoint } : {}),
         ...(browser?.launchOptions?.executablePath ? { executablePath: browser.launchOptions.executablePath } : {}),
         ...(browser?.launchOptions?.headless !== undefined ? { headless: browser.launchOptions.headless } : {}),
-        isolate: true,
+        // Each session in its own context, unless the service is set to share an attached browser's open tab.
+        isolate: defaults.browser?.isolate ?? true,
       },
       ...(body.model ?? body.modelName ? { model: body.model ?? inheritModel(body.modelName!, defaults.model) } : {}),
       ...(modelKey ? { modelApiKey: modelKey } : {}),

@@ -1,31 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 import { createSession, SessionClosedError } from '../../src/index';
+import { startDebuggableChromium } from '../support/debuggable-chromium';
 import { settledEvents, useEngine } from './harness';
-
-/** A Chromium started the way a grid node starts one: its own process, a DevTools port, no Playwright. */
-async function startDebuggableChromium(): Promise<{ process: ChildProcess; cdpUrl: string }> {
-  const profile = await mkdtemp(path.join(tmpdir(), 'rehearse-cdp-'));
-  const child = spawn(findBrowser().executablePath, [...launchArgs({ headless: true }), '--headless=new', '--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const cdpUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('Chromium did not print its DevTools URL within 20 s')), 20_000);
-    let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!.replace('ws://', 'http://'));
-      }
-    });
-  });
-  return { process: child, cdpUrl };
-}
 
 describe('sessions', () => {
   const rig = useEngine();

@@ -1,0 +1,25 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+
+/** A Chromium started the way a grid node starts one: its own process, a DevTools port, no Playwright. */
+export async function startDebuggableChromium(): Promise<{ process: ChildProcess; cdpUrl: string; wsUrl: string }> {
+  const profile = await mkdtemp(path.join(tmpdir(), 'rehearse-cdp-'));
+  const child = spawn(findBrowser().executablePath, [...launchArgs({ headless: true }), '--headless=new', '--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const wsUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Chromium did not print its DevTools URL within 20 s')), 20_000);
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on (ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\/[\w-]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+  });
+  return { process: child, wsUrl, cdpUrl: new URL(wsUrl).origin.replace('ws://', 'http://') };
+}
+
