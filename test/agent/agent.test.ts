@@ -70,6 +70,15 @@ describe('agent', () => {
     assert.deepEqual(await rig.events(), ['forgot clicked', 'forgot clicked']);
   });
 
+  it('tools that do not act are bounded too: a model that only waits is stopped', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    rig.models.answerWith(agentPlan(Array.from({ length: 50 }, () => ({ tool: 'wait', input: { ms: 1 } })), 'I only waited.'));
+    const result = await rig.session.agentExecute({}, { instruction: 'wait forever', maxSteps: 2, autoScreenshot: false });
+    assert.equal(result.completed, false);
+    assert.equal(result.metadata?.reason, 'maxTurns');
+    assert.equal(rig.models.requests.length, 2 * 3 + 5 + 1, 'the turns, then one summary');
+  });
+
   it('a failing tool goes back to the model, which recovers', async () => {
     await rig.session.navigate(rig.url('login.html'));
     rig.models.answerWith(agentPlan([

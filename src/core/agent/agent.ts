@@ -122,15 +122,19 @@ export class Agent {
       metadata: { steps: actionsTaken, model: model.id, screenshots: this.screenshots.size, ...extra }, usage,
     });
 
+    // maxSteps bounds page actions; this bounds model turns too, so tools that do not act cannot loop for ever.
+    const maxTurns = run.maxSteps * 3 + 5;
+    let turns = 0;
     const items: ChatItem[] = [{ role: 'user', content: [{ type: 'text', text: `Task: ${run.instruction}${run.context ? `\nContext: ${run.context}` : ''}${variablesText}` }, ...(await pageState())] }];
     try {
       for (;;) {
-        if (actionsTaken >= run.maxSteps) {
+        if (actionsTaken >= run.maxSteps || turns >= maxTurns) {
           const summary = await model.turn({ system: this.system(), items: [...compress(items), { role: 'user', content: [{ type: 'text', text: `You have used all ${run.maxSteps} steps. Reply in a few sentences: what was done, and what is left undone.` }] }], signal });
           usage = addUsage(usage, summary.usage);
           emit({ type: 'message', text: summary.text });
-          return finish(summary.text || `Stopped after ${run.maxSteps} steps without finishing.`, false, { reason: 'maxSteps' });
+          return finish(summary.text || `Stopped after ${run.maxSteps} steps without finishing.`, false, { reason: actionsTaken >= run.maxSteps ? 'maxSteps' : 'maxTurns' });
         }
+        turns++;
         const reply = await model.turn({
           system: this.system(), items: compress(items), tools: tools.map((tool) => tool.definition), toolChoice: 'auto', signal,
           ...(options.onEvent ? { onText: (delta: string) => emit({ type: 'text', delta }) } : {}),
