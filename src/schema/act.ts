@@ -9,12 +9,13 @@ import { VariablesSchema } from './variables';
  * `model` takes the same four strict ModelConfig variants as observe: a provider extra we would not use is an error,
  * not silently ignored.
  */
-export const ActOptionsSchema = looseObject({
+export const actOptionsEntries = {
   model: v.optional(ModelSettingSchema),
   variables: v.optional(VariablesSchema),
   timeout: v.optional(positiveMs()),
   serverCache: v.optional(flag()),
-});
+};
+export const ActOptionsSchema = looseObject(actOptionsEntries);
 export type ActOptions = v.InferOutput<typeof ActOptionsSchema>;
 
 export const CACHE_STATUSES = ['HIT', 'MISS'] as const;

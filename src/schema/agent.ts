@@ -5,14 +5,15 @@ export const AGENT_PROVIDERS = ['anthropic', 'openai'] as const;
 export const MAX_AGENT_STEPS = 200;
 
 /** SPEC AgentConfig. `integrations` holds MCP server URLs (or connected clients, library only); `tools` a named tool set. */
-export const AgentConfigSchema = looseObject({
+export const agentConfigEntries = {
   provider: v.optional(oneOf(AGENT_PROVIDERS)),
   model: v.optional(text()),
   instructions: v.optional(text()),
   options: v.optional(v.record(v.string(), v.unknown(), (issue) => `expected an object, received ${issue.received}`)),
   integrations: v.optional(list(v.union([text(), v.custom<object>((value) => typeof value === 'object' && value !== null)], (issue) => `expected an MCP server URL or client, received ${issue.received}`))),
   tools: v.optional(v.record(v.string(), v.unknown(), (issue) => `expected an object of tools, received ${issue.received}`)),
-});
+};
+export const AgentConfigSchema = looseObject(agentConfigEntries);
 export type AgentConfig = v.InferOutput<typeof AgentConfigSchema>;
 
 const executeOptionsEntries = {

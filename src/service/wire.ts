@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {
-  ActionSchema, ActOptionsSchema, AgentConfigSchema, ExpectationSchema, FingerprintSchema, ModelSettingSchema, ObserveRequestSchema,
+  ActionSchema, actOptionsEntries, agentConfigEntries, ExpectationSchema, FingerprintSchema, ModelSettingSchema, ObserveRequestSchema,
   VariablesSchema,
 } from '../schema';
 import { flag, list, looseObject, oneOf, positiveMs, text } from '../schema/messages';
@@ -34,7 +34,7 @@ export { ObserveRequestSchema };
 export const ActRequestSchema = looseObject({
   input: v.union([text(), ActionSchema], (issue) => `expected an instruction string or an Action { selector, description, method, arguments }, received ${issue.received}`),
   options: v.optional(looseObject({
-    ...ActOptionsSchema.pipe[1].entries,
+    ...actOptionsEntries,
     fallbacks: v.optional(list(text())),
     target: v.optional(FingerprintSchema),
     heal: v.optional(flag()),
@@ -68,7 +68,7 @@ export const ExpectRequestSchema = looseObject({
 /** Stagehand's client sends agentConfig.model as a model configuration object; SPEC's AgentConfig has a string. Both are taken. */
 export const AgentExecuteRequestSchema = looseObject({
   agentConfig: v.optional(looseObject({
-    ...AgentConfigSchema.pipe[1].entries,
+    ...agentConfigEntries,
     model: v.optional(ModelSettingSchema),
     systemPrompt: v.optional(text()),
   })),
