@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { serveFolder, type StaticSite } from '../../src/cli/static-site';
+import { startRemoteSession } from '../../src/service/client';
+import { startLocalService } from '../../src/service/local-service';
+import { FIXTURES_DIR } from '../support/static-server';
+
+const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
+
+describe('the embedded local service (a child process, as the VS Code extension starts it)', function () {
+  this.timeout(60_000);
+  let site: StaticSite;
+  before(async () => {
+    site = await serveFolder(FIXTURES_DIR);
+  });
+  after(async () => site.close());
+
+  it('starts on a free loopback port with a one-time key, serves sessions, and stops cleanly', async () => {
+    const service = await startLocalService({ cliPath: CLI });
+    assert.match(service.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    const session = await startRemoteSession({ url: service.url, apiKey: service.key });
+    await session.navigate(`${site.origin}/login.html`);
+    const outcome = await session.act('click Forgot password?');
+    assert.equal(outcome.success, true);
+    assert.equal((await fetch(`${service.url}/v1/sessions/start`, { method: 'POST', body: '{}' })).status, 401, 'only the holder of the key');
+    let crashed = false;
+    service.onUnexpectedExit(() => {
+      crashed = true;
+    });
+    await service.stop();
+    assert.equal(crashed, false, 'a requested stop is not a crash');
+    await assert.rejects(fetch(`${service.url}/v1/sessions/start`, { method: 'POST', body: '{}' }));
+  });
+
+  it('reports a crash with the end of its error output', async () => {
+    const service = await startLocalService({ cliPath: CLI });
+    const crash = new Promise<{ code: number | null }>((resolve) => service.onUnexpectedExit((code) => resolve({ code })));
+    process.kill(service.pid, 'SIGKILL');
+    const { code } = await crash;
+    assert.equal(code, null);
+  });
+
+  it('a service that cannot start says why', async () => {
+    await assert.rejects(startLocalService({ cliPath: CLI, args: ['--keys', '/nowhere/keys.json'] }), /exited \(code 2\) before it was ready\. rehearse: --keys \/nowhere\/keys\.json: no such file/);
+  });
+});
