@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
-import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
+import { ActionSchema, ExpectationSchema, referencedVariables, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent } from './agent/agent';
 import { fingerprintsMatch, readFingerprint } from './act/fingerprint';
 import { locatorFor } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
 import { findVerifiedTarget } from './act/verified-target';
 import { planLocally } from './act/planner';
-import { referencedVariables } from './act/variables';
 import { openBrowser, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
 import { cacheKey, MemoryCacheStore, pageRegionFingerprint, type ActionCacheStore, type CachedAct } from './cache/action-cache';
 import { deadline } from './deadline';

@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { fromJsonSchema, summarizeProblems, UnsupportedJsonSchemaError, validate } from '../schema';
+import { fromJsonSchema, isValibotSchema, summarizeProblems, UnsupportedJsonSchemaError, validate } from '../schema';
 import { LLMResponseError, ServiceInvalidArgumentError } from './errors';
 import type { ModelClient, Usage } from './models';
 import type { PageSnapshot } from './snapshot/snapshot';
@@ -57,11 +57,6 @@ function toValibot(schema: unknown, field: string): v.GenericSchema {
     if (error instanceof UnsupportedJsonSchemaError) throw new ServiceInvalidArgumentError(error.message, { field: error.path });
     throw error;
   }
-}
-
-/** A valibot schema (library callers) rather than a JSON Schema (HTTP callers). */
-export function isValibotSchema(schema: unknown): schema is v.GenericSchema {
-  return typeof schema === 'object' && schema !== null && (schema as { kind?: unknown }).kind === 'schema' && '~run' in schema;
 }
 
 /** Data from the page in the caller's shape; every URL in it is a real link of the page, mapped from an element id. */

@@ -1,7 +1,7 @@
 import { HOOKS_KEY, installPageHooks } from '../core/browser/page-hooks';
 import { SHADOW_ENGINE, SHADOW_ENGINE_SOURCE } from '../core/browser/shadow-engine';
 import { parseSelector } from '../core/snapshot/selector-syntax';
-import type { ActionStep, Expectation, Flow } from '../schema';
+import { hasVariableReference, replaceVariables, type ActionStep, type Expectation, type Flow } from '../schema';
 import { environmentName } from './variables';
 
 const js = (value: string) => JSON.stringify(value);
@@ -9,8 +9,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 
 /** A string with %name% references as a JavaScript template literal reading `vars`. */
 function text(value: string): string {
-  if (!/%[A-Za-z_][A-Za-z0-9_.-]*%/.test(value)) return js(value);
-  const body = value.replace(/[`\\$]/g, (char) => `\\${char}`).replace(/%([A-Za-z_][A-Za-z0-9_.-]*)%/g, (_whole, name: string) => `\${vars[${js(name)}]}`);
+  if (!hasVariableReference(value)) return js(value);
+  const body = replaceVariables(value.replace(/[`\\$]/g, (char) => `\\${char}`), (name) => `\${vars[${js(name)}]}`);
   return `\`${body}\``;
 }
 

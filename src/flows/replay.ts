@@ -1,5 +1,5 @@
 import type { Session } from '../core/session-types';
-import type { ActionStep, Flow, FlowStep } from '../schema';
+import { replaceVariables, type ActionStep, type Flow, type FlowStep } from '../schema';
 
 export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
 
@@ -124,7 +124,7 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
 }
 
 function fillVariables(text: string, variables: Readonly<Record<string, string>>): string {
-  return text.replace(/%([A-Za-z_][A-Za-z0-9_.-]*)%/g, (whole, name: string) => variables[name] ?? whole);
+  return replaceVariables(text, (name, whole) => variables[name] ?? whole);
 }
 
 /** The flow with each healed step's selector replaced, the old one kept first among its fallbacks. */

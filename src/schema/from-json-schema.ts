@@ -20,6 +20,11 @@ const SUPPORTED = new Set([...ANNOTATIONS, 'type', 'properties', 'required', 'ad
 
 type Json = Record<string, unknown>;
 
+/** A valibot schema (library callers), as opposed to a JSON Schema (HTTP callers). */
+export function isValibotSchema(schema: unknown): schema is v.GenericSchema {
+  return typeof schema === 'object' && schema !== null && (schema as { kind?: unknown }).kind === 'schema' && '~run' in schema;
+}
+
 export function fromJsonSchema(schema: unknown, path = 'schema'): v.GenericSchema {
   const converted = convert(schema, path);
   const description = (schema as { description?: unknown } | null)?.description;

@@ -16,3 +16,20 @@ export const VariablesSchema = v.record(
   (issue) => `expected an object of variables, received ${issue.received}`,
 );
 export type Variables = v.InferOutput<typeof VariablesSchema>;
+
+/** `%name%`: a reference to a variable in an instruction, an argument, a URL or an expectation. */
+const REFERENCE_SOURCE = '%([A-Za-z_][A-Za-z0-9_.-]*)%';
+
+export function hasVariableReference(text: string): boolean {
+  return new RegExp(REFERENCE_SOURCE).test(text);
+}
+
+/** Replaces each `%name%` with what `replace` returns for the name. */
+export function replaceVariables(text: string, replace: (name: string, whole: string) => string): string {
+  return text.replace(new RegExp(REFERENCE_SOURCE, 'g'), (whole, name: string) => replace(name, whole));
+}
+
+/** The names a text refers to, in order. */
+export function referencedVariables(text: string): string[] {
+  return [...text.matchAll(new RegExp(REFERENCE_SOURCE, 'g'))].map((match) => match[1]!);
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { Action } from '../../schema';
+import { hasVariableReference, type Action } from '../../schema';
 import type { Fingerprint } from '../snapshot/snapshot';
 import { readFingerprint } from './fingerprint';
 
@@ -64,7 +64,7 @@ export async function planLocally(page: Page, instruction: string): Promise<Plan
   const intent = parseInstruction(instruction);
   if (!intent) return undefined;
   if (intent.kind === 'key') return { action: { selector: '', description: `Press ${intent.key}`, method: 'press', arguments: [intent.key] } };
-  if (!intent.target || intent.target.includes('%')) return undefined;
+  if (!intent.target || hasVariableReference(intent.target)) return undefined;
   const candidates = intent.roles.map((role) => page.getByRole(role, { name: exactName(intent.target) }));
   const union = candidates.reduce((all: Locator, next) => all.or(next));
   if ((await union.count()) !== 1) return undefined;

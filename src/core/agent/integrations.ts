@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type * as v from 'valibot';
-import { fromJsonSchema, summarizeProblems, validate } from '../../schema';
+import { fromJsonSchema, isValibotSchema, summarizeProblems, validate } from '../../schema';
 import { ServiceInvalidArgumentError } from '../errors';
 import type { AgentTool } from './agent-tools';
 
@@ -22,18 +22,14 @@ export interface McpClientLike {
 
 const TOOL_NAME = /[^a-zA-Z0-9_-]/g;
 
-function isValibot(schema: unknown): schema is v.GenericSchema {
-  return typeof schema === 'object' && schema !== null && (schema as { kind?: unknown }).kind === 'schema' && '~run' in schema;
-}
-
 export function customTools(tools: Readonly<Record<string, unknown>> | undefined): AgentTool[] {
   return Object.entries(tools ?? {}).map(([name, raw]) => {
     const tool = raw as Partial<CustomTool>;
     if (typeof tool?.execute !== 'function' || typeof tool.description !== 'string') {
       throw new ServiceInvalidArgumentError(`tools.${name}: expected { description, inputSchema?, execute(input) }`, { field: `tools.${name}` });
     }
-    const jsonSchema = isValibot(tool.inputSchema) ? undefined : (tool.inputSchema ?? { type: 'object', properties: {} });
-    const check = isValibot(tool.inputSchema) ? tool.inputSchema : fromJsonSchema(jsonSchema, `tools.${name}.inputSchema`);
+    const jsonSchema = isValibotSchema(tool.inputSchema) ? undefined : (tool.inputSchema ?? { type: 'object', properties: {} });
+    const check = isValibotSchema(tool.inputSchema) ? tool.inputSchema : fromJsonSchema(jsonSchema, `tools.${name}.inputSchema`);
     return {
       acts: false,
       definition: { name: name.replace(TOOL_NAME, '_').slice(0, 64), description: tool.description, parameters: jsonSchema ?? { type: 'object' } },
