@@ -89,7 +89,7 @@ describe('replay', () => {
       version: 1, name: 'Healing', startUrl: `${origin}/login.html`,
       steps: [{ action: { selector: 'css=#gone', description: 'the Forgot password? button', method: 'click', arguments: [] }, target: { role: 'button', name: 'Forgot password?' }, instruction: 'click the Forgot password? button' }],
     });
-    const healed = await replayFlow(rig.session, broken(rig.site.origin), { stepTimeoutMs: 4000 });
+    const healed = await replayFlow(rig.session, broken(rig.site.origin), { stepTimeoutMs: 8000 });
     assert.equal(healed.status, 'passed', JSON.stringify(healed.steps));
     assert.deepEqual(healed.steps[1]!.healed, { from: 'css=#gone', to: 'role=button[name="Forgot password?"]', by: 'model' });
     assert.equal(rig.models.requests.length, 1);
@@ -97,7 +97,7 @@ describe('replay', () => {
 
     rig.models.reset();
     rig.models.script({ json: { elements: [{ elementId: '0-6', description: 'Create an account', method: 'click', arguments: [] }] } });
-    const refused = await replayFlow(rig.session, broken(rig.site.origin), { stepTimeoutMs: 4000 });
+    const refused = await replayFlow(rig.session, broken(rig.site.origin), { stepTimeoutMs: 8000 });
     assert.equal(refused.status, 'failed');
     assert.match(refused.steps[1]!.error!.message, /the model found no element with that role and name\. Not acting on anything else\./);
     assert.deepEqual(await rig.events(), []);
