@@ -58,6 +58,7 @@ export class EngineSession implements Session {
   readonly id = randomUUID();
   readonly metrics: CallMetric[] = [];
   private activePage: Page | undefined;
+  private lastAgent: Agent | undefined;
   private ended: ServiceError | undefined;
   private readonly models = new Map<string, ModelClient>();
   private readonly observations = new Map<string, PickDetails[]>();
@@ -258,7 +259,14 @@ export class EngineSession implements Session {
   }
 
   async agentExecute(config: AgentConfig, execute: string | AgentExecuteInput, options: AgentCallOptions = {}): Promise<AgentResult> {
-    return this.measured('agentExecute', () => this.agent(config).execute(execute, options));
+    const agent = this.agent(config);
+    this.lastAgent = agent;
+    return this.measured('agentExecute', () => agent.execute(execute, options));
+  }
+
+  /** A screenshot the last agent run's step events named (JPEG), while the session lasts. */
+  agentScreenshot(id: string): Buffer | undefined {
+    return this.lastAgent?.screenshot(id);
   }
 
   async expect(expectation: Expectation, options: ExpectCallOptions = {}): Promise<ExpectResult> {

@@ -4,9 +4,23 @@ import type {
   ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult,
   ObserveCallOptions, ObserveResult, Session,
 } from '../core/session-types';
-import type { Action, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting } from '../schema';
+import type { RecordedStep } from '../flows/recorder';
+import type { FlowResult, StepResult } from '../flows/replay';
+import type { Action, ActionStep, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, Flow, ModelSetting } from '../schema';
 
 export type * from '../core/session-types';
+export type { FlowResult, RecordedStep, StepResult };
+export type StepEvent = Omit<StepResult, 'status' | 'ms'> & { status?: StepResult['status']; ms?: number };
+
+export interface ReplayCallOptions {
+  readonly variables?: Readonly<Record<string, string>>;
+  readonly upTo?: number;
+  readonly stepTimeoutMs?: number;
+  readonly heal?: boolean;
+  readonly signal?: AbortSignal;
+  /** Each step as it starts (no status) and as it ends. */
+  readonly onStep?: (step: StepEvent) => void;
+}
 
 export interface ServiceConnection {
   /** `http://127.0.0.1:<port>` (no /v1). */
@@ -24,7 +38,7 @@ export interface StartOptions {
 
 interface Frame {
   readonly type: 'system' | 'log';
-  readonly data: { status: string; result?: unknown; error?: string; code?: string; message?: { message?: string; step?: unknown }; actionId?: string; [key: string]: unknown };
+  readonly data: { status: string; result?: unknown; error?: string; code?: string; message?: { message?: string; step?: unknown; recorded?: unknown }; actionId?: string; [key: string]: unknown };
 }
 
 /** An HTTP failure as the error class the engine would have thrown (the service sends the class name as `code`). */
@@ -114,6 +128,48 @@ export class HttpSession implements Session {
       if (step) onEvent?.(step as never);
     });
     return result;
+  }
+
+  /** Outlines the element in the browser; no selector clears it. How many elements matched. */
+  async highlight(selector: string | undefined, signal?: AbortSignal): Promise<number> {
+    return (await this.call<{ matched: number }>('highlight', { selector: selector ?? null }, signal)).result.matched;
+  }
+
+  /** Candidates of an observe call (its actionId) as flow steps, with their fallbacks and fingerprints. */
+  async pickSteps(actionId: string, indexes: readonly number[], instruction?: string): Promise<ActionStep[]> {
+    return (await this.call<ActionStep[]>('pickSteps', { actionId, indexes, ...(instruction ? { instruction } : {}) })).result;
+  }
+
+  /** Replays a flow in this session; `healedFlow` is the flow with healed selectors in place, when any healed. */
+  async replayFlow(flow: Flow, options: ReplayCallOptions = {}): Promise<{ result: FlowResult; healedFlow?: Flow }> {
+    const { signal, onStep, ...rest } = options;
+    const { result, extra } = await this.call<FlowResult>('replayFlow', { flow, ...rest }, signal, (frame) => {
+      const step = frame.data.message?.step;
+      if (step) onStep?.(step as StepEvent);
+    });
+    return { result, ...(extra.healedFlow ? { healedFlow: extra.healedFlow as Flow } : {}) };
+  }
+
+  /** Records what a person does in the browser, a step at a time, until `signal` aborts. */
+  async record(onStep: (recorded: RecordedStep) => void, signal: AbortSignal): Promise<void> {
+    try {
+      await this.call<unknown>('record', {}, signal, (frame) => {
+        const recorded = (frame.data.message as { recorded?: RecordedStep } | undefined)?.recorded;
+        if (recorded) onStep(recorded);
+      });
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    }
+  }
+
+  /** An agent run's actions as a flow that replays with no model. */
+  async agentFlow(actions: AgentResult['actions'], meta: { name: string; startUrl?: string }): Promise<Flow> {
+    return (await this.call<Flow>('agentFlow', { actions, ...meta })).result;
+  }
+
+  /** A screenshot of the page now, or one the last agent run's steps named. */
+  async screenshot(screenshotId?: string): Promise<{ mimeType: string; base64: string }> {
+    return (await this.call<{ mimeType: string; base64: string }>('screenshot', screenshotId ? { screenshotId } : {})).result;
   }
 
   async end(): Promise<void> {

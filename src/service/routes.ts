@@ -105,4 +105,3 @@ export const ROUTES = {
   }),
 } as const;
 
-export type RouteName = keyof typeof ROUTES;

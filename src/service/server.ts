@@ -6,7 +6,8 @@ import { redact } from '../core/redact';
 import { validate, type InputProblem, type ModelSetting } from '../schema';
 import type { ProjectKeys } from './auth';
 import { errorBody, HttpError, toHttp } from './http-errors';
-import { ROUTES, type RouteName } from './routes';
+import { ROUTES as SPEC_ROUTES } from './routes';
+import { WORKBENCH_ROUTES } from './workbench-routes';
 import { EventWriter } from './sse';
 import { SessionStartRequestSchema, type SessionStartRequest } from './wire';
 
@@ -37,6 +38,9 @@ interface Hosted {
   readonly project: string;
   busy: boolean;
 }
+
+const ROUTES = { ...SPEC_ROUTES, ...WORKBENCH_ROUTES };
+type RouteName = keyof typeof ROUTES;
 
 const SESSION_PATH = /^\/v1\/sessions\/([^/]+)\/([A-Za-z]+)$/;
 

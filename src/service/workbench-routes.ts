@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import { ServiceInvalidArgumentError } from '../core/errors';
+import { highlightElement } from '../core/highlight';
+import { flowFromAgentRun, stepFromPick, type AgentActionRecord } from '../flows/capture';
+import { Recorder } from '../flows/recorder';
+import { applyHealing, replayFlow } from '../flows/replay';
+import { FlowSchema } from '../schema';
+import { flag, list, looseObject, nonEmptyText, positiveMs, stringMap, text, wholeNumber } from '../schema/messages';
+import type { Route } from './routes';
+
+/**
+ * Routes an editor needs beside the SPEC ones (DESIGN.md §8: the extension never runs the engine itself): hover
+ * highlight, picks as flow steps, replay of a whole flow with a stream of step events, manual recording, an agent run
+ * as a flow, and agent screenshots. Same style as the others: POST, JSON or SSE, errors naming the field.
+ */
+
+const streamResponse = v.optional(flag());
+
+function define<S extends v.GenericSchema>(route: Route<S>): Route<S> {
+  return route;
+}
+
+export const WORKBENCH_ROUTES = {
+  highlight: define({
+    schema: looseObject({ selector: v.optional(v.nullable(text())), streamResponse }),
+    async run(session, body) {
+      return { result: { matched: await highlightElement(session.page(), body.selector ?? undefined) } };
+    },
+  }),
+  pickSteps: define({
+    schema: looseObject({
+      actionId: nonEmptyText(),
+      indexes: v.pipe(list(wholeNumber(0, 10_000)), v.minLength(1, 'expected at least one index')),
+      instruction: v.optional(text()),
+      streamResponse,
+    }),
+    async run(session, body) {
+      const picks = session.pickDetails(body.actionId);
+      if (!picks) throw new ServiceInvalidArgumentError(`actionId: no observe call ${body.actionId} in this session (the last 50 are kept); observe again`, { field: 'actionId' });
+      const steps = body.indexes.map((index) => {
+        const pick = picks[index];
+        if (!pick) throw new ServiceInvalidArgumentError(`indexes: ${index} is not one of the ${picks.length} candidates of that observe call`, { field: 'indexes' });
+        return stepFromPick(pick, body.instruction);
+      });
+      return { result: steps };
+    },
+  }),
+  replayFlow: define({
+    schema: looseObject({
+      flow: FlowSchema,
+      variables: v.optional(stringMap()),
+      upTo: v.optional(wholeNumber(0, 100_000)),
+      stepTimeoutMs: v.optional(positiveMs()),
+      heal: v.optional(flag()),
+      streamResponse,
+    }),
+    async run(session, body, context) {
+      const result = await replayFlow(session, body.flow, {
+        ...(body.variables ? { variables: body.variables } : {}),
+        ...(body.upTo !== undefined ? { upTo: body.upTo } : {}),
+        ...(body.stepTimeoutMs ? { stepTimeoutMs: body.stepTimeoutMs } : {}),
+        ...(body.heal !== undefined ? { heal: body.heal } : {}),
+        signal: context.signal,
+        onStep: (step) => context.log(`step ${step.index + 1} ${step.status ?? 'running'}: ${step.description}`, { step }),
+      });
+      const healing = applyHealing(body.flow, result);
+      return { result, extra: healing.changed ? { healedFlow: healing.flow } : {} };
+    },
+  }),
+  record: define({
+    schema: looseObject({ streamResponse }),
+    async run(session, _body, context) {
+      // Records until the client stops (closes the request) or the service's call limit ends it.
+      const recorder = await Recorder.start(session, (recorded) => context.log(`recorded ${recorded.step.action.method} ${recorded.step.action.description}`, { recorded }));
+      await new Promise<void>((resolve) => {
+        if (context.signal.aborted) resolve();
+        context.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      await recorder.stop();
+      return { result: { steps: recorder.steps.length } };
+    },
+  }),
+  agentFlow: define({
+    schema: looseObject({
+      name: nonEmptyText(),
+      startUrl: v.optional(text()),
+      actions: list(v.record(v.string(), v.unknown(), (issue) => `expected an agent action object, received ${issue.received}`)),
+      streamResponse,
+    }),
+    async run(_session, body) {
+      const flow = flowFromAgentRun(body.actions as unknown as AgentActionRecord[], { name: body.name, ...(body.startUrl ? { startUrl: body.startUrl } : {}) });
+      return { result: flow };
+    },
+  }),
+  screenshot: define({
+    schema: looseObject({ screenshotId: v.optional(text()), streamResponse }),
+    async run(session, body) {
+      const image = body.screenshotId ? session.agentScreenshot(body.screenshotId) : await session.page().screenshot({ type: 'jpeg', quality: 70 });
+      if (!image) throw new ServiceInvalidArgumentError(`screenshotId: no screenshot ${body.screenshotId} from this session's last agent run`, { field: 'screenshotId' });
+      return { result: { mimeType: 'image/jpeg', base64: image.toString('base64') } };
+    },
+  }),
+} as const;

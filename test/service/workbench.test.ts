@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { startRemoteSession, type HttpSession, type RecordedStep, type StepEvent } from '../../src/service/client';
+import type { Flow } from '../../src/schema';
+import { startDebuggableChromium } from '../support/debuggable-chromium';
+import { KEY_A, useService } from './harness';
+
+describe('HTTP service: the routes an editor uses', () => {
+  const rig = useService();
+  let session: HttpSession;
+  beforeEach(async () => {
+    session = await startRemoteSession({ url: rig.url, apiKey: KEY_A });
+    await session.navigate(`${rig.site.origin}/login.html`);
+  });
+  afterEach(async () => session.end());
+
+  it('highlights an observed element and clears it; a selector that matches nothing highlights nothing', async () => {
+    const observed = await session.observe('the Forgot password button');
+    assert.equal(await session.highlight(observed.result[0]!.selector), 1);
+    assert.equal(await session.highlight(undefined), 0);
+    assert.equal(await session.highlight('css=#no-such-element'), 0);
+  });
+
+  it('turns picked candidates into flow steps with fallbacks and the element role and name', async () => {
+    const first = await session.observe('the Email field');
+    const steps = await session.pickSteps(first.actionId, [0], 'the email field');
+    assert.equal(steps.length, 1);
+    const step = steps[0]!;
+    assert.deepEqual(step.target, { role: 'textbox', name: 'Email' });
+    assert.ok(step.fallbacks && step.fallbacks.length > 0, JSON.stringify(step));
+    assert.equal(step.instruction, 'the email field');
+    assert.equal('backendNodeId' in step.action, false, 'a page-load-only node id is not kept');
+    await assert.rejects(session.pickSteps('nope', [0]), /actionId: no observe call nope in this session/);
+    await assert.rejects(session.pickSteps(first.actionId, [7]), /indexes: 7 is not one of the 1 candidates/);
+  });
+
+  it('replays a flow with a stream of step events and returns the healed flow when a fallback took over', async () => {
+    const flow: Flow = {
+      version: 1, name: 'forgot', startUrl: `${rig.site.origin}/login.html`,
+      steps: [
+        { action: { selector: 'css=#gone', description: 'Forgot password?', method: 'click', arguments: [] }, fallbacks: ['role=button[name="Forgot password?"]'] },
+        { expect: { text: 'forgot clicked' } },
+      ],
+    };
+    const events: StepEvent[] = [];
+    const { result, healedFlow } = await session.replayFlow(flow, { onStep: (step) => events.push(step), heal: false });
+    assert.equal(result.status, 'passed');
+    assert.deepEqual(events.map((event) => `${event.index}:${event.status ?? 'running'}`), ['-1:running', '-1:passed', '0:running', '0:passed', '1:running', '1:passed']);
+    assert.deepEqual(result.steps[1]!.healed, { from: 'css=#gone', to: 'role=button[name="Forgot password?"]', by: 'fallback' });
+    const healedStep = healedFlow!.steps[0] as { action: { selector: string }; fallbacks: string[] };
+    assert.equal(healedStep.action.selector, 'role=button[name="Forgot password?"]');
+    assert.deepEqual(healedStep.fallbacks, ['css=#gone']);
+  });
+
+  it('reports an invalid flow by its field, before anything runs', async () => {
+    await assert.rejects(session.replayFlow({ version: 1, name: 'x', steps: [{ navigate: 5 }] } as unknown as Flow), /flow\.steps\.0/);
+  });
+
+  it('returns an agent run as a flow of its page actions and navigations', async () => {
+    const flow = await session.agentFlow([
+      { action: 'fill', status: 'done', performed: { action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['a@b.c'] }, fallbacks: ['role=textbox[name="Email"]'], target: { role: 'textbox', name: 'Email' } } },
+      { action: 'click', status: 'failed' },
+      { action: 'goto', status: 'done', navigatedTo: `${rig.site.origin}/account.html` },
+    ] as never, { name: 'agent run', startUrl: `${rig.site.origin}/login.html` });
+    assert.equal(flow.name, 'agent run');
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? step.action.selector : 'navigate' in step ? step.navigate : '?')), ['css=#email', `${rig.site.origin}/account.html`]);
+  });
+
+  it('takes a screenshot of the page; an unknown agent screenshot id is named', async () => {
+    const shot = await session.screenshot();
+    assert.equal(shot.mimeType, 'image/jpeg');
+    assert.equal(Buffer.from(shot.base64, 'base64').subarray(0, 2).toString('hex'), 'ffd8');
+    await assert.rejects(session.screenshot('s-1'), /screenshotId: no screenshot s-1/);
+  });
+});
+
+describe('HTTP service: recording what a person does', () => {
+  const rig = useService({ session: { browser: { isolate: false } } });
+
+  it('streams each recorded step as it happens and stops when the client stops', async function () {
+    this.timeout(60_000);
+    const chrome = await startDebuggableChromium();
+    const person = await chromium.connectOverCDP(chrome.cdpUrl);
+    try {
+      const session = await startRemoteSession({ url: rig.url, apiKey: KEY_A }, { browser: { cdpUrl: chrome.cdpUrl } });
+      await session.navigate(`${rig.site.origin}/login.html`);
+      const page = person.contexts()[0]!.pages()[0]!;
+      const recorded: RecordedStep[] = [];
+      const stop = new AbortController();
+      const recording = session.record((step) => recorded.push(step), stop.signal);
+      const until = async (count: number) => {
+        for (let i = 0; i < 100 && recorded.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        assert.equal(recorded.length, count, JSON.stringify(recorded));
+      };
+      // The recorder is installed once the route runs; wait for its binding before acting as the person.
+      await page.waitForFunction(() => Object.keys(window).some((key) => key.startsWith('__rehearseRecord')), undefined, { timeout: 10_000 });
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Password').fill('s3cret-value');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await until(3);
+      stop.abort();
+      await recording;
+      assert.deepEqual(recorded.map((step) => step.step.action.method), ['fill', 'fill', 'click']);
+      assert.deepEqual(recorded[0]!.step.action.arguments, ['ada@example.com']);
+      assert.deepEqual(recorded[1]!.step.action.arguments, ['%password%']);
+      assert.equal(JSON.stringify(recorded).includes('s3cret-value'), false, 'a typed password is never kept');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(recorded.length, 3, 'nothing is recorded after Stop');
+      await session.observe('the Sign in button');
+      await session.end();
+    } finally {
+      await person.close().catch(() => undefined);
+      chrome.process.kill();
+    }
+  });
+});
