@@ -39,6 +39,8 @@ const common = {
   bundle: true,
   sourcemap: !production,
   minify: production,
+  // Error classes are rebuilt from their names on both sides of the HTTP API: minified names would break that.
+  keepNames: true,
   logLevel: 'silent',
   plugins: [problemMatcherPlugin],
 };
@@ -78,8 +80,19 @@ if (tests) {
   });
 }
 
+/** The codicon font and stylesheet the webviews load (from dist/webview/codicons, inside the packaged extension). */
+function copyCodicons() {
+  const from = path.join('node_modules', '@vscode', 'codicons', 'dist');
+  const to = path.join('dist', 'webview', 'codicons');
+  fs.mkdirSync(to, { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, file), path.join(to, file));
+}
+
 async function main() {
   if (tests) fs.rmSync('out', { recursive: true, force: true });
+  // A production build is what gets packaged: no source maps from an earlier build left beside it.
+  if (production) fs.rmSync('dist', { recursive: true, force: true });
+  copyCodicons();
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   if (watch) {
     await Promise.all(contexts.map((context) => context.watch()));

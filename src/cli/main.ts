@@ -32,6 +32,7 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   keys: { type: 'string' },
+  demo: { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
@@ -105,7 +106,7 @@ export async function main(argv: readonly string[], io: Console): Promise<number
         process.once('SIGINT', () => resolve());
         process.once('SIGTERM', () => resolve());
       });
-      return serveCommand({ port, host: values.host ?? '127.0.0.1', keysFile: values.keys, browser: values.browser }, io, stop);
+      return serveCommand({ port, host: values.host ?? '127.0.0.1', keysFile: values.keys, browser: values.browser, demo: values.demo === true }, io, stop);
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}; run rehearse --help`);

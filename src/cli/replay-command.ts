@@ -1,8 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
-import { FlowFileError, loadFlow, saveFlow } from '../flows/format';
-import { rebaseFlow } from '../flows/rebase';
+import { FlowFileError, loadFlow, rebaseFlow, saveFlow } from '../flows/format';
 import { applyHealing, replayFlow, type FlowResult } from '../flows/replay';
 import { MissingVariablesError, resolveVariables } from '../flows/variables';
 import type { Flow, ModelSetting } from '../schema';

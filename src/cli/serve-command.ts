@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { ProjectKeys } from '../service/auth';
 import { RehearseService } from '../service/server';
+import { demoFolder } from './demo-command';
+import { serveFolder } from './static-site';
 import { UsageError, type Console } from './usage';
 
 export interface ServeArguments {
@@ -8,6 +10,8 @@ export interface ServeArguments {
   readonly host: string;
   readonly keysFile?: string;
   readonly browser?: string;
+  /** Also serve the bundled demo site (the VS Code extension's Open Demo). */
+  readonly demo?: boolean;
 }
 
 function isLoopback(host: string): boolean {
@@ -38,7 +42,10 @@ export async function serveCommand(args: ServeArguments, io: Console, stopSignal
   const url = await service.listen(args.port, args.host);
   io.out(`Rehearse service on ${url}/v1\n`);
   if (printedKey) io.out(`key (x-svc-api-key): ${printedKey}\n`);
+  const demo = args.demo ? await serveFolder(demoFolder(), { port: 0 }) : undefined;
+  if (demo) io.out(`demo site on ${demo.origin}\n`);
   await stopSignal;
+  await demo?.close();
   io.err('stopping: ending sessions and closing browsers\n');
   await service.close();
   return 0;

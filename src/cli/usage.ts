@@ -20,7 +20,8 @@ Usage:
   rehearse act <url> "<instruction>" [--model M]      perform one action (JSON result)
   rehearse export <flow> --playwright [--out file]    write a Playwright Test spec
   rehearse demo                                       serve the demo site and replay its example flow
-  rehearse serve [--port 4800] [--host 127.0.0.1] [--keys file]  the HTTP API (keys: --keys, REHEARSE_SERVICE_KEYS)
+  rehearse serve [--port 4800] [--host 127.0.0.1] [--keys file] [--demo]  the HTTP API (keys: --keys, REHEARSE_SERVICE_KEYS);
+                                                      --demo also serves the demo site on a free loopback port
 
 Replay options:
   --var name=value        a variable value (repeatable); also REHEARSE_VAR_<NAME> and --vars

@@ -1,5 +1,7 @@
 import type { Session } from '../core/session-types';
-import { replaceVariables, type ActionStep, type Flow, type FlowStep } from '../schema';
+import { describeStep, replaceVariables, type ActionStep, type Flow } from '../schema';
+
+export { describeStep };
 
 export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
 
@@ -35,18 +37,6 @@ export interface ReplayOptions {
   /** Called as each step starts (status undefined) and when it ends. */
   readonly onStep?: (step: Omit<StepResult, 'status' | 'ms'> & { status?: StepStatus; ms?: number }) => void;
   readonly file?: string;
-}
-
-export function describeStep(step: FlowStep): { kind: StepResult['kind']; description: string } {
-  if ('action' in step) return { kind: 'action', description: `${step.action.method ?? 'click'} ${step.action.description}`.trim() };
-  if ('navigate' in step) return { kind: 'navigate', description: `go to ${step.navigate}` };
-  const expectation = step.expect;
-  const text = 'text' in expectation ? `text "${expectation.text}"`
-    : 'url' in expectation ? `URL ${expectation.url}`
-    : 'title' in expectation ? `title ${expectation.title}`
-    : 'value' in expectation ? `${expectation.selector} = "${expectation.value}"`
-    : `${expectation.selector} ${expectation.state}`;
-  return { kind: 'expect', description: `expect ${text}` };
 }
 
 /**

@@ -78,3 +78,16 @@ function flowEntries<S extends v.GenericSchema<unknown, FlowStep>>(step: S) {
 export const FlowSchema = strictObject(flowEntries(FlowStepSchema));
 export type Flow = v.InferOutput<typeof FlowSchema>;
 export const FlowJsonSchemaSource = strictObject(flowEntries(FlowStepUnionSchema));
+
+/** A step in a few words, as replay progress, reports and the editor's views show it. */
+export function describeStep(step: FlowStep): { kind: 'action' | 'navigate' | 'expect'; description: string } {
+  if ('action' in step) return { kind: 'action', description: `${step.action.method ?? 'click'} ${step.action.description}`.trim() };
+  if ('navigate' in step) return { kind: 'navigate', description: `go to ${step.navigate}` };
+  const expectation = step.expect;
+  const text = 'text' in expectation ? `text "${expectation.text}"`
+    : 'url' in expectation ? `URL ${expectation.url}`
+    : 'title' in expectation ? `title ${expectation.title}`
+    : 'value' in expectation ? `${expectation.selector} = "${expectation.value}"`
+    : `${expectation.selector} ${expectation.state}`;
+  return { kind: 'expect', description: `expect ${text}` };
+}

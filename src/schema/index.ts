@@ -9,3 +9,4 @@ export * from './from-json-schema';
 export * from './methods';
 export * from './expectation';
 export * from './flow';
+export * from './webview-messages';

@@ -177,3 +177,5 @@ export class HttpSession implements Session {
     if (!response.ok && response.status !== 409) throw await failure(response);
   }
 }
+export { redact } from '../core/redact';
+export { startLocalService, type LocalService } from './local-service';

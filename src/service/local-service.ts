@@ -6,6 +6,8 @@ export interface LocalService {
   /** The one-time key this service accepts (x-svc-api-key). */
   readonly key: string;
   readonly pid: number;
+  /** The demo site's origin, when started with `--demo`. */
+  readonly demoUrl?: string;
   /** Called if the service exits before stop() (a crash): with its exit code and the end of its error output. */
   onUnexpectedExit(listener: (code: number | null, stderrTail: string) => void): void;
   /** Stops it (SIGTERM: sessions ended, browsers closed), or kills it if it has not stopped within `graceMs`. */
@@ -57,9 +59,11 @@ export function startLocalService(options: LocalServiceOptions): Promise<LocalSe
       const url = /Rehearse service on (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(stdout)?.[1];
       const key = /key \(x-svc-api-key\): (\S+)/.exec(stdout)?.[1];
       if (!url || !key) return;
+      const demoUrl = /demo site on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+      if (options.args?.includes('--demo') && !demoUrl) return;
       clearTimeout(timer);
       resolve({
-        url, key, pid: child.pid!,
+        url, key, pid: child.pid!, ...(demoUrl ? { demoUrl } : {}),
         onUnexpectedExit: (listener) => void exitListeners.push(listener),
         stop: async (graceMs = 10_000) => {
           if (child.exitCode !== null) return;

@@ -4,8 +4,7 @@ import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serveFolder, type StaticSite } from '../../src/cli/static-site';
-import { loadFlow, saveFlow } from '../../src/flows/format';
-import { rebaseFlow } from '../../src/flows/rebase';
+import { loadFlow, rebaseFlow, saveFlow } from '../../src/flows/format';
 import { FIXTURES_DIR } from '../support/static-server';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { findBrowser } from '../../src/core/browser/find-browser';
 import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { exportPlaywrightSpec } from '../../src/flows/export-playwright';
-import { loadFlow } from '../../src/flows/format';
-import { rebaseFlow } from '../../src/flows/rebase';
+import { loadFlow, rebaseFlow } from '../../src/flows/format';
 import type { Flow } from '../../src/schema';
 import { FIXTURES_DIR } from '../support/static-server';
 

@@ -1,0 +1,125 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { appendSteps } from '../flows/format';
+import type { AgentConfig, AgentExecuteInput, AgentForm, AgentResult } from '../schema';
+import type { AgentRunView, AgentStep } from './agent-run-view';
+import { chooseFlowFile } from './choose-flow';
+import type { Engine } from './engine';
+import type { Log } from './log';
+import { showError } from './notify';
+import { readSettings } from './settings';
+
+/** Runs the agent on the session's browser, streams its steps into the Agent Run view, stops it, saves it as a flow. */
+export class AgentController {
+  private running: AbortController | undefined;
+  private last: AgentResult | undefined;
+  private readonly stateChanged = new vscode.EventEmitter<boolean>();
+  /** true when a run starts, false when it ends. */
+  readonly onDidChangeRunning = this.stateChanged.event;
+
+  constructor(private readonly engine: Engine, private readonly view: AgentRunView, private readonly log: Log) {}
+
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
+  get lastResult(): AgentResult | undefined {
+    return this.last;
+  }
+
+  stop(): void {
+    if (!this.running) return;
+    this.log.info('agent: stop requested');
+    this.running.abort();
+  }
+
+  async run(form: AgentForm): Promise<AgentResult | undefined> {
+    if (this.running) {
+      void vscode.window.showWarningMessage('The agent is already running; stop it first.');
+      return undefined;
+    }
+    const settings = readSettings();
+    const config: AgentConfig = {
+      ...(form.model ? { model: form.model } : {}),
+      ...(form.instructions ? { instructions: form.instructions } : {}),
+      ...(form.integrations?.length ? { integrations: form.integrations } : {}),
+    };
+    const execute: AgentExecuteInput = {
+      instruction: form.instruction, maxSteps: form.maxSteps, autoScreenshot: form.autoScreenshot, waitBetweenActions: form.waitBetweenActions,
+      ...(form.context ? { context: form.context } : {}),
+    };
+    const controller = new AbortController();
+    this.running = controller;
+    this.stateChanged.fire(true);
+    this.view.start(form.instruction);
+    await vscode.commands.executeCommand('rehearse.agentRun.focus');
+    this.log.info(`agent: ${form.instruction} (max ${form.maxSteps} steps)`);
+    let steps = 0;
+    try {
+      const result = await this.engine.withSession((session) => session.agentExecute(config, execute, {
+        signal: controller.signal,
+        ...(settings['agent.allowedOrigins'].length ? { allowedOrigins: settings['agent.allowedOrigins'] } : {}),
+        onEvent: (event) => {
+          if (event.type !== 'step') return;
+          const step = event as unknown as AgentStep;
+          if (step.status !== 'running') steps++;
+          this.log.info(`agent step ${step.index + 1} ${step.status}: ${step.action ?? step.tool}${step.selector ? ` ${step.selector}` : ''}${step.error ? ` — ${step.error}` : ''}`);
+          this.view.step(step);
+        },
+      }));
+      this.last = result;
+      this.view.finish(result, `${result.completed ? 'completed' : 'not completed'} · ${steps} step${steps === 1 ? '' : 's'}`);
+      this.log.info(`agent: ${result.completed ? 'completed' : 'not completed'}: ${result.message}`);
+      return result;
+    } catch (error) {
+      if (controller.signal.aborted) {
+        this.view.finish(undefined, `stopped after ${steps} step${steps === 1 ? '' : 's'}`);
+        this.log.info('agent: stopped');
+        return undefined;
+      }
+      this.view.finish(undefined, 'failed');
+      showError(this.log, 'Agent run failed', error);
+      throw error;
+    } finally {
+      this.running = undefined;
+      this.stateChanged.fire(false);
+    }
+  }
+
+  /** The last run's page actions and navigations as a flow file that replays with no model. */
+  async saveAsFlow(into?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    if (!this.last) {
+      void vscode.window.showInformationMessage('Run the agent first: its completed run is what gets saved.');
+      return undefined;
+    }
+    const target = into ? { uri: into, name: into.path.split('/').pop()!.replace(/\.flow\.json$/, '') } : await chooseFlowFile('Save the agent run as a flow');
+    if (!target) return undefined;
+    const actions = this.last.actions;
+    const flow = await this.engine.withSession((session) => session.agentFlow(actions, { name: target.name }));
+    if (!flow.steps.length) {
+      void vscode.window.showWarningMessage('The agent run did no page actions to save.');
+      return undefined;
+    }
+    await appendSteps(target.uri.fsPath, flow.steps, { name: target.name });
+    this.log.info(`saved the agent run (${flow.steps.length} steps) to ${vscode.workspace.asRelativePath(target.uri)}`);
+    await vscode.window.showTextDocument(target.uri);
+    return target.uri;
+  }
+
+  /** Opens a step's screenshot in an editor. */
+  async openScreenshot(screenshotId: string): Promise<void> {
+    const shot = await this.engine.withSession((session) => session.screenshot(screenshotId));
+    const folder = path.join(tmpdir(), 'rehearse-screenshots');
+    await mkdir(folder, { recursive: true });
+    const file = path.join(folder, `${screenshotId.replace(/[^\w-]/g, '_')}.jpg`);
+    await writeFile(file, Buffer.from(shot.base64, 'base64'));
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
+  }
+
+  dispose(): void {
+    this.stop();
+    this.stateChanged.dispose();
+  }
+}

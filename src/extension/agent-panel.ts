@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import * as vscode from 'vscode';
+import { AgentRequestSchema, type AgentUpdate } from '../schema';
+import type { AgentController } from './agent-controller';
+import type { Log } from './log';
+import { readSettings } from './settings';
+import { AGENT_BODY } from './webview-html';
+import { renderWebview, webviewOptions } from './webview-assets';
+
+export const AGENT_VIEW_TYPE = 'rehearse.agentPanel';
+
+/** The agent panel: the AgentExecuteOptions form; the run itself streams into the Agent Run view. */
+export class AgentPanel implements vscode.Disposable {
+  private static current: AgentPanel | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  static show(extensionUri: vscode.Uri, agent: AgentController, log: Log): AgentPanel {
+    if (AgentPanel.current) {
+      AgentPanel.current.panel.reveal();
+      return AgentPanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(AGENT_VIEW_TYPE, 'Rehearse: Agent', vscode.ViewColumn.Beside, webviewOptions(extensionUri));
+    return new AgentPanel(panel, extensionUri, agent, log);
+  }
+
+  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, agent: AgentController, log: Log): AgentPanel {
+    panel.webview.options = webviewOptions(extensionUri);
+    return new AgentPanel(panel, extensionUri, agent, log);
+  }
+
+  private constructor(private readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly agent: AgentController, private readonly log: Log) {
+    AgentPanel.current = this;
+    panel.iconPath = new vscode.ThemeIcon('hubot');
+    panel.webview.html = renderWebview(panel.webview, extensionUri, 'agent', 'Rehearse: Agent', AGENT_BODY);
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      agent.onDidChangeRunning((running) => this.post({ type: 'running', running })),
+      panel.webview.onDidReceiveMessage((raw: unknown) => {
+        const checked = v.safeParse(AgentRequestSchema, raw);
+        if (!checked.success) {
+          this.log.warn(`agent panel: dropped a malformed message (${checked.issues[0]?.message})`);
+          return;
+        }
+        const message = checked.output;
+        if (message.type === 'ready') {
+          let settings;
+          try {
+            settings = readSettings();
+          } catch {
+            return;
+          }
+          this.post({ type: 'defaults', maxSteps: settings['agent.maxSteps'], model: settings['model.name'] });
+          this.post({ type: 'running', running: agent.isRunning });
+        } else if (message.type === 'stop') agent.stop();
+        else void this.run(message.form);
+      }),
+    );
+  }
+
+  private post(update: AgentUpdate): void {
+    void this.panel.webview.postMessage(update);
+  }
+
+  private async run(form: Parameters<AgentController['run']>[0]): Promise<void> {
+    try {
+      const result = await this.agent.run(form);
+      if (result) this.post({ type: 'finished', message: result.message, completed: result.completed, steps: result.actions.length });
+      else if (!this.agent.isRunning) this.post({ type: 'finished', message: 'stopped', completed: false, steps: 0 });
+    } catch (error) {
+      this.post({ type: 'error', message: this.log.clean((error as Error).message) });
+    }
+  }
+
+  dispose(): void {
+    if (AgentPanel.current === this) AgentPanel.current = undefined;
+    for (const disposable of this.disposables) disposable.dispose();
+    this.panel.dispose();
+  }
+}

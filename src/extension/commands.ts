@@ -1,0 +1,185 @@
+import * as vscode from 'vscode';
+import { FLOW_VERSION, type AgentForm } from '../schema';
+import { loadFlow, rebaseFlow, saveFlow } from '../flows/format';
+import { AgentPanel } from './agent-panel';
+import { askNewFlowFile } from './choose-flow';
+import { findFlowFiles, isFlowFile, readFlowDocument, rangeOf } from './flow-files';
+import { InspectorPanel } from './inspector-panel';
+import { nodeAt } from './json-locations';
+import { showError } from './notify';
+import type { Rehearse } from './rehearse';
+
+/** The flow a command is about: its argument, the active flow editor, or one picked from the workspace. */
+async function flowUri(argument: unknown): Promise<vscode.Uri | undefined> {
+  if (argument instanceof vscode.Uri) return argument;
+  const fromTree = (argument as { uri?: unknown } | undefined)?.uri;
+  if (fromTree instanceof vscode.Uri) return fromTree;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active && isFlowFile(active)) return active;
+  const files = await findFlowFiles();
+  const picked = await vscode.window.showQuickPick(files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })), { title: 'Replay which flow?' });
+  return picked?.uri;
+}
+
+/** The step under the cursor of the active flow editor. */
+async function stepAtCursor(uri: vscode.Uri): Promise<number | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.uri.toString() !== uri.toString()) return undefined;
+  const parsed = await readFlowDocument(uri);
+  const offset = editor.document.offsetAt(editor.selection.active);
+  const steps = nodeAt(parsed.locations, 'steps');
+  for (const [key, node] of steps?.children ?? []) if (offset >= node.start && offset <= node.end) return Number(key);
+  return undefined;
+}
+
+async function ask(title: string, prompt: string, value?: string): Promise<string | undefined> {
+  return vscode.window.showInputBox({ title, prompt, value, ignoreFocusOut: true });
+}
+
+/** Every command of the manifest. Commands return what they did, so tests (and other extensions) can use them. */
+export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
+  const { engine, log, secrets, replays, agent, recording, extensionUri } = rehearse;
+  const command = (id: string, run: (...args: unknown[]) => unknown) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        showError(log, vscode.l10n.t('Rehearse: {0}', id.replace('rehearse.', '')), error);
+        return undefined;
+      }
+    });
+  return [
+    command('rehearse.openBrowser', async (url?: unknown) => {
+      const target = typeof url === 'string' ? url : await ask('Open Browser', 'The page to open', 'http://127.0.0.1:4173/');
+      if (!target) return undefined;
+      return engine.withSession((session) => session.navigate(target));
+    }),
+    command('rehearse.observe', async (instruction?: unknown) => {
+      const text = typeof instruction === 'string' ? instruction : await ask('Observe', 'What do you want to do on the page? (empty: everything actionable)');
+      if (text === undefined) return undefined;
+      const panel = InspectorPanel.show(extensionUri, engine, log);
+      await panel.observe(text);
+      return panel;
+    }),
+    command('rehearse.pickAndSave', () => InspectorPanel.show(extensionUri, engine, log)),
+    command('rehearse.act', async (instruction?: unknown) => {
+      const text = typeof instruction === 'string' ? instruction : await ask('Act', 'One action, e.g. click Sign in, or type hello into the search box');
+      if (!text) return undefined;
+      const outcome = await engine.withSession((session) => session.act(text));
+      log.info(`act "${text}": ${outcome.success ? 'done' : 'failed'}: ${outcome.message}`);
+      void (outcome.success ? vscode.window.showInformationMessage(`Done: ${outcome.message}`) : vscode.window.showErrorMessage(log.clean(`Could not ${text}: ${outcome.message}`)));
+      return outcome;
+    }),
+    command('rehearse.recordManually', (target?: unknown, startUrl?: unknown) => recording.record(target instanceof vscode.Uri ? target : undefined, typeof startUrl === 'string' ? startUrl : undefined)),
+    command('rehearse.newFlow', async () => {
+      const target = await askNewFlowFile();
+      if (!target) return undefined;
+      if (await loadFlow(target.uri.fsPath).then(() => true, () => false)) {
+        void vscode.window.showWarningMessage(`${vscode.workspace.asRelativePath(target.uri)} already exists; it is left as it is.`);
+      } else {
+        const startUrl = await ask('New flow', 'The page the flow starts on (optional)', 'http://127.0.0.1:4173/');
+        await saveFlow(target.uri.fsPath, { version: FLOW_VERSION, name: target.name, ...(startUrl ? { startUrl } : {}), steps: [] });
+      }
+      await vscode.window.showTextDocument(target.uri);
+      rehearse.flowsView.refresh();
+      return target.uri;
+    }),
+    command('rehearse.replayFlow', async (argument?: unknown) => {
+      const uri = await flowUri(argument);
+      return uri && replays.replay(uri);
+    }),
+    command('rehearse.replayToHere', async (argument?: unknown, index?: unknown) => {
+      const uri = await flowUri(argument);
+      if (!uri) return undefined;
+      const step = typeof index === 'number' ? index : (argument as { index?: number } | undefined)?.index ?? (await stepAtCursor(uri));
+      if (step === undefined) {
+        void vscode.window.showInformationMessage('Put the cursor in a step of the flow (or use the "Replay to here" CodeLens above it).');
+        return undefined;
+      }
+      return replays.replay(uri, step);
+    }),
+    command('rehearse.updateSelectors', async (argument?: unknown) => {
+      const uri = await flowUri(argument);
+      return uri && replays.updateSelectors(uri);
+    }),
+    command('rehearse.stop', () => {
+      const stopped = [agent.isRunning && 'agent run', replays.isRunning && 'replay', recording.isRunning && 'recording'].filter(Boolean);
+      agent.stop();
+      replays.stop();
+      recording.stop();
+      if (!stopped.length) void vscode.window.showInformationMessage('Nothing is running.');
+      return stopped;
+    }),
+    command('rehearse.runAgent', async (form?: unknown) => {
+      if (form && typeof form === 'object') return agent.run(form as AgentForm);
+      return AgentPanel.show(extensionUri, agent, log);
+    }),
+    command('rehearse.saveAgentRunAsFlow', (target?: unknown) => agent.saveAsFlow(target instanceof vscode.Uri ? target : undefined)),
+    command('rehearse.openScreenshot', (id?: unknown) => (typeof id === 'string' ? agent.openScreenshot(id) : undefined)),
+    command('rehearse.setModelApiKey', async (value?: unknown) => {
+      const key = typeof value === 'string' ? value : await vscode.window.showInputBox({ title: 'Model API key', prompt: 'Kept in VS Code secret storage; sent to the service with each request, never written to a file', password: true, ignoreFocusOut: true });
+      if (!key) return false;
+      await secrets.setModelKey(key);
+      await engine.endSession();
+      log.info('model API key saved in secret storage');
+      return true;
+    }),
+    command('rehearse.setServiceKey', async (value?: unknown) => {
+      const key = typeof value === 'string' ? value : await vscode.window.showInputBox({ title: 'Service key', prompt: 'The x-svc-api-key of the service in rehearse.service.url (kept in secret storage)', password: true, ignoreFocusOut: true });
+      if (!key) return false;
+      await secrets.setServiceKey(key);
+      await engine.endSession();
+      return true;
+    }),
+    command('rehearse.chooseBrowser', async () => {
+      const choice = await vscode.window.showQuickPick([
+        { label: '$(file-binary) Choose a Chromium or Chrome executable…', id: 'file' },
+        { label: '$(plug) Attach to a running browser (CDP URL)…', id: 'cdp' },
+        { label: '$(discard) Use the default (find Chromium or Chrome on this machine)', id: 'default' },
+      ], { title: 'Choose Browser' });
+      if (!choice) return undefined;
+      const configuration = vscode.workspace.getConfiguration('rehearse');
+      if (choice.id === 'file') {
+        const picked = await vscode.window.showOpenDialog({ title: 'Chromium or Chrome executable', canSelectMany: false, openLabel: 'Use this browser' });
+        if (!picked?.[0]) return undefined;
+        await configuration.update('browser.executablePath', picked[0].fsPath, vscode.ConfigurationTarget.Global);
+        await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
+      } else if (choice.id === 'cdp') {
+        const url = await ask('Attach to a browser', 'Its DevTools URL (started with --remote-debugging-port)', 'http://127.0.0.1:9222');
+        if (!url) return undefined;
+        await configuration.update('browser.cdpUrl', url, vscode.ConfigurationTarget.Global);
+      } else {
+        await configuration.update('browser.executablePath', undefined, vscode.ConfigurationTarget.Global);
+        await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
+      }
+      await engine.endSession();
+      return choice.id;
+    }),
+    command('rehearse.openDemo', async () => {
+      const origin = await engine.demoUrl();
+      const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+      if (!root) throw new Error('Open a folder first: the demo flow is copied into the workspace.');
+      const target = vscode.Uri.joinPath(root, 'rehearse-demo.flow.json');
+      const example = await loadFlow(vscode.Uri.joinPath(extensionUri, 'media', 'demo', 'example.flow.json').fsPath);
+      const existing = await loadFlow(target.fsPath).catch(() => undefined);
+      // The demo site's port changes with each service start: keep the copy pointing at the one running now.
+      await saveFlow(target.fsPath, rebaseFlow(existing ?? example, origin));
+      await vscode.window.showTextDocument(target);
+      rehearse.flowsView.refresh();
+      await engine.withSession((session) => session.navigate(`${origin}/index.html`));
+      void vscode.window.showInformationMessage('The demo site is open in the browser. Click "Replay" above the flow to run it (any password works).');
+      return target;
+    }),
+    command('rehearse.showLog', () => log.show()),
+    command('rehearse.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:rehearse.rehearse')),
+    command('rehearse.refreshFlows', () => rehearse.flowsView.refresh()),
+    command('rehearse.revealStep', async (uri?: unknown, index?: unknown) => {
+      if (!(uri instanceof vscode.Uri) || typeof index !== 'number') return;
+      const editor = await vscode.window.showTextDocument(uri);
+      const parsed = await readFlowDocument(uri);
+      const range = rangeOf(editor.document, parsed.locations, nodeAt(parsed.locations, `steps.${index}`));
+      editor.selection = new vscode.Selection(range.start, range.start);
+      editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    }),
+  ];
+}

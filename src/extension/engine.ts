@@ -1,0 +1,145 @@
+import * as vscode from 'vscode';
+import { startLocalService, startRemoteSession, type HttpSession, type LocalService, type ServiceConnection, type StartOptions } from '../service/client';
+import type { ModelSetting } from '../schema';
+import type { Log } from './log';
+import type { Secrets } from './secrets';
+import { readSettings, type Settings } from './settings';
+
+/** Errors that mean the session is gone (service restarted, session ended): start a new one and try again. */
+function isSessionGone(error: unknown): boolean {
+  const name = (error as Error | undefined)?.name;
+  return name === 'SessionNotFoundError' || name === 'SessionClosedError' || /has ended; start a new one|^No session /.test((error as Error | undefined)?.message ?? '');
+}
+
+/**
+ * The extension's way to the engine: a Rehearse service, either the local one it starts itself on first use (a child
+ * process on 127.0.0.1 with a one-time key: a crashed or hung browser never takes the editor down) or a remote one
+ * (`rehearse.service.url`, its key in SecretStorage). One browser session at a time, started lazily with the settings.
+ */
+export class Engine implements vscode.Disposable {
+  private local: Promise<LocalService> | undefined;
+  private current: Promise<HttpSession> | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the session ends or restarts (views clear what referred to it). */
+  readonly onDidReset = this.changed.event;
+
+  constructor(private readonly cliPath: string, private readonly log: Log, private readonly secrets: Secrets) {}
+
+  private startLocal(): Promise<LocalService> {
+    this.local ??= (async () => {
+      this.log.info('starting the local Rehearse service');
+      // In desktop VS Code process.execPath is Electron: ELECTRON_RUN_AS_NODE makes it plain Node for the child.
+      const service = await startLocalService({ cliPath: this.cliPath, args: ['--demo'], env: { ELECTRON_RUN_AS_NODE: '1' } });
+      this.log.addSecret(service.key);
+      this.log.info(`local service on ${service.url} (pid ${service.pid})`);
+      service.onUnexpectedExit((code, stderr) => {
+        this.log.error(`the local service exited (code ${code}): ${stderr.trim().split('\n').slice(-5).join('\n')}`);
+        this.local = undefined;
+        this.forgetSession();
+        void vscode.window.showWarningMessage('The Rehearse service stopped unexpectedly; it restarts on the next command.', 'Show Log').then((choice) => {
+          if (choice) this.log.show();
+        });
+      });
+      return service;
+    })();
+    this.local.catch(() => {
+      this.local = undefined;
+    });
+    return this.local;
+  }
+
+  async connection(settings: Settings = readSettings()): Promise<ServiceConnection> {
+    const modelApiKey = await this.secrets.modelKey();
+    if (settings['service.url']) {
+      const apiKey = await this.secrets.serviceKey();
+      if (!apiKey) throw new MissingServiceKeyError(`rehearse.service.url is ${settings['service.url']}, and no key for it is set: run "Rehearse: Set Service Key".`);
+      return { url: settings['service.url'].replace(/\/(v1\/?)?$/, ''), apiKey, ...(modelApiKey ? { modelApiKey } : {}) };
+    }
+    const local = await this.startLocal();
+    return { url: local.url, apiKey: local.key, ...(modelApiKey ? { modelApiKey } : {}) };
+  }
+
+  /** The bundled demo site, served by the local service. */
+  async demoUrl(): Promise<string> {
+    if (readSettings()['service.url']) throw new Error('Open Demo serves the demo site from the local service; clear rehearse.service.url to use it.');
+    const local = await this.startLocal();
+    if (!local.demoUrl) throw new Error('The local service did not serve the demo site.');
+    return local.demoUrl;
+  }
+
+  /** The model the settings name, with its base URL and endpoint format; the key travels per request, never stored. */
+  static modelOf(settings: Settings): ModelSetting | undefined {
+    if (!settings['model.name']) return undefined;
+    const extra = {
+      ...(settings['model.baseURL'] ? { baseURL: settings['model.baseURL'] } : {}),
+      ...(settings['model.openaiEndpointFormat'] !== 'responses' ? { openaiEndpointFormat: settings['model.openaiEndpointFormat'] } : {}),
+    };
+    return Object.keys(extra).length ? { modelName: settings['model.name'], ...extra } : settings['model.name'];
+  }
+
+  private startOptions(settings: Settings, overrides: { headless?: boolean }): StartOptions {
+    const model = Engine.modelOf(settings);
+    const headless = overrides.headless ?? settings['browser.headless'];
+    return {
+      ...(model ? { model } : {}),
+      browser: settings['browser.cdpUrl']
+        ? { cdpUrl: settings['browser.cdpUrl'] }
+        : { launchOptions: { headless, ...(settings['browser.executablePath'] ? { executablePath: settings['browser.executablePath'] } : {}) } },
+    };
+  }
+
+  /** The browser session, started on first use (Open Browser, Observe, Replay…). */
+  session(overrides: { headless?: boolean } = {}): Promise<HttpSession> {
+    this.current ??= (async () => {
+      const settings = readSettings();
+      const connection = await this.connection(settings);
+      const session = await startRemoteSession(connection, this.startOptions(settings, overrides));
+      this.log.info(`browser session ${session.id} started`);
+      return session;
+    })();
+    this.current.catch(() => this.forgetSession());
+    return this.current;
+  }
+
+  get hasSession(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** Runs `work` on the session; if the session turned out to be gone, starts a new one and runs it once more. */
+  async withSession<T>(work: (session: HttpSession) => Promise<T>, overrides: { headless?: boolean } = {}): Promise<T> {
+    try {
+      return await work(await this.session(overrides));
+    } catch (error) {
+      if (!isSessionGone(error)) throw error;
+      this.log.warn('the browser session had ended; starting a new one');
+      this.forgetSession();
+      return work(await this.session(overrides));
+    }
+  }
+
+  private forgetSession(): void {
+    if (!this.current) return;
+    this.current = undefined;
+    this.changed.fire();
+  }
+
+  /** Ends the browser session (settings changed, or the user closed it); the next command starts a fresh one. */
+  async endSession(): Promise<void> {
+    const current = this.current;
+    this.forgetSession();
+    const session = await current?.catch(() => undefined);
+    await session?.end().catch((error: unknown) => this.log.warn(`ending the session: ${(error as Error).message}`));
+  }
+
+  async dispose(): Promise<void> {
+    await this.endSession();
+    const local = await this.local?.catch(() => undefined);
+    this.local = undefined;
+    await local?.stop();
+    this.changed.dispose();
+  }
+}
+
+export class MissingServiceKeyError extends Error {
+  override name = 'MissingServiceKeyError';
+}

@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import { nodeAt } from './json-locations';
+import { readFlowText, rangeOf } from './flow-files';
+import type { StepStates } from './step-states';
+
+/** "Replay" above a flow, "Replay to here" above each of its steps (with the last result beside it). */
+export class FlowCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly states: StepStates) {
+    this.subscription = states.onDidChange(() => this.changed.fire());
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const parsed = readFlowText(document.uri, document.getText());
+    if (!parsed.flow || !parsed.locations) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    const lenses = [new vscode.CodeLens(top, { title: '$(play) Replay', command: 'rehearse.replayFlow', arguments: [document.uri] })];
+    const states = this.states.get(document.uri);
+    parsed.flow.steps.forEach((_step, index) => {
+      const range = rangeOf(document, parsed.locations, nodeAt(parsed.locations, `steps.${index}`));
+      lenses.push(new vscode.CodeLens(range, { title: '$(debug-step-over) Replay to here', command: 'rehearse.replayToHere', arguments: [document.uri, index] }));
+      const state = states?.get(index);
+      if (state) lenses.push(new vscode.CodeLens(range, { title: `${state.status}: ${state.detail}`, command: '' }));
+    });
+    return lenses;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

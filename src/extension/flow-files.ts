@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { FlowFileError, parseFlow } from '../flows/format';
+import type { Flow } from '../schema';
+import { parseLocations, type JsonNode } from './json-locations';
+import { readSettings } from './settings';
+
+export const FLOW_GLOB = '**/*.flow.json';
+
+export function isFlowFile(uri: vscode.Uri): boolean {
+  return uri.path.endsWith('.flow.json');
+}
+
+/** A flow file as the editor sees it: its text, the flow if valid, else the error, and where each value sits. */
+export interface FlowDocument {
+  readonly uri: vscode.Uri;
+  readonly text: string;
+  readonly flow?: Flow;
+  readonly error?: FlowFileError;
+  readonly locations: JsonNode | undefined;
+}
+
+export function readFlowText(uri: vscode.Uri, text: string): FlowDocument {
+  const locations = parseLocations(text);
+  try {
+    return { uri, text, flow: parseFlow(text, vscode.workspace.asRelativePath(uri)), locations };
+  } catch (error) {
+    if (error instanceof FlowFileError) return { uri, text, error, locations };
+    throw error;
+  }
+}
+
+export async function readFlowDocument(uri: vscode.Uri): Promise<FlowDocument> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  return readFlowText(uri, document.getText());
+}
+
+/** Flow files in the workspace (under `rehearse.flows.folder` when set), sorted by path. */
+export async function findFlowFiles(): Promise<vscode.Uri[]> {
+  const folder = readSettings()['flows.folder'].replace(/^\.?\/+|\/+$/g, '');
+  const include = folder ? `${folder}/${FLOW_GLOB}` : FLOW_GLOB;
+  const files = await vscode.workspace.findFiles(include, '**/node_modules/**', 2000);
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** The range of the value at a path (`steps.2`), or of the whole text when the path is not there. */
+export function rangeOf(document: vscode.TextDocument, root: JsonNode | undefined, node: JsonNode | undefined): vscode.Range {
+  const target = node ?? root;
+  if (!target) return new vscode.Range(0, 0, 0, 0);
+  return new vscode.Range(document.positionAt(target.start), document.positionAt(target.end));
+}

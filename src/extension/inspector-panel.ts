@@ -1,0 +1,154 @@
+import * as v from 'valibot';
+import * as vscode from 'vscode';
+import { appendSteps } from '../flows/format';
+import { InspectorRequestSchema, InspectorStateSchema, type Candidate, type InspectorRequest, type InspectorUpdate } from '../schema';
+import type { ActionOutput } from '../schema';
+import { chooseFlowFile } from './choose-flow';
+import type { Engine } from './engine';
+import type { Log } from './log';
+import { showError } from './notify';
+import { INSPECTOR_BODY } from './webview-html';
+import { renderWebview, webviewOptions } from './webview-assets';
+
+export const INSPECTOR_VIEW_TYPE = 'rehearse.inspector';
+
+/** The frame hops of a selector (`frame:#pay >>> …`), for display. */
+function frameOf(selector: string): string | undefined {
+  const hops = selector.split(' >>> ').slice(0, -1).filter((hop) => hop.startsWith('frame:'));
+  return hops.length ? hops.join(' › ') : undefined;
+}
+
+export function toCandidate(output: ActionOutput): Candidate {
+  const frame = frameOf(output.selector);
+  return { selector: output.selector, description: output.description, method: output.method ?? 'click', arguments: [...(output.arguments ?? [])], ...(frame ? { frame } : {}) };
+}
+
+/** The observe inspector (DESIGN.md §8): observe on the session's page, highlight on hover, save picks, act now. */
+export class InspectorPanel implements vscode.Disposable {
+  private static current: InspectorPanel | undefined;
+  private candidates: Candidate[] = [];
+  private actionId: string | undefined;
+  private instruction = '';
+  private url = '';
+  private readonly disposables: vscode.Disposable[] = [];
+
+  static show(extensionUri: vscode.Uri, engine: Engine, log: Log): InspectorPanel {
+    if (InspectorPanel.current) {
+      InspectorPanel.current.panel.reveal();
+      return InspectorPanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(INSPECTOR_VIEW_TYPE, 'Rehearse: Observe', vscode.ViewColumn.Beside, webviewOptions(extensionUri));
+    return new InspectorPanel(panel, extensionUri, engine, log);
+  }
+
+  /** Restores a panel VS Code kept across a reload, with the state its webview saved. */
+  static revive(panel: vscode.WebviewPanel, state: unknown, extensionUri: vscode.Uri, engine: Engine, log: Log): InspectorPanel {
+    panel.webview.options = webviewOptions(extensionUri);
+    const inspector = new InspectorPanel(panel, extensionUri, engine, log);
+    const saved = v.safeParse(InspectorStateSchema, state);
+    if (saved.success) {
+      // The candidates show again, but their observe call belongs to the browser session before the reload.
+      inspector.candidates = saved.output.candidates;
+      inspector.instruction = saved.output.instruction;
+      inspector.url = saved.output.url;
+    }
+    return inspector;
+  }
+
+  private constructor(private readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly engine: Engine, private readonly log: Log) {
+    InspectorPanel.current = this;
+    panel.iconPath = new vscode.ThemeIcon('eye');
+    panel.webview.html = renderWebview(panel.webview, extensionUri, 'observe', 'Rehearse: Observe', INSPECTOR_BODY);
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((raw: unknown) => {
+        const checked = v.safeParse(InspectorRequestSchema, raw);
+        if (!checked.success) {
+          this.log.warn(`inspector: dropped a malformed message (${checked.issues[0]?.message})`);
+          return;
+        }
+        void this.handle(checked.output);
+      }),
+      engine.onDidReset(() => {
+        this.actionId = undefined;
+      }),
+    );
+  }
+
+  private post(update: InspectorUpdate): void {
+    void this.panel.webview.postMessage(update);
+  }
+
+  /** Observe from a command (Observe… with its instruction): shows the candidates here. */
+  async observe(instruction: string): Promise<void> {
+    this.instruction = instruction;
+    this.post({ type: 'busy', status: `Observing: ${instruction || 'everything actionable'}…` });
+    const observed = await this.engine.withSession((session) => session.observe(instruction || undefined));
+    this.candidates = observed.result.map(toCandidate);
+    this.actionId = observed.actionId;
+    this.post({ type: 'candidates', instruction, actionId: observed.actionId, candidates: this.candidates });
+  }
+
+  private async handle(message: InspectorRequest): Promise<void> {
+    try {
+      switch (message.type) {
+        case 'ready':
+          if (this.url) this.post({ type: 'url', url: this.url });
+          return;
+        case 'navigate': {
+          this.post({ type: 'busy', status: `Opening ${message.url}…` });
+          const result = await this.engine.withSession((session) => session.navigate(message.url));
+          this.url = result.url;
+          this.post({ type: 'url', url: result.url });
+          this.post({ type: 'idle', status: `Opened ${result.url}${result.status ? ` (HTTP ${result.status})` : ''}` });
+          return;
+        }
+        case 'observe':
+          return await this.observe(message.instruction);
+        case 'highlight': {
+          if (!this.engine.hasSession) return;
+          const candidate = message.index === null ? undefined : this.candidates[message.index];
+          await (await this.engine.session()).highlight(candidate?.selector);
+          return;
+        }
+        case 'act': {
+          const candidate = this.candidates[message.index];
+          if (!candidate) return;
+          this.post({ type: 'busy', status: `${candidate.method} ${candidate.description}…` });
+          const outcome = await this.engine.withSession((session) => session.act({ selector: candidate.selector, description: candidate.description, method: candidate.method, arguments: candidate.arguments }));
+          this.post(outcome.success ? { type: 'idle', status: `Done: ${outcome.message}` } : { type: 'error', message: outcome.message });
+          return;
+        }
+        case 'save':
+          return await this.save(message.indexes);
+      }
+    } catch (error) {
+      this.post({ type: 'error', message: this.log.clean((error as Error).message) });
+      showError(this.log, `Observe inspector (${message.type})`, error);
+    }
+  }
+
+  private async save(indexes: readonly number[]): Promise<void> {
+    if (!this.actionId) {
+      this.post({ type: 'error', message: 'These candidates are from an earlier browser session: observe again, then save.' });
+      return;
+    }
+    const target = await chooseFlowFile(`Save ${indexes.length} step${indexes.length === 1 ? '' : 's'} to a flow`);
+    if (!target) return;
+    const actionId = this.actionId;
+    const steps = await this.engine.withSession((session) => session.pickSteps(actionId, indexes, this.instruction || undefined));
+    const flow = await appendSteps(target.uri.fsPath, steps, { name: target.name, ...(this.url ? { startUrl: this.url } : {}) });
+    const relative = vscode.workspace.asRelativePath(target.uri);
+    this.log.info(`saved ${steps.length} step(s) to ${relative} (${flow.steps.length} in all)`);
+    this.post({ type: 'idle', status: `Saved ${steps.length} step${steps.length === 1 ? '' : 's'} to ${relative}` });
+    void vscode.window.showInformationMessage(`Saved ${steps.length} step${steps.length === 1 ? '' : 's'} to ${relative}.`, 'Open').then((choice) => {
+      if (choice) void vscode.window.showTextDocument(target.uri);
+    });
+  }
+
+  dispose(): void {
+    if (InspectorPanel.current === this) InspectorPanel.current = undefined;
+    for (const disposable of this.disposables) disposable.dispose();
+    this.panel.dispose();
+  }
+}

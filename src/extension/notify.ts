@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import type { Log } from './log';
+
+/** Errors the user can fix with one command: the notification offers it. */
+const REMEDIES: readonly { test: (error: Error) => boolean; label: string; command: string }[] = [
+  { test: (error) => error.name === 'BrowserNotFoundError' || /no Chromium|executable doesn't exist|Could not attach/i.test(error.message), label: 'Choose Browser', command: 'rehearse.chooseBrowser' },
+  { test: (error) => error.name === 'MissingLLMConfigurationError' || /API key|apiKey|no model/i.test(error.message), label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
+  { test: (error) => error.name === 'MissingServiceKeyError', label: 'Set Service Key', command: 'rehearse.setServiceKey' },
+  { test: (error) => /^Setting rehearse\./.test(error.message), label: 'Open Settings', command: 'rehearse.openSettings' },
+];
+
+/**
+ * Shows an error as a notification (secrets removed), with the command that fixes it where there is one, and logs it.
+ * Returns once shown: the person's answer is handled whenever it comes, so no command waits on a notification.
+ */
+export function showError(log: Log, what: string, error: unknown): void {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  if (failure.name === 'ServiceCancelledError' || failure.name === 'AbortError') {
+    log.info(`${what}: cancelled`);
+    return;
+  }
+  log.error(what, failure);
+  const remedy = REMEDIES.find((candidate) => candidate.test(failure));
+  void vscode.window.showErrorMessage(log.clean(`${what}: ${failure.message}`), ...(remedy ? [remedy.label] : []), 'Show Log').then((choice) => {
+    if (choice === 'Show Log') log.show();
+    else if (choice && remedy) void vscode.commands.executeCommand(remedy.command);
+  });
+}

@@ -1,0 +1,85 @@
+import * as vscode from 'vscode';
+import { appendSteps, loadFlow } from '../flows/format';
+import type { RecordedStep } from '../service/client';
+import { chooseFlowFile } from './choose-flow';
+import type { Engine } from './engine';
+import type { Log } from './log';
+import { showError } from './notify';
+
+/**
+ * Record Manually: the browser, headed, records what the person does; each step is appended to the chosen flow file
+ * as it happens (atomic writes, one at a time), with a status-bar item showing the count and stopping on click.
+ */
+export class RecordingController implements vscode.Disposable {
+  private readonly status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 1000);
+  private running: AbortController | undefined;
+
+  constructor(private readonly engine: Engine, private readonly log: Log) {
+    this.status.command = 'rehearse.stop';
+    this.status.name = 'Rehearse recording';
+    this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+  }
+
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
+  stop(): void {
+    this.running?.abort();
+  }
+
+  /** Records into `target` (or a chosen file) until Stop; resolves with the number of steps written. */
+  async record(target?: vscode.Uri, startUrl?: string): Promise<number> {
+    if (this.running) {
+      void vscode.window.showWarningMessage('Already recording; click the recording item in the status bar to stop.');
+      return 0;
+    }
+    const chosen = target ? { uri: target, name: target.path.split('/').pop()!.replace(/\.flow\.json$/, '') } : await chooseFlowFile('Record into a flow');
+    if (!chosen) return 0;
+    const existing = await loadFlow(chosen.uri.fsPath).catch(() => undefined);
+    const url = startUrl ?? existing?.startUrl ?? (await vscode.window.showInputBox({ title: 'Record Manually', prompt: 'The page to start on', placeHolder: 'http://127.0.0.1:4173/', ignoreFocusOut: true }));
+    if (!url) return 0;
+    const controller = new AbortController();
+    this.running = controller;
+    let written = 0;
+    let writes = Promise.resolve();
+    const relative = vscode.workspace.asRelativePath(chosen.uri);
+    const show = () => {
+      this.status.text = `$(record) Recording ${relative}: ${written} step${written === 1 ? '' : 's'} — Stop`;
+      this.status.tooltip = 'Rehearse is recording what you do in the browser. Click to stop.';
+    };
+    show();
+    this.status.show();
+    try {
+      await this.engine.withSession(async (session) => {
+        await session.navigate(url);
+        this.log.info(`recording into ${relative} from ${url}`);
+        await session.record((recorded: RecordedStep) => {
+          writes = writes.then(async () => {
+            await appendSteps(chosen.uri.fsPath, [recorded.step], { name: chosen.name, startUrl: url }, recorded.variables);
+            written++;
+            show();
+            this.log.info(`recorded: ${recorded.step.action.method} ${recorded.step.action.description}`);
+          }).catch((error: unknown) => showError(this.log, `Recording into ${relative}`, error));
+        }, controller.signal);
+      }, { headless: false });
+      await writes;
+      this.log.info(`recording stopped: ${written} step(s) in ${relative}`);
+      void vscode.window.showInformationMessage(`Recorded ${written} step${written === 1 ? '' : 's'} into ${relative}.`, 'Open').then((choice) => {
+        if (choice) void vscode.window.showTextDocument(chosen.uri);
+      });
+      return written;
+    } catch (error) {
+      showError(this.log, 'Recording failed', error);
+      return written;
+    } finally {
+      this.running = undefined;
+      this.status.hide();
+    }
+  }
+
+  dispose(): void {
+    this.stop();
+    this.status.dispose();
+  }
+}

@@ -1,0 +1,60 @@
+import * as vscode from 'vscode';
+import { AgentController } from './agent-controller';
+import { AgentRunView } from './agent-run-view';
+import { Engine } from './engine';
+import { FlowCodeLens } from './flow-codelens';
+import { FlowDiagnostics } from './flow-diagnostics';
+import { FlowsView } from './flows-view';
+import { Log } from './log';
+import { RecordingController } from './recording';
+import { ReplayController } from './replay-controller';
+import { Secrets } from './secrets';
+import { StepDecorations } from './step-decorations';
+import { StepStates } from './step-states';
+import { VariableValues } from './variables-prompt';
+
+/** The extension's parts, made once at activation (cheap: nothing starts until a command needs it). */
+export class Rehearse implements vscode.Disposable {
+  readonly log = new Log();
+  readonly secrets: Secrets;
+  readonly engine: Engine;
+  readonly states = new StepStates();
+  readonly flowsView: FlowsView;
+  readonly agentRunView = new AgentRunView();
+  readonly replays: ReplayController;
+  readonly agent: AgentController;
+  readonly recording: RecordingController;
+  readonly extensionUri: vscode.Uri;
+  private readonly parts: vscode.Disposable[];
+
+  constructor(context: vscode.ExtensionContext) {
+    this.extensionUri = context.extensionUri;
+    this.secrets = new Secrets(context.secrets, this.log);
+    this.engine = new Engine(context.asAbsolutePath('dist/cli.js'), this.log, this.secrets);
+    this.flowsView = new FlowsView(this.states);
+    this.replays = new ReplayController(this.engine, this.states, new VariableValues(this.secrets), this.log);
+    this.agent = new AgentController(this.engine, this.agentRunView, this.log);
+    this.recording = new RecordingController(this.engine, this.log);
+    const codeLens = new FlowCodeLens(this.states);
+    this.parts = [
+      this.states, this.flowsView, this.agentRunView, this.agent, this.recording, codeLens,
+      new StepDecorations(this.states), new FlowDiagnostics(),
+      vscode.window.registerTreeDataProvider('rehearse.flows', this.flowsView),
+      vscode.languages.registerCodeLensProvider({ pattern: '**/*.flow.json' }, codeLens),
+      this.agent.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'rehearse.agentRunning', running)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('rehearse.browser') || event.affectsConfiguration('rehearse.model') || event.affectsConfiguration('rehearse.service')) {
+          this.log.info('settings changed: the next command starts a new browser session');
+          void this.engine.endSession();
+        }
+        if (event.affectsConfiguration('rehearse.flows')) this.flowsView.refresh();
+      }),
+    ];
+  }
+
+  async dispose(): Promise<void> {
+    for (const part of this.parts) part.dispose();
+    await this.engine.dispose();
+    this.log.dispose();
+  }
+}

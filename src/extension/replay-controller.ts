@@ -1,0 +1,124 @@
+import * as vscode from 'vscode';
+import { loadFlow, saveFlow } from '../flows/format';
+import type { FlowResult } from '../service/client';
+import { describeStep, type Flow } from '../schema';
+import type { Engine } from './engine';
+import { readFlowDocument } from './flow-files';
+import type { Log } from './log';
+import { showError } from './notify';
+import { stateOf, type StepStates } from './step-states';
+import type { VariableValues } from './variables-prompt';
+
+/** Replay Flow and Replay to Here: cancellable progress per step, step states for the views, "Update selectors" after healing. */
+export class ReplayController {
+  private readonly healed = new Map<string, { flow: Flow; text: string }>();
+  private running: AbortController | undefined;
+
+  constructor(private readonly engine: Engine, private readonly states: StepStates, private readonly variables: VariableValues, private readonly log: Log) {}
+
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
+  stop(): void {
+    this.running?.abort();
+  }
+
+  async replay(uri: vscode.Uri, upTo?: number): Promise<FlowResult | undefined> {
+    if (!vscode.workspace.isTrusted) {
+      const choice = await vscode.window.showWarningMessage('Rehearse replays workspace flows only in a trusted workspace: a flow drives a browser with your session.', 'Manage Workspace Trust');
+      if (choice) await vscode.commands.executeCommand('workbench.trust.manage');
+      return undefined;
+    }
+    if (this.running) {
+      void vscode.window.showWarningMessage('A replay is already running; stop it first (Rehearse: Stop).');
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (document.isDirty) await document.save();
+    const parsed = await readFlowDocument(uri);
+    if (!parsed.flow) {
+      showError(this.log, 'Cannot replay', parsed.error);
+      return undefined;
+    }
+    const flow = parsed.flow;
+    const values = await this.variables.resolve(flow);
+    if (!values) return undefined;
+    const total = upTo === undefined ? flow.steps.length : Math.min(upTo + 1, flow.steps.length);
+    const controller = new AbortController();
+    this.running = controller;
+    this.states.clear(uri);
+    this.log.info(`replaying ${vscode.workspace.asRelativePath(uri)}${upTo !== undefined ? ` up to step ${upTo + 1}` : ''}`);
+    try {
+      const outcome = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Replaying ${flow.name}`, cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => controller.abort());
+          return this.engine.withSession((session) => session.replayFlow(flow, {
+            variables: values, ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal,
+            onStep: (event) => {
+              this.states.set(uri, event.index, stateOf(event));
+              if (!event.status && event.index >= 0) progress.report({ message: `step ${event.index + 1} of ${total}: ${event.description}`, increment: 100 / Math.max(total, 1) });
+              if (event.status) this.log.info(`  step ${event.index + 1} ${event.status}${event.ms !== undefined ? ` (${event.ms} ms)` : ''}: ${event.description}${event.error ? ` — ${event.error.message}` : ''}`);
+            },
+          }));
+        },
+      );
+      await this.report(uri, parsed.text, flow, outcome.result, outcome.healedFlow);
+      return outcome.result;
+    } catch (error) {
+      if (controller.signal.aborted) {
+        this.log.info('replay stopped');
+        void vscode.window.showInformationMessage(`Replay of ${flow.name} stopped.`);
+        return undefined;
+      }
+      showError(this.log, `Replay of ${flow.name} failed`, error);
+      return undefined;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private async report(uri: vscode.Uri, text: string, flow: Flow, result: FlowResult, healedFlow: Flow | undefined): Promise<void> {
+    const ran = result.steps.filter((step) => step.index >= 0 && step.status !== 'skipped').length;
+    this.log.info(`${flow.name}: ${result.status} (${ran} steps, ${result.ms} ms)`);
+    if (healedFlow) this.healed.set(uri.toString(), { flow: healedFlow, text });
+    const healedCount = result.steps.filter((step) => step.healed).length;
+    if (result.status === 'failed') {
+      const failed = result.steps.find((step) => step.status === 'failed')!;
+      const where = failed.index >= 0 ? `step ${failed.index + 1} (${describeStep(flow.steps[failed.index]!).description})` : 'opening the start URL';
+      void vscode.window.showErrorMessage(this.log.clean(`${flow.name} failed at ${where}: ${failed.error?.message ?? 'failed'}`), 'Show Step', 'Show Log').then((choice) => {
+        if (choice === 'Show Step' && failed.index >= 0) void vscode.commands.executeCommand('rehearse.revealStep', uri, failed.index);
+        if (choice === 'Show Log') this.log.show();
+      });
+      return;
+    }
+    const message = `${flow.name} passed: ${ran} steps in ${(result.ms / 1000).toFixed(1)} s${healedCount ? `; ${healedCount} healed` : ''}.`;
+    if (!healedFlow) {
+      void vscode.window.showInformationMessage(message);
+      return;
+    }
+    void vscode.window.showInformationMessage(`${message} Write the working selectors into the file?`, 'Update selectors').then((choice) => {
+      if (choice) void this.updateSelectors(uri);
+    });
+  }
+
+  /** Writes the healed selectors of the last replay into the file (atomically), unless the file changed since. */
+  async updateSelectors(uri: vscode.Uri): Promise<boolean> {
+    const healed = this.healed.get(uri.toString());
+    if (!healed) {
+      void vscode.window.showInformationMessage('No healed selectors to write: replay the flow first.');
+      return false;
+    }
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (document.getText() !== healed.text || document.isDirty) {
+      void vscode.window.showWarningMessage('The flow file changed since the replay; replay it again before updating its selectors.');
+      return false;
+    }
+    await loadFlow(uri.fsPath);
+    await saveFlow(uri.fsPath, healed.flow);
+    this.healed.delete(uri.toString());
+    this.log.info(`updated the healed selectors in ${vscode.workspace.asRelativePath(uri)}`);
+    return true;
+  }
+}

@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import * as vscode from 'vscode';
+import { OPENAI_ENDPOINT_FORMATS, validate } from '../schema';
+import { MAX_AGENT_STEPS } from '../schema/agent';
+
+/** The `rehearse.*` settings, validated: a bad value is reported by its setting name, never silently replaced. */
+const SettingsSchema = v.object({
+  'model.name': v.string('expected a model name such as "openai/gpt-4.1-mini"'),
+  'model.baseURL': v.union([v.literal(''), v.pipe(v.string(), v.url('expected an http(s) URL'))], 'expected an http(s) URL or nothing'),
+  'model.openaiEndpointFormat': v.picklist(OPENAI_ENDPOINT_FORMATS, `expected one of ${OPENAI_ENDPOINT_FORMATS.join(', ')}`),
+  'browser.executablePath': v.string('expected a path'),
+  'browser.headless': v.boolean('expected true or false'),
+  'browser.cdpUrl': v.string('expected a URL'),
+  'service.url': v.union([v.literal(''), v.pipe(v.string(), v.url('expected an http(s) URL'))], 'expected an http(s) URL or nothing'),
+  'flows.folder': v.string('expected a folder relative to the workspace'),
+  'agent.maxSteps': v.pipe(v.number('expected a number'), v.integer('expected a whole number'), v.minValue(1, 'expected at least 1'), v.maxValue(MAX_AGENT_STEPS, `expected at most ${MAX_AGENT_STEPS}`)),
+  'agent.allowedOrigins': v.array(v.string(), 'expected a list of origins'),
+});
+export type Settings = v.InferOutput<typeof SettingsSchema>;
+const KEYS = Object.keys(SettingsSchema.entries) as (keyof Settings)[];
+
+export class SettingsError extends Error {}
+
+export function readSettings(): Settings {
+  const configuration = vscode.workspace.getConfiguration('rehearse');
+  const raw = Object.fromEntries(KEYS.map((key) => [key, configuration.get(key)]));
+  const checked = validate(SettingsSchema, raw);
+  if (checked.ok) return checked.value;
+  const problem = checked.problems[0]!;
+  throw new SettingsError(`Setting rehearse.${problem.field}: ${problem.message.replace(/^[^:]*:\s*/, '')}`);
+}

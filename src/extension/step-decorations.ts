@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import { nodeAt } from './json-locations';
+import { isFlowFile, readFlowText, rangeOf } from './flow-files';
+import type { StepStates, StepStatus } from './step-states';
+
+const COLOURS: Record<StepStatus, string> = {
+  running: 'editorInfo.foreground',
+  passed: 'testing.iconPassed',
+  failed: 'testing.iconFailed',
+  healed: 'editorWarning.foreground',
+  skipped: 'disabledForeground',
+};
+const SYMBOLS: Record<StepStatus, string> = { running: '…', passed: '✓', failed: '✗', healed: '✓ healed', skipped: '–' };
+
+/** Marks each step in an open flow file with its last replay status: a coloured ruler mark and the result after it. */
+export class StepDecorations implements vscode.Disposable {
+  private readonly types = new Map<StepStatus, vscode.TextEditorDecorationType>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly states: StepStates) {
+    for (const status of Object.keys(COLOURS) as StepStatus[]) {
+      const colour = new vscode.ThemeColor(COLOURS[status]);
+      this.types.set(status, vscode.window.createTextEditorDecorationType({
+        overviewRulerColor: colour, overviewRulerLane: vscode.OverviewRulerLane.Left, isWholeLine: false,
+        after: { color: colour, margin: '0 0 0 2em' },
+      }));
+    }
+    this.disposables.push(
+      states.onDidChange((uri) => this.refresh(uri)),
+      vscode.window.onDidChangeVisibleTextEditors(() => this.refreshAll()),
+      vscode.workspace.onDidChangeTextDocument((event) => isFlowFile(event.document.uri) && this.refresh(event.document.uri)),
+    );
+  }
+
+  refreshAll(): void {
+    for (const editor of vscode.window.visibleTextEditors) if (isFlowFile(editor.document.uri)) this.decorate(editor);
+  }
+
+  private refresh(uri: vscode.Uri): void {
+    for (const editor of vscode.window.visibleTextEditors) if (editor.document.uri.toString() === uri.toString()) this.decorate(editor);
+  }
+
+  private decorate(editor: vscode.TextEditor): void {
+    const states = this.states.get(editor.document.uri);
+    const parsed = readFlowText(editor.document.uri, editor.document.getText());
+    const byStatus = new Map<StepStatus, vscode.DecorationOptions[]>();
+    for (const [index, state] of states ?? []) {
+      if (index < 0 || !parsed.flow || index >= parsed.flow.steps.length) continue;
+      const range = rangeOf(editor.document, parsed.locations, nodeAt(parsed.locations, `steps.${index}`));
+      const line = editor.document.lineAt(range.start.line).range;
+      const list = byStatus.get(state.status) ?? [];
+      list.push({ range: line, hoverMessage: state.detail, renderOptions: { after: { contentText: `${SYMBOLS[state.status]} ${state.status === 'failed' ? state.detail.slice(0, 120) : state.detail}` } } });
+      byStatus.set(state.status, list);
+    }
+    for (const [status, type] of this.types) editor.setDecorations(type, byStatus.get(status) ?? []);
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables) disposable.dispose();
+    for (const type of this.types.values()) type.dispose();
+  }
+}

@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { Rehearse } from '../../../src/extension/rehearse';
+import type { StaticSite } from '../../../src/cli/static-site';
+import { agentPlan } from '../../support/agent-plan';
+import { ScriptedModelServer } from '../../support/model-server';
+import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
+
+/** Polls until `check` holds (or fails with the last value): UI state settles asynchronously. */
+async function eventually<T>(what: string, read: () => T | PromiseLike<T>, check: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > end) assert.fail(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+function workspaceFile(name: string): vscode.Uri {
+  return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name);
+}
+
+describe('Rehearse in VS Code (extension host)', () => {
+  let rehearse: Rehearse;
+  let site: StaticSite;
+  let models: ScriptedModelServer;
+
+  before(async function () {
+    this.timeout(120_000);
+    site = await serveFolder(FIXTURES_DIR);
+    models = await ScriptedModelServer.start();
+    const configuration = vscode.workspace.getConfiguration('rehearse');
+    await configuration.update('model.name', 'openai/test-model', vscode.ConfigurationTarget.Global);
+    await configuration.update('model.baseURL', models.url('/v1'), vscode.ConfigurationTarget.Global);
+    await configuration.update('browser.headless', true, vscode.ConfigurationTarget.Global);
+    const extension = vscode.extensions.getExtension<Rehearse>('rehearse.rehearse');
+    assert.ok(extension, 'the extension is installed');
+    rehearse = await extension.activate();
+    assert.equal(await vscode.commands.executeCommand('rehearse.setModelApiKey', 'sk-test-0123456789'), true);
+  });
+  after(async () => {
+    await rehearse?.engine.endSession();
+    await Promise.all([site?.close(), models?.close()]);
+  });
+
+  it('contributes every command in the Rehearse category, with an icon, and activates without starting anything', async () => {
+    const manifest = vscode.extensions.getExtension('rehearse.rehearse')!.packageJSON as { contributes: { commands: { command: string; title: string; category: string; icon: string }[] } };
+    const titles = manifest.contributes.commands.map((command) => command.title);
+    for (const title of ['Open Browser', 'Observe…', 'Act…', 'Pick and Save Actions', 'Record Manually', 'New Flow', 'Replay Flow', 'Replay to Here', 'Stop', 'Run Agent…', 'Save Agent Run as Flow', 'Set Model API Key', 'Choose Browser', 'Open Demo', 'Show Log']) {
+      assert.ok(titles.includes(title), `command "${title}"`);
+    }
+    assert.ok(manifest.contributes.commands.every((command) => command.category === 'Rehearse' && /^\$\([\w-]+\)$/.test(command.icon)));
+    const registered = await vscode.commands.getCommands(true);
+    for (const command of manifest.contributes.commands) assert.ok(registered.includes(command.command), `${command.command} is registered`);
+  });
+
+  it('replays a flow file: the command returns each step, the CodeLens show Replay, Replay to here and each result', async () => {
+    const file = workspaceFile('login.flow.json');
+    await writeFile(file.fsPath, JSON.stringify({
+      version: 1, name: 'Forgot password', startUrl: `${site.origin}/login.html`,
+      steps: [
+        { action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['ada@example.com'] } },
+        { action: { selector: 'role=button[name="Forgot password?"]', description: 'Forgot password?', method: 'click', arguments: [] } },
+        { expect: { text: 'forgot clicked' } },
+      ],
+    }, null, 2));
+    const result = await vscode.commands.executeCommand<{ status: string; steps: { index: number; status: string }[] }>('rehearse.replayFlow', file);
+    assert.equal(result.status, 'passed');
+    assert.deepEqual(result.steps.map((step) => `${step.index}:${step.status}`), ['-1:passed', '0:passed', '1:passed', '2:passed']);
+    await vscode.window.showTextDocument(file);
+    const lenses = await eventually('CodeLens', () => vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file), (found) => found.length >= 7);
+    const titles = lenses.map((lens) => lens.command?.title ?? '');
+    assert.equal(titles.filter((title) => title.includes('Replay to here')).length, 3);
+    assert.ok(titles.some((title) => title.endsWith('Replay')));
+    assert.equal(titles.filter((title) => /^passed: \d+ ms$/.test(title)).length, 3, titles.join(' | '));
+    const flows = await rehearse.flowsView.getChildren();
+    const item = flows.find((flow) => flow.label === 'Forgot password');
+    assert.ok(item, `the Flows view lists the flow (has ${flows.map((flow) => flow.label).join(', ')})`);
+    const steps = await rehearse.flowsView.getChildren(item);
+    assert.deepEqual(steps.map((step) => step.label), ['1. fill Email', '2. click Forgot password?', '3. expect text "forgot clicked"']);
+    assert.ok(steps.every((step) => (step.iconPath as vscode.ThemeIcon).id === 'pass'));
+  });
+
+  it('Replay to here stops after the chosen step', async () => {
+    const result = await vscode.commands.executeCommand<{ steps: { index: number }[] }>('rehearse.replayToHere', workspaceFile('login.flow.json'), 0);
+    assert.deepEqual(result.steps.map((step) => step.index), [-1, 0]);
+  });
+
+  it('marks a failed step, and after healing writes the working selector into the file (atomically, formatting kept)', async () => {
+    const file = workspaceFile('healing.flow.json');
+    await writeFile(file.fsPath, `${JSON.stringify({
+      version: 1, name: 'Healing', startUrl: `${site.origin}/login.html`,
+      steps: [{ action: { selector: 'css=#renamed', description: 'Forgot password?', method: 'click', arguments: [] }, fallbacks: ['role=button[name="Forgot password?"]'] }],
+    }, null, 2)}\n`);
+    const healed = await vscode.commands.executeCommand<{ status: string; steps: { healed?: unknown }[] }>('rehearse.replayFlow', file);
+    assert.equal(healed.status, 'passed');
+    assert.ok(healed.steps[1]!.healed);
+    assert.equal(await vscode.commands.executeCommand('rehearse.updateSelectors', file), true);
+    const text = await readFile(file.fsPath, 'utf8');
+    const saved = JSON.parse(text) as { steps: { action: { selector: string }; fallbacks: string[] }[] };
+    assert.equal(saved.steps[0]!.action.selector, 'role=button[name="Forgot password?"]');
+    assert.deepEqual(saved.steps[0]!.fallbacks, ['css=#renamed']);
+    assert.match(text, /^\{\n  "version": 1,/);
+
+    const broken = workspaceFile('broken.flow.json');
+    await writeFile(broken.fsPath, JSON.stringify({ version: 1, name: 'Broken', startUrl: `${site.origin}/login.html`, steps: [{ action: { selector: 'css=#nothing', description: 'Nothing', method: 'click', arguments: [] } }] }, null, 2));
+    const failed = await vscode.commands.executeCommand<{ status: string; steps: { status: string; error?: { message: string } }[] }>('rehearse.replayFlow', broken);
+    assert.equal(failed.status, 'failed');
+    const item = (await rehearse.flowsView.getChildren()).find((flow) => flow.label === 'Broken')!;
+    const [step] = await rehearse.flowsView.getChildren(item);
+    assert.equal((step!.iconPath as vscode.ThemeIcon).id, 'error');
+    assert.match(String(step!.description), /css=#nothing|Nothing/);
+  });
+
+  it('reports an invalid flow file as a diagnostic on the field at fault, and does not touch the file', async () => {
+    const file = workspaceFile('invalid.flow.json');
+    const text = JSON.stringify({ version: 1, name: 'Invalid', steps: [{ navigate: 'http://127.0.0.1/' }, { action: { selector: 'css=#a', description: 'A', method: 'explode', arguments: [] } }] }, null, 2);
+    await writeFile(file.fsPath, text);
+    const document = await vscode.workspace.openTextDocument(file);
+    const diagnostics = await eventually('diagnostics', () => vscode.languages.getDiagnostics(file), (found) => found.length > 0);
+    assert.match(diagnostics[0]!.message, /steps\.1\.action: method: "explode" is not supported/);
+    assert.equal(document.getText(diagnostics[0]!.range), '"explode"');
+    assert.equal(await vscode.commands.executeCommand('rehearse.replayFlow', file), undefined);
+    assert.equal(await readFile(file.fsPath, 'utf8'), text);
+  });
+
+  it('runs the agent with the model: each step streams into the Agent Run view, usage in its description, saved as a flow', async () => {
+    await vscode.commands.executeCommand('rehearse.openBrowser', `${site.origin}/login.html`);
+    models.answerWith(agentPlan([
+      { tool: 'act', find: 'textbox "Email"', method: 'fill', args: ['ada@example.com'], usage: { input: 1200, output: 30 } },
+      { tool: 'act', find: 'button "Forgot password?"', method: 'click', usage: { input: 1300, output: 25 } },
+      { tool: 'done', input: { summary: 'Asked for a new password.', completed: true } },
+    ]));
+    const seen: string[] = [];
+    const subscription = rehearse.agentRunView.onDidChangeTreeData(() => {
+      for (const item of rehearse.agentRunView.getChildren()) seen.push(`${String(item.label)}:${(item.iconPath as vscode.ThemeIcon).id}`);
+    });
+    const result = await vscode.commands.executeCommand<{ completed: boolean; message: string }>('rehearse.runAgent', {
+      instruction: 'ask for a new password for ada@example.com', maxSteps: 5, autoScreenshot: true, waitBetweenActions: 0,
+    });
+    subscription.dispose();
+    assert.equal(result.completed, true);
+    assert.ok(seen.includes('1. act:loading~spin'), `a running step showed a spinner: ${seen.join(', ')}`);
+    const rows = rehearse.agentRunView.getChildren();
+    assert.deepEqual(rows.map((row) => `${String(row.label)}:${(row.iconPath as vscode.ThemeIcon).id}`), ['1. fill:pass', '2. click:pass', '3. done:pass']);
+    assert.match(String(rehearse.agentRunView.treeView.description), /completed · 2 steps · [\d,]+ in · [\d,]+ out tokens/);
+    const details = rehearse.agentRunView.getChildren(rows[0]);
+    assert.ok(details.some((detail) => detail.label === 'selector'));
+    assert.ok(details.some((detail) => detail.label === 'screenshot'), 'autoScreenshot: the step has a screenshot to open');
+
+    const target = workspaceFile('agent-run.flow.json');
+    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('rehearse.saveAgentRunAsFlow', target)).toString(), target.toString());
+    const flow = JSON.parse(await readFile(target.fsPath, 'utf8')) as { steps: { action: { method: string; arguments: string[] }; target?: unknown }[] };
+    assert.deepEqual(flow.steps.map((step) => step.action.method), ['fill', 'click']);
+    assert.deepEqual(flow.steps[0]!.action.arguments, ['ada@example.com']);
+  });
+
+  it('Stop cancels an agent run for real: no model call and no page action after it', async () => {
+    await vscode.commands.executeCommand('rehearse.openBrowser', `${site.origin}/login.html`);
+    models.reset();
+    models.answerWith(agentPlan([
+      { tool: 'act', find: 'button "Forgot password?"', method: 'click' },
+      { tool: 'act', find: 'button "Forgot password?"', method: 'click', delayMs: 4_000 },
+      { tool: 'act', find: 'button "Forgot password?"', method: 'click' },
+    ]));
+    const run = vscode.commands.executeCommand('rehearse.runAgent', { instruction: 'click forgot password three times', maxSteps: 5, autoScreenshot: false, waitBetweenActions: 0 });
+    await eventually('first step done', () => rehearse.agentRunView.getChildren().map((row) => (row.iconPath as vscode.ThemeIcon).id), (ids) => ids[0] === 'pass');
+    await eventually('second model call', () => models.modelRequests().length, (count) => count >= 2);
+    assert.deepEqual(await vscode.commands.executeCommand('rehearse.stop'), ['agent run']);
+    assert.equal(await run, undefined);
+    const calls = models.modelRequests().length;
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    assert.equal(models.modelRequests().length, calls, 'no model call after Stop');
+    assert.match(String(rehearse.agentRunView.treeView.description), /^stopped after 1 step/);
+  });
+});

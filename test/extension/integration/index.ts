@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Runs inside VS Code's extension host (extensionTestsPath): mocha over the integration tests beside this file. Its
+ * closing line, `N passed, N failed`, is what the runner outside reads.
+ */
+export async function run(): Promise<void> {
+  // mocha 12 is an ES module; require() of it yields its namespace.
+  const mochaModule = require('mocha') as { default?: unknown };
+  const Mocha = (mochaModule.default ?? mochaModule) as new (options: object) => {
+    addFile(file: string): void;
+    loadFilesAsync(): Promise<void>;
+    run(done: (failures: number) => void): { stats?: { passes: number; failures: number } };
+  };
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, slow: 5_000, color: false, reporter: 'spec' });
+  for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, file));
+  await mocha.loadFilesAsync();
+  await new Promise<void>((resolve, reject) => {
+    const runner = mocha.run((failures) => {
+      const passes = runner.stats?.passes ?? 0;
+      console.log(`integration: ${passes} passed, ${failures} failed`);
+      if (failures) reject(new Error(`${failures} integration test(s) failed`));
+      else resolve();
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { format } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import { hostInstalled, startCodeServer, WORK, type CodeServer } from './code-server';
+import { runUiTests } from './ui/e2e';
+
+/**
+ * The extension suite: (1) mocha inside the real extension host of code-server, with the extension loaded from this
+ * folder; (2) the packaged .vsix installed into a fresh code-server and driven through the workbench as a user would.
+ * Prints `extension: N passed, N failed` last.
+ */
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }), timeout: 30_000 });
+}
+
+export function newRun(name: string): { run: string; folder: string } {
+  mkdirSync(path.join(WORK, 'runs'), { recursive: true });
+  const run = mkdtempSync(path.join(WORK, 'runs', `${name}-`));
+  const folder = path.join(run, 'workspace');
+  mkdirSync(folder, { recursive: true });
+  return { run, folder };
+}
+
+async function runIntegration(): Promise<{ passed: number; failed: number }> {
+  const { run, folder } = newRun('integration');
+  writeFileSync(path.join(folder, 'README.md'), '# integration workspace\n');
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  const timer = setTimeout(() => {
+    console.error('extension integration: over 5 minutes; stopping');
+    server?.stop();
+    process.exit(124);
+  }, 300_000);
+  try {
+    server = await startCodeServer({ run, port: 18711, folder, args: ['--vscode-option', 'enable-smoke-test-driver'], settings: { 'rehearse.browser.headless': true }, env: { REHEARSE_LOG_TO_CONSOLE: '1' } });
+    browser = await launchBrowser();
+    const page = await browser.newPage();
+    let counts = { passed: 0, failed: 0 };
+    const exited = new Promise<number>((resolve) => {
+      void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code));
+    });
+    await page.exposeFunction('codeAutomationLog', (_type: string, args: unknown[]) => {
+      const line = format(...(args ?? []));
+      const closing = /^integration: (\d+) passed, (\d+) failed/.exec(line);
+      if (closing) counts = { passed: Number(closing[1]), failed: Number(closing[2]) };
+      // The workbench logs a lot in test mode; keep the tests' own output.
+      if (process.env.VERBOSE || !/^\s*\[|ENOTFOUND|authentication provider|took \d+ms|^%c/.test(line)) console.log(line);
+    });
+    const authority = new URL(server.url).host;
+    const payload = [
+      ['extensionDevelopmentPath', `vscode-remote://${authority}${ROOT}`],
+      ['extensionTestsPath', `vscode-remote://${authority}${path.join(ROOT, 'out', 'test', 'extension', 'integration', 'index.js')}`],
+    ];
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    const code = await exited;
+    if (code !== 0 && counts.failed === 0) counts = { passed: counts.passed, failed: 1 };
+    return counts;
+  } catch (error) {
+    console.error('extension integration could not run:', error);
+    return { passed: 0, failed: 1 };
+  } finally {
+    clearTimeout(timer);
+    await browser?.close().catch(() => undefined);
+    server?.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!hostInstalled()) {
+    console.error('No VS Code for the extension tests in .vscode-test/host: run `bash .ci/vscode-host.sh` (about 2 minutes, once).');
+    console.log('\nextension: 0 passed, 1 failed\n');
+    process.exit(1);
+  }
+  rmSync(path.join(WORK, 'runs'), { recursive: true, force: true });
+  const wanted = process.argv.slice(2);
+  const integration = wanted.length && !wanted.includes('integration') ? { passed: 0, failed: 0 } : await runIntegration();
+  const ui = wanted.length && !wanted.includes('ui') ? { passed: 0, failed: 0 } : await runUiTests();
+  const passed = integration.passed + ui.passed;
+  const failed = integration.failed + ui.failed;
+  console.log(`\nextension: ${passed} passed, ${failed} failed\n`);
+  process.exit(failed ? 1 : 0);
+}
+
+if (require.main === module) void main();
