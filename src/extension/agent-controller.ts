@@ -15,6 +15,8 @@ import { readSettings } from './settings';
 export class AgentController {
   private running: AbortController | undefined;
   private last: AgentResult | undefined;
+  /** Page actions of the latest run, finished or stopped. */
+  private actionsOfLastRun = 0;
   private readonly stateChanged = new vscode.EventEmitter<boolean>();
   /** true when a run starts, false when it ends. */
   readonly onDidChangeRunning = this.stateChanged.event;
@@ -27,6 +29,10 @@ export class AgentController {
 
   get lastResult(): AgentResult | undefined {
     return this.last;
+  }
+
+  get lastRunSteps(): number {
+    return this.actionsOfLastRun;
   }
 
   stop(): void {
@@ -64,16 +70,20 @@ export class AgentController {
         onEvent: (event) => {
           if (event.type !== 'step') return;
           const step = event as unknown as AgentStep;
-          if (step.status !== 'running') steps++;
+          if (step.status !== 'running' && step.tool !== 'done') steps++;
           this.log.info(`agent step ${step.index + 1} ${step.status}: ${step.action ?? step.tool}${step.selector ? ` ${step.selector}` : ''}${step.error ? ` — ${step.error}` : ''}`);
           this.view.step(step);
         },
       }));
       this.last = result;
-      this.view.finish(result, `${result.completed ? 'completed' : 'not completed'} · ${steps} step${steps === 1 ? '' : 's'}`);
+      // Steps are page actions (what maxSteps counts), not the closing "done".
+      const actions = typeof result.metadata?.steps === 'number' ? result.metadata.steps : steps;
+      this.actionsOfLastRun = actions;
+      this.view.finish(result, `${result.completed ? 'completed' : 'not completed'} · ${actions} step${actions === 1 ? '' : 's'}`);
       this.log.info(`agent: ${result.completed ? 'completed' : 'not completed'}: ${result.message}`);
       return result;
     } catch (error) {
+      this.actionsOfLastRun = steps;
       if (controller.signal.aborted) {
         this.view.finish(undefined, `stopped after ${steps} step${steps === 1 ? '' : 's'}`);
         this.log.info('agent: stopped');

@@ -64,8 +64,9 @@ export class AgentPanel implements vscode.Disposable {
   private async run(form: Parameters<AgentController['run']>[0]): Promise<void> {
     try {
       const result = await this.agent.run(form);
-      if (result) this.post({ type: 'finished', message: result.message, completed: result.completed, steps: result.actions.length });
-      else if (!this.agent.isRunning) this.post({ type: 'finished', message: 'stopped', completed: false, steps: 0 });
+      const steps = this.agent.lastRunSteps;
+      if (result) this.post({ type: 'finished', message: result.message, completed: result.completed, steps });
+      else if (!this.agent.isRunning) this.post({ type: 'finished', message: 'stopped by you', completed: false, steps });
     } catch (error) {
       this.post({ type: 'error', message: this.log.clean((error as Error).message) });
     }

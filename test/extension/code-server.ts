@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 
 /**
  * A real VS Code for the extension tests: code-server (VS Code server + web workbench: the same extension host and
@@ -98,4 +100,17 @@ export async function installVsix(run: string, vsix: string): Promise<void> {
     });
   });
   if (code !== 0 || !/successfully installed/i.test(output)) throw new Error(`installing ${vsix} failed (exit ${code}): ${output.trim()}`);
+}
+
+/** The Chromium that shows the workbench. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }), timeout: 30_000 });
+}
+
+export function newRun(name: string): { run: string; folder: string } {
+  mkdirSync(path.join(WORK, 'runs'), { recursive: true });
+  const run = mkdtempSync(path.join(WORK, 'runs', `${name}-`));
+  const folder = path.join(run, 'workspace');
+  mkdirSync(folder, { recursive: true });
+  return { run, folder };
 }

@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
-import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
-import { hostInstalled, startCodeServer, WORK, type CodeServer } from './code-server';
+import type { Browser } from 'playwright-core';
+import { hostInstalled, launchBrowser, newRun, startCodeServer, WORK, type CodeServer } from './code-server';
 import { runUiTests } from './ui/e2e';
 
 /**
@@ -12,18 +11,6 @@ import { runUiTests } from './ui/e2e';
  * Prints `extension: N passed, N failed` last.
  */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }), timeout: 30_000 });
-}
-
-export function newRun(name: string): { run: string; folder: string } {
-  mkdirSync(path.join(WORK, 'runs'), { recursive: true });
-  const run = mkdtempSync(path.join(WORK, 'runs', `${name}-`));
-  const folder = path.join(run, 'workspace');
-  mkdirSync(folder, { recursive: true });
-  return { run, folder };
-}
 
 async function runIntegration(): Promise<{ passed: number; failed: number }> {
   const { run, folder } = newRun('integration');

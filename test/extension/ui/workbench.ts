@@ -1,0 +1,56 @@
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+
+/** Driving the VS Code workbench as a person does. Every wait is bounded; state is polled, never slept on. */
+
+export async function runCommand(page: Page, title: string): Promise<void> {
+  // Commands appear once the extension host has registered the contributions: try a few times.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    if (await row.isVisible({ timeout: 3_000 }).catch(() => false)) {
+      await row.click();
+      return;
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1_000);
+  }
+  throw new Error(`command "${title}" is not in the command palette`);
+}
+
+/** Types into the open input box (or quick pick filter) and accepts. */
+export async function answerInput(page: Page, text: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Picks a quick pick row by its text. */
+export async function pickItem(page: Page, text: string): Promise<void> {
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.click();
+}
+
+/** The content of the (single) visible webview. */
+export function webview(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+}
+
+export function notification(page: Page, text: string | RegExp): Locator {
+  return page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+}
+
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.fill(name);
+  await pickItem(page, name);
+  await page.locator('.editor-instance .monaco-editor').first().waitFor({ timeout: 10_000 });
+}
