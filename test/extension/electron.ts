@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 
@@ -13,7 +15,7 @@ async function main(): Promise<void> {
       version: '1.139.1',
       extensionDevelopmentPath: root,
       extensionTestsPath: path.join(root, 'out', 'test', 'extension', 'integration', 'index.js'),
-      launchArgs: ['--disable-extensions', '--disable-workspace-trust'],
+      launchArgs: [mkdtempSync(path.join(tmpdir(), 'rehearse-electron-')), '--disable-extensions', '--disable-workspace-trust'],
       extensionTestsEnv: { REHEARSE_LOG_TO_CONSOLE: '1' },
     });
   } catch (error) {
