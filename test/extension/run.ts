@@ -23,7 +23,7 @@ async function runIntegration(): Promise<{ passed: number; failed: number }> {
     process.exit(124);
   }, 300_000);
   try {
-    server = await startCodeServer({ run, port: 18711, folder, args: ['--vscode-option', 'enable-smoke-test-driver'], settings: { 'rehearse.browser.headless': true }, env: { REHEARSE_LOG_TO_CONSOLE: '1' } });
+    server = await startCodeServer({ run, port: 18711, folder, args: ['--vscode-option', 'enable-smoke-test-driver'], settings: { 'rehearse.browser.headless': true }, env: { REHEARSE_LOG_TO_CONSOLE: '1', ...(process.env.REHEARSE_TEST_GREP ? { REHEARSE_TEST_GREP: process.env.REHEARSE_TEST_GREP } : {}) } });
     browser = await launchBrowser();
     const page = await browser.newPage();
     let counts = { passed: 0, failed: 0 };

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import * as vscode from 'vscode';
 import type { Rehearse } from '../../../src/extension/rehearse';
 import type { StaticSite } from '../../../src/cli/static-site';
 import { agentPlan } from '../../support/agent-plan';
+import { startDebuggableChromium } from '../../support/debuggable-chromium';
 import { ScriptedModelServer } from '../../support/model-server';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
 
@@ -176,5 +178,42 @@ describe('Rehearse in VS Code (extension host)', () => {
     await new Promise((resolve) => setTimeout(resolve, 4_500));
     assert.equal(models.modelRequests().length, calls, 'no model call after Stop');
     assert.match(String(rehearse.agentRunView.treeView.description), /^stopped after 1 step/);
+  });
+
+  it('Record Manually writes each action into the flow file as it happens; a typed password becomes a secret variable', async function () {
+    this.timeout(90_000);
+    const chrome = await startDebuggableChromium();
+    const configuration = vscode.workspace.getConfiguration('rehearse');
+    await configuration.update('browser.cdpUrl', chrome.cdpUrl, vscode.ConfigurationTarget.Global);
+    const person = { browser: undefined as Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined };
+    try {
+      await rehearse.engine.endSession();
+      const file = workspaceFile('recorded.flow.json');
+      const recording = vscode.commands.executeCommand<number>('rehearse.recordManually', file, `${site.origin}/login.html`);
+      // The person's view of the same browser: the page Rehearse opened, once the recorder is in it.
+      const page = await eventually('the recorded page', async () => {
+        await person.browser?.close().catch(() => undefined);
+        person.browser = await chromium.connectOverCDP(chrome.cdpUrl);
+        return person.browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().endsWith('/login.html'));
+      }, (found) => found !== undefined, 20_000);
+      await page!.waitForFunction(() => (window as unknown as { __rehearseRecorderInstalled?: boolean }).__rehearseRecorderInstalled === true, undefined, { timeout: 10_000 });
+      await page!.getByLabel('Email').fill('ada@example.com');
+      await page!.getByLabel('Password').fill('s3cret-typed-value');
+      await page!.getByRole('button', { name: 'Forgot password?' }).click();
+      const read = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as { startUrl?: string; variables?: Record<string, { secret?: boolean }>; steps: { action: { method: string; arguments: string[] } }[] };
+      await eventually('three steps in the file', async () => (await read()).steps.length, (count) => count === 3);
+      assert.deepEqual(await vscode.commands.executeCommand('rehearse.stop'), ['recording']);
+      assert.equal(await recording, 3);
+      const flow = await read();
+      assert.equal(flow.startUrl, `${site.origin}/login.html`);
+      assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'ada@example.com'], ['fill', '%password%'], ['click']]);
+      assert.equal(flow.variables?.password?.secret, true);
+      assert.equal((await readFile(file.fsPath, 'utf8')).includes('s3cret-typed-value'), false, 'the typed password is not in the file');
+    } finally {
+      await person.browser?.close().catch(() => undefined);
+      await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
+      await rehearse.engine.endSession();
+      chrome.process.kill();
+    }
   });
 });

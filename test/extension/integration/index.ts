@@ -13,7 +13,7 @@ export async function run(): Promise<void> {
     loadFilesAsync(): Promise<void>;
     run(done: (failures: number) => void): { stats?: { passes: number; failures: number } };
   };
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, slow: 5_000, color: false, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, slow: 5_000, color: false, reporter: 'spec', ...(process.env.REHEARSE_TEST_GREP ? { grep: process.env.REHEARSE_TEST_GREP } : {}) });
   for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, file));
   await mocha.loadFilesAsync();
   await new Promise<void>((resolve, reject) => {

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import type { StaticSite } from '../../../src/cli/static-site';
 import { agentPlan } from '../../support/agent-plan';
+import { startDebuggableChromium } from '../../support/debuggable-chromium';
 import { ScriptedModelServer, type RecordedRequest } from '../../support/model-server';
 import { promptText } from '../../support/page-rule';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
@@ -64,6 +65,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
   let browser: Browser | undefined;
   let site: StaticSite | undefined;
   let models: ScriptedModelServer | undefined;
+  let chrome: Awaited<ReturnType<typeof startDebuggableChromium>> | undefined;
   let passed = 0;
   let failed = 0;
   const timer = setTimeout(() => {
@@ -76,9 +78,12 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
     await installVsix(run, VSIX);
     site = await serveFolder(FIXTURES_DIR);
     models = await ScriptedModelServer.start();
+    // The extension attaches to this browser over CDP (rehearse.browser.cdpUrl), so the test can act in it as a person.
+    chrome = await startDebuggableChromium();
+    const cdpUrl = chrome.cdpUrl;
     server = await startCodeServer({
       run, port: 18712, folder,
-      settings: { 'rehearse.model.name': 'openai/test-model', 'rehearse.model.baseURL': models.url('/v1'), 'rehearse.browser.headless': true },
+      settings: { 'rehearse.model.name': 'openai/test-model', 'rehearse.model.baseURL': models.url('/v1'), 'rehearse.browser.headless': true, 'rehearse.browser.cdpUrl': cdpUrl },
     });
     browser = await launchBrowser();
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
@@ -98,9 +103,31 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
         },
       },
       {
+        name: 'Open Demo, then Replay from the CodeLens: the secret password is asked for once and never written',
+        async run() {
+          await runCommand(page, 'Rehearse: Open Demo');
+          await notification(page, 'The demo site is open').waitFor({ timeout: 60_000 });
+          const replay = page.locator('.codelens-decoration a', { hasText: /^\s*Replay$/ }).first();
+          await replay.waitFor({ timeout: 20_000 });
+          await replay.click();
+          await page.locator('.quick-input-widget', { hasText: '%password%' }).waitFor({ timeout: 15_000 });
+          assert.equal(await page.locator('.quick-input-widget input').getAttribute('type'), 'password');
+          await answerInput(page, 'demo-secret-value');
+          await notification(page, /Sign in and finish a task passed: \d+ steps/).waitFor({ timeout: 60_000 });
+          const demoFlow = readFileSync(path.join(folder, 'rehearse-demo.flow.json'), 'utf8');
+          assert.equal(demoFlow.includes('demo-secret-value'), false, 'the secret is not in the flow file');
+          // A second replay takes the secret from secret storage: no prompt.
+          await runCommand(page, 'Notifications: Clear All Notifications');
+          await replay.click();
+          await notification(page, /Sign in and finish a task passed: \d+ steps/).waitFor({ timeout: 30_000 });
+          assert.equal(await page.locator('.quick-input-widget', { hasText: '%password%' }).isVisible(), false, 'no second prompt');
+        },
+      },
+      {
         name: 'observes a page in the inspector and saves two picks to a new flow file',
         async run() {
           scripted.answerWith(twoFields);
+          await runCommand(page, 'View: Close All Editors');
           await runCommand(page, 'Rehearse: Pick and Save Actions');
           const view = webview(page);
           await view.locator('#url input').fill(`${siteOrigin}/login.html`);
@@ -179,6 +206,33 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           assert.equal(scripted.modelRequests().length, calls, 'no model call after Stop');
         },
       },
+      {
+        name: 'Record Manually: what the person does is written to the flow file as it happens; Stop in the status bar',
+        async run() {
+          await runCommand(page, 'View: Close All Editors');
+          await runCommand(page, 'Rehearse: Record Manually');
+          await pickItem(page, 'New flow file');
+          await answerInput(page, 'recorded');
+          await answerInput(page, `${siteOrigin}/login.html`);
+          const status = page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json' });
+          await status.waitFor({ timeout: 30_000 });
+          const person = await chromium.connectOverCDP(cdpUrl);
+          try {
+            const target = person.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url() === `${siteOrigin}/login.html`);
+            assert.ok(target, 'the recording page is open in the browser');
+            await target.waitForFunction(() => (window as unknown as { __rehearseRecorderInstalled?: boolean }).__rehearseRecorderInstalled === true, undefined, { timeout: 10_000 });
+            await target.getByLabel('Email').fill('lin@example.com');
+            await target.getByRole('button', { name: 'Forgot password?' }).click();
+            await page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json: 2 steps' }).waitFor({ timeout: 15_000 });
+          } finally {
+            await person.close();
+          }
+          await status.click();
+          await notification(page, 'Recorded 2 steps into recorded.flow.json').waitFor({ timeout: 15_000 });
+          const flow = JSON.parse(readFileSync(path.join(folder, 'recorded.flow.json'), 'utf8')) as { steps: { action: { method: string; arguments: string[] } }[] };
+          assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'lin@example.com'], ['click']]);
+        },
+      },
     ];
     for (const test of tests) {
       const started = Date.now();
@@ -200,6 +254,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
     clearTimeout(timer);
     await browser?.close().catch(() => undefined);
     server?.stop();
+    chrome?.process.kill();
     await Promise.all([site?.close(), models?.close()]);
   }
   console.log(`ui: ${passed} passed, ${failed} failed`);
