@@ -69,7 +69,7 @@ export class AgentController {
         ...(settings['agent.allowedOrigins'].length ? { allowedOrigins: settings['agent.allowedOrigins'] } : {}),
         onEvent: (event) => {
           if (event.type !== 'step') return;
-          const step = event as unknown as AgentStep;
+          const step: AgentStep = event;
           if (step.status !== 'running' && step.tool !== 'done') steps++;
           this.log.info(`agent step ${step.index + 1} ${step.status}: ${step.action ?? step.tool}${step.selector ? ` ${step.selector}` : ''}${step.error ? ` — ${step.error}` : ''}`);
           this.view.step(step);

@@ -1,20 +1,9 @@
 import * as vscode from 'vscode';
 import type { AgentResult } from '../schema';
+import type { AgentStepEvent } from '../service/client';
 
-/** An agent step event as the service streams it (DESIGN.md §4): running, then done or failed. */
-export interface AgentStep {
-  readonly index: number;
-  readonly status: 'running' | 'done' | 'failed';
-  readonly tool: string;
-  readonly action?: string;
-  readonly selector?: string;
-  readonly text?: string;
-  readonly reasoning?: string;
-  readonly screenshotId?: string;
-  readonly error?: string;
-  readonly ms?: number;
-  readonly usage?: { readonly input_tokens: number; readonly output_tokens: number };
-}
+/** An agent step as the service streams it (DESIGN.md §4): running, then done or failed. */
+export type AgentStep = AgentStepEvent;
 
 const ICONS = {
   running: new vscode.ThemeIcon('loading~spin'),

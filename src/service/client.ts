@@ -9,6 +9,7 @@ import type { FlowResult, StepResult } from '../flows/replay';
 import type { Action, ActionStep, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, Flow, ModelSetting } from '../schema';
 
 export type * from '../core/session-types';
+export type { AgentStepEvent } from '../core/agent/agent-events';
 export type { FlowResult, RecordedStep, StepResult };
 export type StepEvent = Omit<StepResult, 'status' | 'ms'> & { status?: StepResult['status']; ms?: number };
 

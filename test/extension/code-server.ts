@@ -84,20 +84,26 @@ export async function startCodeServer(options: { run: string; port: number; fold
   return { url: `http://127.0.0.1:${options.port}`, process: child, log, stop };
 }
 
-/** Installs a .vsix into a run's extensions folder, as a user would from the command line. */
-export async function installVsix(run: string, vsix: string): Promise<void> {
-  const child = spawn(NODE24, [ENTRY, '--extensions-dir', path.join(run, 'extensions'), '--user-data-dir', path.join(run, 'user-data'), '--install-extension', vsix], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...sandboxEnv(run) },
-  });
+/** Runs a command to its end (killed after `timeoutMs`): its exit code and all it printed. */
+export async function runToEnd(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number }): Promise<{ code: number | null; output: string }> {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
     child.once('exit', (exit) => {
       clearTimeout(timer);
       resolve(exit);
     });
+  });
+  return { code, output };
+}
+
+/** Installs a .vsix into a run's extensions folder, as a user would from the command line. */
+export async function installVsix(run: string, vsix: string): Promise<void> {
+  const { code, output } = await runToEnd(NODE24, [ENTRY, '--extensions-dir', path.join(run, 'extensions'), '--user-data-dir', path.join(run, 'user-data'), '--install-extension', vsix], {
+    env: { ...process.env, ...sandboxEnv(run) }, timeoutMs: 120_000,
   });
   if (code !== 0 || !/successfully installed/i.test(output)) throw new Error(`installing ${vsix} failed (exit ${code}): ${output.trim()}`);
 }

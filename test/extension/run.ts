@@ -35,7 +35,7 @@ async function runIntegration(): Promise<{ passed: number; failed: number }> {
       const closing = /^integration: (\d+) passed, (\d+) failed/.exec(line);
       if (closing) counts = { passed: Number(closing[1]), failed: Number(closing[2]) };
       // The workbench logs a lot in test mode; keep the tests' own output.
-      if (process.env.VERBOSE || !/^\s*\[|ENOTFOUND|authentication provider|took \d+ms|^%c/.test(line)) console.log(line);
+      if (process.env.VERBOSE || !/^\s*\[|ENOTFOUND|authentication provider|took \d+ms|^%c|^(Resolving|Resolved) connection token|^Creating a socket|^Updating additional|^Conflict in settings/.test(line)) console.log(line);
     });
     const authority = new URL(server.url).host;
     const payload = [

@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import * as vscode from 'vscode';
+import type { AgentStepItem } from '../../../src/extension/agent-run-view';
 import type { Rehearse } from '../../../src/extension/rehearse';
 import type { StaticSite } from '../../../src/cli/static-site';
 import { agentPlan } from '../../support/agent-plan';
@@ -153,6 +154,10 @@ describe('Rehearse in VS Code (extension host)', () => {
     const details = rehearse.agentRunView.getChildren(rows[0]);
     assert.ok(details.some((detail) => detail.label === 'selector'));
     assert.ok(details.some((detail) => detail.label === 'screenshot'), 'autoScreenshot: the step has a screenshot to open');
+    await vscode.commands.executeCommand('rehearse.openScreenshot', (rows[0] as AgentStepItem).step.screenshotId);
+    const tab = await eventually('the screenshot in an editor', () => vscode.window.tabGroups.activeTabGroup.activeTab?.input, (input) => (input as { uri?: vscode.Uri } | undefined)?.uri?.path.endsWith('.jpg') === true);
+    const image = await readFile((tab as { uri: vscode.Uri }).uri.fsPath);
+    assert.equal(image.subarray(0, 2).toString('hex'), 'ffd8', 'a JPEG');
 
     const target = workspaceFile('agent-run.flow.json');
     assert.equal((await vscode.commands.executeCommand<vscode.Uri>('rehearse.saveAgentRunAsFlow', target)).toString(), target.toString());

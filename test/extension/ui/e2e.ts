@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -9,7 +8,7 @@ import { startDebuggableChromium } from '../../support/debuggable-chromium';
 import { ScriptedModelServer, type RecordedRequest } from '../../support/model-server';
 import { promptText } from '../../support/page-rule';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
-import { installVsix, launchBrowser, newRun, startCodeServer, WORK, type CodeServer } from '../code-server';
+import { installVsix, launchBrowser, newRun, runToEnd, startCodeServer, WORK, type CodeServer } from '../code-server';
 import { answerInput, notification, openFile, pickItem, runCommand, webview } from './workbench';
 
 /**
@@ -20,17 +19,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const VSIX = path.join(WORK, 'rehearse.vsix');
 
 async function packageVsix(): Promise<void> {
-  const child = spawn('npm', ['run', 'package'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-    child.once('exit', (exit) => {
-      clearTimeout(timer);
-      resolve(exit);
-    });
-  });
+  const { code, output } = await runToEnd('npm', ['run', 'package'], { cwd: ROOT, timeoutMs: 180_000 });
   if (code !== 0 || !existsSync(VSIX)) throw new Error(`npm run package failed (exit ${code}):\n${output.slice(-2000)}`);
 }
 
@@ -137,7 +126,17 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await view.locator('#observe').click();
           await view.locator('.candidate').nth(1).waitFor({ timeout: 30_000 });
           assert.deepEqual(await view.locator('.candidate .description').allTextContents(), ['Email field', 'Password field']);
-          await view.locator('.candidate').first().hover();
+          const person = await chromium.connectOverCDP(cdpUrl);
+          try {
+            const shown = person.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url() === `${siteOrigin}/login.html`)!;
+            // Playwright's highlight overlay (a glass pane over the page) is what the person sees outlined.
+            await view.locator('.candidate').first().hover();
+            await shown.waitForFunction(() => document.querySelector('x-pw-glass') !== null, undefined, { timeout: 10_000 });
+            await view.locator('#status').hover();
+            await shown.waitForFunction(() => document.querySelector('x-pw-glass') === null, undefined, { timeout: 10_000 });
+          } finally {
+            await person.close();
+          }
           await view.locator('.candidate .pick').nth(0).click();
           await view.locator('.candidate .pick').nth(1).click();
           await view.locator('#save', { hasText: 'Save 2 to flow' }).click();
