@@ -1,11 +1,10 @@
-import * as v from 'valibot';
 import * as vscode from 'vscode';
 import { AgentRequestSchema, type AgentUpdate } from '../schema';
 import type { AgentController } from './agent-controller';
 import type { Log } from './log';
 import { readSettings } from './settings';
 import { AGENT_BODY } from './webview-html';
-import { renderWebview, webviewOptions } from './webview-assets';
+import { onValidMessage, renderWebview, revealOrCreate, webviewOptions } from './webview-assets';
 
 export const AGENT_VIEW_TYPE = 'rehearse.agentPanel';
 
@@ -15,12 +14,7 @@ export class AgentPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   static show(extensionUri: vscode.Uri, agent: AgentController, log: Log): AgentPanel {
-    if (AgentPanel.current) {
-      AgentPanel.current.panel.reveal();
-      return AgentPanel.current;
-    }
-    const panel = vscode.window.createWebviewPanel(AGENT_VIEW_TYPE, 'Rehearse: Agent', vscode.ViewColumn.Beside, webviewOptions(extensionUri));
-    return new AgentPanel(panel, extensionUri, agent, log);
+    return revealOrCreate(AgentPanel.current, AGENT_VIEW_TYPE, 'Rehearse: Agent', extensionUri, (panel) => new AgentPanel(panel, extensionUri, agent, log));
   }
 
   static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, agent: AgentController, log: Log): AgentPanel {
@@ -28,20 +22,14 @@ export class AgentPanel implements vscode.Disposable {
     return new AgentPanel(panel, extensionUri, agent, log);
   }
 
-  private constructor(private readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly agent: AgentController, private readonly log: Log) {
+  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly agent: AgentController, private readonly log: Log) {
     AgentPanel.current = this;
     panel.iconPath = new vscode.ThemeIcon('hubot');
     panel.webview.html = renderWebview(panel.webview, extensionUri, 'agent', 'Rehearse: Agent', AGENT_BODY);
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       agent.onDidChangeRunning((running) => this.post({ type: 'running', running })),
-      panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const checked = v.safeParse(AgentRequestSchema, raw);
-        if (!checked.success) {
-          this.log.warn(`agent panel: dropped a malformed message (${checked.issues[0]?.message})`);
-          return;
-        }
-        const message = checked.output;
+      onValidMessage(panel.webview, AgentRequestSchema, log, 'agent panel', (message) => {
         if (message.type === 'ready') {
           let settings;
           try {

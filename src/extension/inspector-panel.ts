@@ -8,7 +8,7 @@ import type { Engine } from './engine';
 import type { Log } from './log';
 import { showError } from './notify';
 import { INSPECTOR_BODY } from './webview-html';
-import { renderWebview, webviewOptions } from './webview-assets';
+import { onValidMessage, renderWebview, revealOrCreate, webviewOptions } from './webview-assets';
 
 export const INSPECTOR_VIEW_TYPE = 'rehearse.inspector';
 
@@ -33,12 +33,7 @@ export class InspectorPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
 
   static show(extensionUri: vscode.Uri, engine: Engine, log: Log): InspectorPanel {
-    if (InspectorPanel.current) {
-      InspectorPanel.current.panel.reveal();
-      return InspectorPanel.current;
-    }
-    const panel = vscode.window.createWebviewPanel(INSPECTOR_VIEW_TYPE, 'Rehearse: Observe', vscode.ViewColumn.Beside, webviewOptions(extensionUri));
-    return new InspectorPanel(panel, extensionUri, engine, log);
+    return revealOrCreate(InspectorPanel.current, INSPECTOR_VIEW_TYPE, 'Rehearse: Observe', extensionUri, (panel) => new InspectorPanel(panel, extensionUri, engine, log));
   }
 
   /** Restores a panel VS Code kept across a reload, with the state its webview saved. */
@@ -55,20 +50,13 @@ export class InspectorPanel implements vscode.Disposable {
     return inspector;
   }
 
-  private constructor(private readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly engine: Engine, private readonly log: Log) {
+  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly engine: Engine, private readonly log: Log) {
     InspectorPanel.current = this;
     panel.iconPath = new vscode.ThemeIcon('eye');
     panel.webview.html = renderWebview(panel.webview, extensionUri, 'observe', 'Rehearse: Observe', INSPECTOR_BODY);
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((raw: unknown) => {
-        const checked = v.safeParse(InspectorRequestSchema, raw);
-        if (!checked.success) {
-          this.log.warn(`inspector: dropped a malformed message (${checked.issues[0]?.message})`);
-          return;
-        }
-        void this.handle(checked.output);
-      }),
+      onValidMessage(panel.webview, InspectorRequestSchema, log, 'inspector', (message) => void this.handle(message)),
       engine.onDidReset(() => {
         this.actionId = undefined;
       }),

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import * as v from 'valibot';
 import * as vscode from 'vscode';
+import type { Log } from './log';
 import { webviewHtml } from './webview-html';
 
 /** Webview options that let it load only the extension's own built scripts and styles. */
@@ -20,5 +22,23 @@ export function renderWebview(webview: vscode.Webview, extensionUri: vscode.Uri,
     scriptUri: uri('dist', 'webview', `${script}.script.js`),
     styleUri: uri('media', 'webview.css'),
     codiconsUri: uri('dist', 'webview', 'codicons', 'codicon.css'),
+  });
+}
+
+/** One panel of a kind: reveals the open one, or creates its webview panel beside the editor and wraps it. */
+export function revealOrCreate<T extends { readonly panel: vscode.WebviewPanel }>(open: T | undefined, viewType: string, title: string, extensionUri: vscode.Uri, wrap: (panel: vscode.WebviewPanel) => T): T {
+  if (open) {
+    open.panel.reveal();
+    return open;
+  }
+  return wrap(vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Beside, webviewOptions(extensionUri)));
+}
+
+/** Messages from a webview that fit its schema; any other is logged and dropped (a webview is a web page). */
+export function onValidMessage<S extends v.GenericSchema>(webview: vscode.Webview, schema: S, log: Log, panelName: string, handle: (message: v.InferOutput<S>) => void): vscode.Disposable {
+  return webview.onDidReceiveMessage((raw: unknown) => {
+    const checked = v.safeParse(schema, raw);
+    if (checked.success) handle(checked.output);
+    else log.warn(`${panelName}: dropped a malformed message (${checked.issues[0]?.message})`);
   });
 }
