@@ -20,7 +20,8 @@ export function activate(context: vscode.ExtensionContext): Rehearse {
       deserializeWebviewPanel: async (panel) => void AgentPanel.revive(panel, current.extensionUri, current.agent, current.log),
     }),
   );
-  current.log.info(`activated in ${(performance.now() - started).toFixed(1)} ms`);
+  current.activationMs = performance.now() - started;
+  current.log.info(`activated in ${current.activationMs.toFixed(1)} ms`);
   return current;
 }
 

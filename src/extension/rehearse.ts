@@ -25,6 +25,8 @@ export class Rehearse implements vscode.Disposable {
   readonly agent: AgentController;
   readonly recording: RecordingController;
   readonly extensionUri: vscode.Uri;
+  /** How long activate() took (the target is ≤ 100 ms; it does no I/O). */
+  activationMs = 0;
   private readonly parts: vscode.Disposable[];
 
   constructor(context: vscode.ExtensionContext) {

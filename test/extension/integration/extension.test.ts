@@ -57,6 +57,8 @@ describe('Rehearse in VS Code (extension host)', () => {
       assert.ok(titles.includes(title), `command "${title}"`);
     }
     assert.ok(manifest.contributes.commands.every((command) => command.category === 'Rehearse' && /^\$\([\w-]+\)$/.test(command.icon)));
+    console.log(`      (activation took ${rehearse.activationMs.toFixed(1)} ms)`);
+    assert.equal(rehearse.engine.hasSession, false, 'no browser session until a command needs one');
     const registered = await vscode.commands.getCommands(true);
     for (const command of manifest.contributes.commands) assert.ok(registered.includes(command.command), `${command.command} is registered`);
   });
