@@ -136,11 +136,14 @@ const wait: AgentTool = {
   async run(input, context) {
     const ms = Math.max(0, Math.min(10_000, Number(input.ms) || 0));
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      context.signal.addEventListener('abort', () => {
+      // The listener goes when the wait ends: a long run of waits must not pile listeners on the run's signal.
+      const done = () => {
         clearTimeout(timer);
+        context.signal.removeEventListener('abort', done);
         resolve();
-      }, { once: true });
+      };
+      const timer = setTimeout(done, ms);
+      context.signal.addEventListener('abort', done, { once: true });
     });
     return { text: `waited ${ms} ms` };
   },

@@ -136,7 +136,8 @@ export class Agent {
         }
         turns++;
         const reply = await model.turn({
-          system: this.system(), items: compress(items), tools: tools.map((tool) => tool.definition), toolChoice: 'auto', signal,
+          // A signal per turn: provider SDKs leave an abort listener on the signal they get, one per request.
+          system: this.system(), items: compress(items), tools: tools.map((tool) => tool.definition), toolChoice: 'auto', signal: AbortSignal.any([signal]),
           ...(options.onEvent ? { onText: (delta: string) => emit({ type: 'text', delta }) } : {}),
         });
         usage = addUsage(usage, reply.usage);

@@ -95,6 +95,15 @@ describe('Rehearse in VS Code (extension host)', () => {
     assert.deepEqual(result.steps.map((step) => step.index), [-1, 0]);
   });
 
+  it('Act… does one action on the open page (a plain instruction needs no model)', async () => {
+    await vscode.commands.executeCommand('rehearse.openBrowser', `${site.origin}/login.html`);
+    const calls = models.modelRequests().length;
+    const outcome = await vscode.commands.executeCommand<{ success: boolean; planner?: string }>('rehearse.act', 'click Forgot password?');
+    assert.equal(outcome.success, true);
+    assert.equal(outcome.planner, 'local');
+    assert.equal(models.modelRequests().length, calls);
+  });
+
   it('marks a failed step, and after healing writes the working selector into the file (atomically, formatting kept)', async () => {
     const file = workspaceFile('healing.flow.json');
     await writeFile(file.fsPath, `${JSON.stringify({
@@ -112,7 +121,7 @@ describe('Rehearse in VS Code (extension host)', () => {
     assert.match(text, /^\{\n  "version": 1,/);
 
     const broken = workspaceFile('broken.flow.json');
-    await writeFile(broken.fsPath, JSON.stringify({ version: 1, name: 'Broken', startUrl: `${site.origin}/login.html`, steps: [{ action: { selector: 'css=#nothing', description: 'Nothing', method: 'click', arguments: [] } }] }, null, 2));
+    await writeFile(broken.fsPath, JSON.stringify({ version: 1, name: 'Broken', startUrl: `${site.origin}/login.html`, steps: [{ action: { selector: 'css=#nothing', description: 'Nothing', method: 'click', arguments: [] }, timeout: 1500 }] }, null, 2));
     const failed = await vscode.commands.executeCommand<{ status: string; steps: { status: string; error?: { message: string } }[] }>('rehearse.replayFlow', broken);
     assert.equal(failed.status, 'failed');
     const item = (await rehearse.flowsView.getChildren()).find((flow) => flow.label === 'Broken')!;
