@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { StaticSite } from '../../../src/cli/static-site';
@@ -149,6 +149,8 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           assert.deepEqual(flow.steps.map((step) => [step.action.method, step.action.arguments[0], step.target?.name]), [['fill', 'ada@example.com', 'Email'], ['fill', 'correct horse', 'Password']]);
           assert.ok(flow.steps.every((step) => (step.fallbacks ?? []).length > 0), 'each step has fallbacks');
           await view.locator('#status', { hasText: 'Saved 2 steps to signin.flow.json' }).waitFor({ timeout: 10_000 });
+          await view.locator('.candidate .act').first().click();
+          await view.locator('#status', { hasText: /^Done: / }).waitFor({ timeout: 15_000 });
         },
       },
       {
@@ -230,6 +232,54 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await notification(page, 'Recorded 2 steps into recorded.flow.json').waitFor({ timeout: 15_000 });
           const flow = JSON.parse(readFileSync(path.join(folder, 'recorded.flow.json'), 'utf8')) as { steps: { action: { method: string; arguments: string[] } }[] };
           assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'lin@example.com'], ['click']]);
+        },
+      },
+      {
+        name: 'a browser that cannot be reached is an error notification offering Choose Browser',
+        async run() {
+          await runCommand(page, 'Notifications: Clear All Notifications');
+          await runCommand(page, 'Rehearse: Choose Browser');
+          await pickItem(page, 'Attach to a running browser');
+          await answerInput(page, 'http://127.0.0.1:9');
+          await runCommand(page, 'Rehearse: Open Browser');
+          await answerInput(page, `${siteOrigin}/login.html`);
+          const toast = notification(page, /Could not attach to the browser at http:\/\/127\.0\.0\.1:9/);
+          await toast.waitFor({ timeout: 30_000 });
+          await toast.locator('.monaco-button', { hasText: 'Choose Browser' }).waitFor({ timeout: 5_000 });
+          await toast.locator('.monaco-button', { hasText: 'Choose Browser' }).click();
+          await pickItem(page, 'Attach to a running browser');
+          await answerInput(page, cdpUrl);
+          await runCommand(page, 'Rehearse: Open Browser');
+          await answerInput(page, `${siteOrigin}/account.html`);
+          const person = await chromium.connectOverCDP(cdpUrl);
+          try {
+            const opened = async () => person.contexts().flatMap((context) => context.pages()).some((candidate) => candidate.url() === `${siteOrigin}/account.html`);
+            for (let i = 0; i < 50 && !(await opened()); i++) await new Promise((resolve) => setTimeout(resolve, 200));
+            assert.ok(await opened(), 'attached to the chosen browser again, the page is open');
+          } finally {
+            await person.close();
+          }
+        },
+      },
+      {
+        name: 'no key or secret value reached a log file or a workspace file',
+        async run() {
+          const secrets = ['sk-ui-test-0123456789', 'demo-secret-value'];
+          const leaks: string[] = [];
+          const scan = (dir: string) => {
+            for (const entry of readdirSync(dir, { withFileTypes: true })) {
+              const file = path.join(dir, entry.name);
+              if (entry.isDirectory()) scan(file);
+              else if (/\.(log|json)$/.test(entry.name) && statSync(file).size < 5_000_000) {
+                const text = readFileSync(file, 'utf8');
+                for (const secret of secrets) if (text.includes(secret)) leaks.push(`${path.relative(run, file)} has ${secret}`);
+              }
+            }
+          };
+          scan(path.join(run, 'user-data', 'logs'));
+          scan(folder);
+          assert.deepEqual(leaks, []);
+          assert.ok(readdirSync(path.join(run, 'user-data', 'logs'), { recursive: true }).some((name) => String(name).endsWith('Rehearse.log')), 'the Rehearse log was written');
         },
       },
     ];
