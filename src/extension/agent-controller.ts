@@ -74,7 +74,7 @@ export class AgentController {
           this.log.info(`agent step ${step.index + 1} ${step.status}: ${step.action ?? step.tool}${step.selector ? ` ${step.selector}` : ''}${step.error ? ` — ${step.error}` : ''}`);
           this.view.step(step);
         },
-      }));
+      }), { long: 'an agent run' });
       this.last = result;
       // Steps are page actions (what maxSteps counts), not the closing "done".
       const actions = typeof result.metadata?.steps === 'number' ? result.metadata.steps : steps;

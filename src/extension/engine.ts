@@ -19,6 +19,8 @@ function isSessionGone(error: unknown): boolean {
 export class Engine implements vscode.Disposable {
   private local: Promise<LocalService> | undefined;
   private current: Promise<HttpSession> | undefined;
+  private running: { long?: string } | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the session ends or restarts (views clear what referred to it). */
   readonly onDidReset = this.changed.event;
@@ -105,8 +107,33 @@ export class Engine implements vscode.Disposable {
     return this.current !== undefined;
   }
 
-  /** Runs `work` on the session; if the session turned out to be gone, starts a new one and runs it once more. */
-  async withSession<T>(work: (session: HttpSession) => Promise<T>, overrides: { headless?: boolean } = {}): Promise<T> {
+  /**
+   * Runs `work` on the session, one call at a time (the service takes one call per session; a hover must never make a
+   * click fail as "busy"). Calls wait for short ones; while a long one runs (`long`: the agent, a replay, a recording)
+   * they are refused with what is running. If the session turned out to be gone, a new one is started and `work` runs once more.
+   */
+  withSession<T>(work: (session: HttpSession) => Promise<T>, options: { headless?: boolean; long?: string } = {}): Promise<T> {
+    if (this.running?.long) return Promise.reject(new BrowserBusyError(`The browser is busy: ${this.running.long} is running. Wait for it to end, or stop it (Rehearse: Stop).`));
+    const run = async (): Promise<T> => {
+      this.running = { ...(options.long ? { long: options.long } : {}) };
+      try {
+        return await this.once(work, options);
+      } finally {
+        this.running = undefined;
+      }
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Runs `work` only when the browser is open and nothing else is using it (hover highlights: dropped, never queued). */
+  async whenIdle(work: (session: HttpSession) => Promise<unknown>): Promise<void> {
+    if (this.running || !this.current) return;
+    await this.withSession(work);
+  }
+
+  private async once<T>(work: (session: HttpSession) => Promise<T>, overrides: { headless?: boolean }): Promise<T> {
     try {
       return await work(await this.session(overrides));
     } catch (error) {
@@ -142,4 +169,8 @@ export class Engine implements vscode.Disposable {
 
 export class MissingServiceKeyError extends Error {
   override name = 'MissingServiceKeyError';
+}
+
+export class BrowserBusyError extends Error {
+  override name = 'BrowserBusyError';
 }

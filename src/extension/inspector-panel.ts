@@ -94,9 +94,9 @@ export class InspectorPanel implements vscode.Disposable {
         case 'observe':
           return await this.observe(message.instruction);
         case 'highlight': {
-          if (!this.engine.hasSession) return;
           const candidate = message.index === null ? undefined : this.candidates[message.index];
-          await (await this.engine.session()).highlight(candidate?.selector);
+          // Only a hint: skipped while the browser is busy, and a failure is logged, not shown.
+          await this.engine.whenIdle((session) => session.highlight(candidate?.selector)).catch((error: unknown) => this.log.warn(`highlight: ${(error as Error).message}`));
           return;
         }
         case 'act': {

@@ -62,7 +62,7 @@ export class RecordingController implements vscode.Disposable {
             this.log.info(`recorded: ${recorded.step.action.method} ${recorded.step.action.description}`);
           }).catch((error: unknown) => showError(this.log, `Recording into ${relative}`, error));
         }, controller.signal);
-      }, { headless: false });
+      }, { headless: false, long: 'a recording' });
       await writes;
       this.log.info(`recording stopped: ${written} step(s) in ${relative}`);
       void vscode.window.showInformationMessage(`Recorded ${written} step${written === 1 ? '' : 's'} into ${relative}.`, 'Open').then((choice) => {

@@ -61,7 +61,7 @@ export class ReplayController {
               if (!event.status && event.index >= 0) progress.report({ message: `step ${event.index + 1} of ${total}: ${event.description}`, increment: 100 / Math.max(total, 1) });
               if (event.status) this.log.info(`  step ${event.index + 1} ${event.status}${event.ms !== undefined ? ` (${event.ms} ms)` : ''}: ${event.description}${event.error ? ` — ${event.error.message}` : ''}`);
             },
-          }));
+          }), { long: `the replay of ${flow.name}` });
         },
       );
       await this.report(uri, parsed.text, flow, outcome.result, outcome.healedFlow);

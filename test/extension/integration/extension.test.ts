@@ -188,6 +188,11 @@ describe('Rehearse in VS Code (extension host)', () => {
     const run = vscode.commands.executeCommand('rehearse.runAgent', { instruction: 'click forgot password three times', maxSteps: 5, autoScreenshot: false, waitBetweenActions: 0 });
     await eventually('first step done', () => rehearse.agentRunView.getChildren().map((row) => (row.iconPath as vscode.ThemeIcon).id), (ids) => ids[0] === 'pass');
     await eventually('second model call', () => models.modelRequests().length, (count) => count >= 2);
+    // While the agent has the browser, another command is refused at once (it says why), not queued or failed as busy.
+    const started = Date.now();
+    assert.equal(await vscode.commands.executeCommand('rehearse.act', 'click Forgot password?'), undefined);
+    assert.ok(Date.now() - started < 2_000);
+    assert.equal(rehearse.agent.isRunning, true);
     assert.deepEqual(await vscode.commands.executeCommand('rehearse.stop'), ['agent run']);
     assert.equal(await run, undefined);
     const calls = models.modelRequests().length;
