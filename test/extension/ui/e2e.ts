@@ -43,6 +43,23 @@ async function until(what: string, check: () => boolean, ms = 15_000): Promise<v
   }
 }
 
+/**
+ * Acts as the person at the browser the extension attached to: the page showing `url` (waited for, bounded), then
+ * disconnects. The extension's session is its own context in that browser.
+ */
+async function atBrowser(cdpUrl: string, url: string, work: (page: Page) => Promise<void>): Promise<void> {
+  const person = await chromium.connectOverCDP(cdpUrl);
+  try {
+    const find = () => person.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url() === url);
+    for (let i = 0; i < 50 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 200));
+    const page = find();
+    assert.ok(page, `${url} is open in the browser`);
+    await work(page);
+  } finally {
+    await person.close();
+  }
+}
+
 interface UiTest {
   readonly name: string;
   run(page: Page): Promise<void>;
@@ -126,17 +143,13 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await view.locator('#observe').click();
           await view.locator('.candidate').nth(1).waitFor({ timeout: 30_000 });
           assert.deepEqual(await view.locator('.candidate .description').allTextContents(), ['Email field', 'Password field']);
-          const person = await chromium.connectOverCDP(cdpUrl);
-          try {
-            const shown = person.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url() === `${siteOrigin}/login.html`)!;
+          await atBrowser(cdpUrl, `${siteOrigin}/login.html`, async (shown) => {
             // Playwright's highlight overlay (a glass pane over the page) is what the person sees outlined.
             await view.locator('.candidate').first().hover();
             await shown.waitForFunction(() => document.querySelector('x-pw-glass') !== null, undefined, { timeout: 10_000 });
             await view.locator('#status').hover();
             await shown.waitForFunction(() => document.querySelector('x-pw-glass') === null, undefined, { timeout: 10_000 });
-          } finally {
-            await person.close();
-          }
+          });
           await view.locator('.candidate .pick').nth(0).click();
           await view.locator('.candidate .pick').nth(1).click();
           await view.locator('#save', { hasText: 'Save 2 to flow' }).click();
@@ -217,17 +230,12 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await answerInput(page, `${siteOrigin}/login.html`);
           const status = page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json' });
           await status.waitFor({ timeout: 30_000 });
-          const person = await chromium.connectOverCDP(cdpUrl);
-          try {
-            const target = person.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url() === `${siteOrigin}/login.html`);
-            assert.ok(target, 'the recording page is open in the browser');
+          await atBrowser(cdpUrl, `${siteOrigin}/login.html`, async (target) => {
             await target.waitForFunction(() => (window as unknown as { __rehearseRecorderInstalled?: boolean }).__rehearseRecorderInstalled === true, undefined, { timeout: 10_000 });
             await target.getByLabel('Email').fill('lin@example.com');
             await target.getByRole('button', { name: 'Forgot password?' }).click();
             await page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json: 2 steps' }).waitFor({ timeout: 15_000 });
-          } finally {
-            await person.close();
-          }
+          });
           await status.click();
           await notification(page, 'Recorded 2 steps into recorded.flow.json').waitFor({ timeout: 15_000 });
           const flow = JSON.parse(readFileSync(path.join(folder, 'recorded.flow.json'), 'utf8')) as { steps: { action: { method: string; arguments: string[] } }[] };
@@ -251,14 +259,8 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await answerInput(page, cdpUrl);
           await runCommand(page, 'Rehearse: Open Browser');
           await answerInput(page, `${siteOrigin}/account.html`);
-          const person = await chromium.connectOverCDP(cdpUrl);
-          try {
-            const opened = async () => person.contexts().flatMap((context) => context.pages()).some((candidate) => candidate.url() === `${siteOrigin}/account.html`);
-            for (let i = 0; i < 50 && !(await opened()); i++) await new Promise((resolve) => setTimeout(resolve, 200));
-            assert.ok(await opened(), 'attached to the chosen browser again, the page is open');
-          } finally {
-            await person.close();
-          }
+          // Attached to the chosen browser again: the page opens there.
+          await atBrowser(cdpUrl, `${siteOrigin}/account.html`, async () => undefined);
         },
       },
       {
