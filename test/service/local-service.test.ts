@@ -32,6 +32,16 @@ describe('the embedded local service (a child process, as the VS Code extension 
     await assert.rejects(fetch(`${service.url}/v1/sessions/start`, { method: 'POST', body: '{}' }));
   });
 
+  it('with --demo it also serves the bundled demo site on loopback, and stops it with the service', async () => {
+    const service = await startLocalService({ cliPath: CLI, args: ['--demo'] });
+    assert.match(service.demoUrl ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
+    const index = await fetch(`${service.demoUrl}/index.html`);
+    assert.equal(index.status, 200);
+    assert.match(await index.text(), /<form/);
+    await service.stop();
+    await assert.rejects(fetch(`${service.demoUrl}/index.html`));
+  });
+
   it('reports a crash with the end of its error output', async () => {
     const service = await startLocalService({ cliPath: CLI });
     const crash = new Promise<{ code: number | null }>((resolve) => service.onUnexpectedExit((code) => resolve({ code })));
