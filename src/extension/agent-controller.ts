@@ -4,7 +4,8 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { appendSteps } from '../flows/format';
 import type { AgentConfig, AgentExecuteInput, AgentForm, AgentResult } from '../schema';
-import type { AgentRunView, AgentStep } from './agent-run-view';
+import type { AgentEvent } from '../service/client';
+import type { AgentRunView } from './agent-run-view';
 import { chooseFlowFile } from './choose-flow';
 import type { Engine } from './engine';
 import type { Log } from './log';
@@ -15,6 +16,8 @@ import { readSettings } from './settings';
 export class AgentController {
   private running: AbortController | undefined;
   private last: AgentResult | undefined;
+  /** Where the last run started: the saved flow opens it first. */
+  private lastStartUrl: string | undefined;
   /** Page actions of the latest run, finished or stopped. */
   private actionsOfLastRun = 0;
   private readonly stateChanged = new vscode.EventEmitter<boolean>();
@@ -63,19 +66,21 @@ export class AgentController {
     await vscode.commands.executeCommand('rehearse.agentRun.focus');
     this.log.info(`agent: ${form.instruction} (max ${form.maxSteps} steps)`);
     let steps = 0;
+    let startUrl: string | undefined;
     try {
-      const result = await this.engine.withSession((session) => session.agentExecute(config, execute, {
-        signal: controller.signal,
-        ...(settings['agent.allowedOrigins'].length ? { allowedOrigins: settings['agent.allowedOrigins'] } : {}),
-        onEvent: (event) => {
-          if (event.type !== 'step') return;
-          const step: AgentStep = event;
-          if (step.status !== 'running' && step.tool !== 'done') steps++;
-          this.log.info(`agent step ${step.index + 1} ${step.status}: ${step.action ?? step.tool}${step.selector ? ` ${step.selector}` : ''}${step.error ? ` — ${step.error}` : ''}`);
-          this.view.step(step);
-        },
-      }), { long: 'an agent run' });
+      const onEvent = (event: AgentEvent) => {
+        if (event.type !== 'step') return;
+        if (event.status !== 'running' && event.tool !== 'done') steps++;
+        this.log.info(`agent step ${event.index + 1} ${event.status}: ${event.action ?? event.tool}${event.selector ? ` ${event.selector}` : ''}${event.error ? ` — ${event.error}` : ''}`);
+        this.view.step(event);
+      };
+      const allowedOrigins = settings['agent.allowedOrigins'];
+      const result = await this.engine.withSession(async (session) => {
+        startUrl = await session.pageUrl().catch(() => undefined);
+        return session.agentExecute(config, execute, { signal: controller.signal, onEvent, ...(allowedOrigins.length ? { allowedOrigins } : {}) });
+      }, { long: 'an agent run' });
       this.last = result;
+      this.lastStartUrl = startUrl && /^https?:/.test(startUrl) ? startUrl : undefined;
       // Steps are page actions (what maxSteps counts), not the closing "done".
       const actions = typeof result.metadata?.steps === 'number' ? result.metadata.steps : steps;
       this.actionsOfLastRun = actions;
@@ -107,12 +112,13 @@ export class AgentController {
     const target = into ? { uri: into, name: into.path.split('/').pop()!.replace(/\.flow\.json$/, '') } : await chooseFlowFile('Save the agent run as a flow');
     if (!target) return undefined;
     const actions = this.last.actions;
-    const flow = await this.engine.withSession((session) => session.agentFlow(actions, { name: target.name }));
+    const startUrl = this.lastStartUrl;
+    const flow = await this.engine.withSession((session) => session.agentFlow(actions, { name: target.name, ...(startUrl ? { startUrl } : {}) }));
     if (!flow.steps.length) {
       void vscode.window.showWarningMessage('The agent run did no page actions to save.');
       return undefined;
     }
-    await appendSteps(target.uri.fsPath, flow.steps, { name: target.name });
+    await appendSteps(target.uri.fsPath, flow.steps, { name: target.name, ...(flow.startUrl ? { startUrl: flow.startUrl } : {}) });
     this.log.info(`saved the agent run (${flow.steps.length} steps) to ${vscode.workspace.asRelativePath(target.uri)}`);
     await vscode.window.showTextDocument(target.uri);
     return target.uri;

@@ -173,6 +173,14 @@ export class HttpSession implements Session {
     return (await this.call<{ mimeType: string; base64: string }>('screenshot', screenshotId ? { screenshotId } : {})).result;
   }
 
+  /** The address of the session's page now (from GET /replay). */
+  async pageUrl(): Promise<string> {
+    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/replay`, { headers: headers(this.connection) });
+    if (!response.ok) throw await failure(response);
+    const body = (await response.json()) as { data: { pages: { url: string }[] } };
+    return body.data.pages[0]?.url ?? '';
+  }
+
   async end(): Promise<void> {
     const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/end`, { method: 'POST', headers: headers(this.connection), body: '{}' });
     if (!response.ok && response.status !== 409) throw await failure(response);

@@ -172,7 +172,8 @@ describe('Rehearse in VS Code (extension host)', () => {
 
     const target = workspaceFile('agent-run.flow.json');
     assert.equal((await vscode.commands.executeCommand<vscode.Uri>('rehearse.saveAgentRunAsFlow', target)).toString(), target.toString());
-    const flow = JSON.parse(await readFile(target.fsPath, 'utf8')) as { steps: { action: { method: string; arguments: string[] }; target?: unknown }[] };
+    const flow = JSON.parse(await readFile(target.fsPath, 'utf8')) as { startUrl?: string; steps: { action: { method: string; arguments: string[] }; target?: unknown }[] };
+    assert.equal(flow.startUrl, `${site.origin}/login.html`, 'the flow opens the page the run started on');
     assert.deepEqual(flow.steps.map((step) => step.action.method), ['fill', 'click']);
     assert.deepEqual(flow.steps[0]!.action.arguments, ['ada@example.com']);
   });
