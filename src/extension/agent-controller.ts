@@ -6,7 +6,7 @@ import { appendSteps } from '../flows/format';
 import type { AgentConfig, AgentExecuteInput, AgentForm, AgentResult } from '../schema';
 import type { AgentEvent } from '../service/client';
 import type { AgentRunView } from './agent-run-view';
-import { chooseFlowFile } from './choose-flow';
+import { chooseFlowFile, flowTarget } from './choose-flow';
 import type { Engine } from './engine';
 import type { Log } from './log';
 import { showError } from './notify';
@@ -109,7 +109,7 @@ export class AgentController {
       void vscode.window.showInformationMessage('Run the agent first: its completed run is what gets saved.');
       return undefined;
     }
-    const target = into ? { uri: into, name: into.path.split('/').pop()!.replace(/\.flow\.json$/, '') } : await chooseFlowFile('Save the agent run as a flow');
+    const target = into ? flowTarget(into) : await chooseFlowFile('Save the agent run as a flow');
     if (!target) return undefined;
     const actions = this.last.actions;
     const startUrl = this.lastStartUrl;

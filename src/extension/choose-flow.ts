@@ -10,8 +10,9 @@ export interface FlowTarget {
 
 const NEW_FILE = '$(new-file) New flow file…';
 
-function nameOf(uri: vscode.Uri): string {
-  return uri.path.split('/').pop()!.replace(/\.flow\.json$/, '');
+/** A flow file and the name a new one gets (its file name without `.flow.json`). */
+export function flowTarget(uri: vscode.Uri): FlowTarget {
+  return { uri, name: uri.path.split('/').pop()!.replace(/\.flow\.json$/, '') };
 }
 
 /** Asks for a new flow file's location, in the flows folder by default; `.flow.json` is added when missing. */
@@ -31,7 +32,7 @@ export async function askNewFlowFile(suggested = 'new'): Promise<FlowTarget | un
   if (!name) return undefined;
   const relative = `${folder ? `${folder.replace(/\/+$/, '')}/` : ''}${name.trim().replace(/\.flow\.json$|\.json$/, '')}.flow.json`;
   const uri = vscode.Uri.joinPath(root, relative);
-  return { uri, name: nameOf(uri) };
+  return flowTarget(uri);
 }
 
 /** The flow file to save into: one of the workspace's, or a new one. */
@@ -41,5 +42,5 @@ export async function chooseFlowFile(title: string): Promise<FlowTarget | undefi
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose the flow file to append the steps to' });
   if (!picked) return undefined;
   if (!picked.uri) return askNewFlowFile();
-  return { uri: picked.uri, name: nameOf(picked.uri) };
+  return flowTarget(picked.uri);
 }

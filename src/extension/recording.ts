@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { appendSteps, loadFlow } from '../flows/format';
+import { appendSteps, isMissingFlowFile, loadFlow } from '../flows/format';
 import type { RecordedStep } from '../service/client';
-import { chooseFlowFile } from './choose-flow';
+import { chooseFlowFile, flowTarget } from './choose-flow';
 import type { Engine } from './engine';
 import type { Log } from './log';
 import { showError } from './notify';
@@ -34,9 +34,13 @@ export class RecordingController implements vscode.Disposable {
       void vscode.window.showWarningMessage('Already recording; click the recording item in the status bar to stop.');
       return 0;
     }
-    const chosen = target ? { uri: target, name: target.path.split('/').pop()!.replace(/\.flow\.json$/, '') } : await chooseFlowFile('Record into a flow');
+    const chosen = target ? flowTarget(target) : await chooseFlowFile('Record into a flow');
     if (!chosen) return 0;
-    const existing = await loadFlow(chosen.uri.fsPath).catch(() => undefined);
+    // A file that is there but invalid is reported now, before anything is recorded into it (it is never overwritten).
+    const existing = await loadFlow(chosen.uri.fsPath).catch((error: unknown) => {
+      if (isMissingFlowFile(error)) return undefined;
+      throw error;
+    });
     const url = startUrl ?? existing?.startUrl ?? (await vscode.window.showInputBox({ title: 'Record Manually', prompt: 'The page to start on', placeHolder: 'http://127.0.0.1:4173/', ignoreFocusOut: true }));
     if (!url) return 0;
     const controller = new AbortController();

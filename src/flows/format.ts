@@ -11,6 +11,11 @@ export class FlowFileError extends Error {
   }
 }
 
+/** The error loadFlow gives for a file that is not there (as opposed to one that is there and invalid). */
+export function isMissingFlowFile(error: unknown): boolean {
+  return error instanceof FlowFileError && error.message.endsWith('no such file');
+}
+
 /** Upgrades older flow versions step by step; version 1 is the first, so the chain is empty for now. */
 const MIGRATIONS: Readonly<Record<number, (flow: Record<string, unknown>) => Record<string, unknown>>> = {};
 
@@ -102,7 +107,7 @@ export async function appendSteps(file: string, steps: readonly FlowStep[], crea
   try {
     flow = await loadFlow(file);
   } catch (error) {
-    if (!(error instanceof FlowFileError && error.message.endsWith('no such file') && create)) throw error;
+    if (!(isMissingFlowFile(error) && create)) throw error;
     flow = { version: FLOW_VERSION, name: create.name, ...(create.startUrl ? { startUrl: create.startUrl } : {}), steps: [] };
   }
   const mergedVariables = variables && Object.keys(variables).length ? { ...variables, ...flow.variables } : flow.variables;
