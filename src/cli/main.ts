@@ -33,6 +33,7 @@ const OPTIONS = {
   host: { type: 'string' },
   keys: { type: 'string' },
   demo: { type: 'boolean' },
+  'stop-with-stdin': { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
@@ -105,8 +106,18 @@ export async function main(argv: readonly string[], io: Console): Promise<number
       const stop = new Promise<void>((resolve) => {
         process.once('SIGINT', () => resolve());
         process.once('SIGTERM', () => resolve());
+        // Started by an editor: when it goes away (even killed), its end of our stdin closes, and we stop with it.
+        if (values['stop-with-stdin']) {
+          process.stdin.on('end', () => resolve());
+          process.stdin.resume();
+        }
       });
-      return serveCommand({ port, host: values.host ?? '127.0.0.1', keysFile: values.keys, browser: values.browser, demo: values.demo === true }, io, stop);
+      try {
+        return await serveCommand({ port, host: values.host ?? '127.0.0.1', keysFile: values.keys, browser: values.browser, demo: values.demo === true }, io, stop);
+      } finally {
+        // A stdin being read would keep the process alive after the service has stopped.
+        if (values['stop-with-stdin']) process.stdin.destroy();
+      }
     }
     default:
       throw new UsageError(`unknown command ${JSON.stringify(command)}; run rehearse --help`);

@@ -21,7 +21,8 @@ Usage:
   rehearse export <flow> --playwright [--out file]    write a Playwright Test spec
   rehearse demo                                       serve the demo site and replay its example flow
   rehearse serve [--port 4800] [--host 127.0.0.1] [--keys file] [--demo]  the HTTP API (keys: --keys, REHEARSE_SERVICE_KEYS);
-                                                      --demo also serves the demo site on a free loopback port
+                                                      --demo also serves the demo site on a free loopback port;
+                                                      --stop-with-stdin stops when stdin closes (its parent went away)
 
 Replay options:
   --var name=value        a variable value (repeatable); also REHEARSE_VAR_<NAME> and --vars

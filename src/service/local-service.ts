@@ -30,8 +30,9 @@ export interface LocalServiceOptions {
  * This is the embedded engine of the VS Code extension: a crashed or hung browser never takes the editor down.
  */
 export function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
-  const child: ChildProcess = spawn(options.nodePath ?? process.execPath, [options.cliPath, 'serve', '--host', '127.0.0.1', '--port', '0', ...(options.args ?? [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  // stdin is a lifeline: if this process dies, even by SIGKILL, the pipe closes and the service stops with it.
+  const child: ChildProcess = spawn(options.nodePath ?? process.execPath, [options.cliPath, 'serve', '--host', '127.0.0.1', '--port', '0', '--stop-with-stdin', ...(options.args ?? [])], {
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, ...options.env, REHEARSE_SERVICE_KEYS: '' },
   });
   let stderr = '';

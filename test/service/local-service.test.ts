@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { startRemoteSession } from '../../src/service/client';
@@ -40,6 +41,36 @@ describe('the embedded local service (a child process, as the VS Code extension 
     assert.match(await index.text(), /<form/);
     await service.stop();
     await assert.rejects(fetch(`${service.demoUrl}/index.html`));
+  });
+
+  it('stops by itself when the process that started it dies (an editor killed or crashed)', async () => {
+    const parent = spawn(process.execPath, ['-e', `
+      require(${JSON.stringify(path.resolve(__dirname, '..', '..', 'src', 'service', 'local-service.js'))})
+        .startLocalService({ cliPath: ${JSON.stringify(CLI)} })
+        .then((service) => console.log('pid ' + service.pid));
+      setInterval(() => {}, 1000);`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const pid = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the service did not start within 30 s')), 30_000);
+      parent.stdout!.on('data', (chunk: Buffer) => {
+        const found = /pid (\d+)/.exec(chunk.toString());
+        if (found) {
+          clearTimeout(timer);
+          resolve(Number(found[1]));
+        }
+      });
+    });
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    assert.equal(alive(), true);
+    parent.kill('SIGKILL');
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(alive(), false, 'the service exited with its parent');
   });
 
   it('reports a crash with the end of its error output', async () => {
