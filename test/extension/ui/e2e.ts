@@ -103,7 +103,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
         name: 'sets the model key in secret storage (a password input), never in settings',
         async run() {
           await runCommand(page, 'Rehearse: Set Model API Key');
-          await answerInput(page, 'sk-ui-test-0123456789');
+          await answerInput(page, 'sk-ui-test-0123456789', 'secret storage');
           const settings = readFileSync(path.join(run, 'user-data', 'User', 'settings.json'), 'utf8');
           assert.equal(settings.includes('sk-ui-test'), false);
         },
@@ -118,7 +118,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await replay.click();
           await page.locator('.quick-input-widget', { hasText: '%password%' }).waitFor({ timeout: 15_000 });
           assert.equal(await page.locator('.quick-input-widget input').getAttribute('type'), 'password');
-          await answerInput(page, 'demo-secret-value');
+          await answerInput(page, 'demo-secret-value', '%password%');
           await notification(page, /Sign in and finish a task passed: \d+ steps/).waitFor({ timeout: 60_000 });
           const demoFlow = readFileSync(path.join(folder, 'rehearse-demo.flow.json'), 'utf8');
           assert.equal(demoFlow.includes('demo-secret-value'), false, 'the secret is not in the flow file');
@@ -154,7 +154,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await view.locator('.candidate .pick').nth(1).click();
           await view.locator('#save', { hasText: 'Save 2 to flow' }).click();
           await pickItem(page, 'New flow file');
-          await answerInput(page, 'signin');
+          await answerInput(page, 'signin', 'File name');
           await until('the flow file is written', () => existsSync(flowFile));
           const flow = JSON.parse(readFileSync(flowFile, 'utf8')) as { name: string; startUrl: string; steps: { action: { method: string; arguments: string[] }; fallbacks?: string[]; target?: { role: string; name: string } }[] };
           assert.equal(flow.name, 'signin');
@@ -164,6 +164,20 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await view.locator('#status', { hasText: 'Saved 2 steps to signin.flow.json' }).waitFor({ timeout: 10_000 });
           await view.locator('.candidate .act').first().click();
           await view.locator('#status', { hasText: /^Done: / }).waitFor({ timeout: 15_000 });
+        },
+      },
+      {
+        name: 'the inspector comes back after a window reload with its page, candidates and picks',
+        async run() {
+          await runCommand(page, 'Developer: Reload Window');
+          await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+          const view = webview(page);
+          await view.locator('.candidate').nth(1).waitFor({ timeout: 30_000 });
+          assert.equal(await view.locator('#url input').inputValue(), `${siteOrigin}/login.html`);
+          assert.deepEqual(await view.locator('.candidate .description').allTextContents(), ['Email field', 'Password field']);
+          // The extension host restarted with a new browser session: saving those picks asks to observe again.
+          await view.locator('#save', { hasText: 'Save 2 to flow' }).click();
+          await view.locator('#status', { hasText: 'observe again' }).waitFor({ timeout: 10_000 });
         },
       },
       {
@@ -226,8 +240,8 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await runCommand(page, 'View: Close All Editors');
           await runCommand(page, 'Rehearse: Record Manually');
           await pickItem(page, 'New flow file');
-          await answerInput(page, 'recorded');
-          await answerInput(page, `${siteOrigin}/login.html`);
+          await answerInput(page, 'recorded', 'File name');
+          await answerInput(page, `${siteOrigin}/login.html`, 'The page to start on');
           const status = page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json' });
           await status.waitFor({ timeout: 30_000 });
           await atBrowser(cdpUrl, `${siteOrigin}/login.html`, async (target) => {
@@ -248,17 +262,17 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await runCommand(page, 'Notifications: Clear All Notifications');
           await runCommand(page, 'Rehearse: Choose Browser');
           await pickItem(page, 'Attach to a running browser');
-          await answerInput(page, 'http://127.0.0.1:9');
+          await answerInput(page, 'http://127.0.0.1:9', 'DevTools URL');
           await runCommand(page, 'Rehearse: Open Browser');
-          await answerInput(page, `${siteOrigin}/login.html`);
+          await answerInput(page, `${siteOrigin}/login.html`, 'The page to open');
           const toast = notification(page, /Could not attach to the browser at http:\/\/127\.0\.0\.1:9/);
           await toast.waitFor({ timeout: 30_000 });
           await toast.locator('.monaco-button', { hasText: 'Choose Browser' }).waitFor({ timeout: 5_000 });
           await toast.locator('.monaco-button', { hasText: 'Choose Browser' }).click();
           await pickItem(page, 'Attach to a running browser');
-          await answerInput(page, cdpUrl);
+          await answerInput(page, cdpUrl, 'DevTools URL');
           await runCommand(page, 'Rehearse: Open Browser');
-          await answerInput(page, `${siteOrigin}/account.html`);
+          await answerInput(page, `${siteOrigin}/account.html`, 'The page to open');
           // Attached to the chosen browser again: the page opens there.
           await atBrowser(cdpUrl, `${siteOrigin}/account.html`, async () => undefined);
         },

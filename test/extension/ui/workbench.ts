@@ -21,8 +21,12 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   throw new Error(`command "${title}" is not in the command palette`);
 }
 
-/** Types into the open input box (or quick pick filter) and accepts. */
-export async function answerInput(page: Page, text: string): Promise<void> {
+/**
+ * Types into the open input box and accepts. `prompt` (text the box shows) makes sure it is the expected box, not the
+ * previous one still closing: the workbench reuses the same widget for consecutive prompts.
+ */
+export async function answerInput(page: Page, text: string, prompt?: string | RegExp): Promise<void> {
+  if (prompt) await page.locator('.quick-input-widget', { hasText: prompt }).waitFor({ state: 'visible', timeout: 10_000 });
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(text);
