@@ -20,6 +20,8 @@ export class Engine implements vscode.Disposable {
   private local: Promise<LocalService> | undefined;
   private current: Promise<HttpSession> | undefined;
   private running: { long?: string } | undefined;
+  /** The settings the session was started with (see settingsChanged). */
+  private startedWith: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the session ends or restarts (views clear what referred to it). */
@@ -94,6 +96,7 @@ export class Engine implements vscode.Disposable {
   session(overrides: { headless?: boolean } = {}): Promise<HttpSession> {
     this.current ??= (async () => {
       const settings = readSettings();
+      this.startedWith = Engine.sessionKey(settings);
       const connection = await this.connection(settings);
       const session = await startRemoteSession(connection, this.startOptions(settings, overrides));
       this.log.info(`browser session ${session.id} started`);
@@ -101,6 +104,27 @@ export class Engine implements vscode.Disposable {
     })();
     this.current.catch(() => this.forgetSession());
     return this.current;
+  }
+
+  private static sessionKey(settings: Settings): string {
+    const { 'flows.folder': _folder, 'agent.maxSteps': _steps, 'agent.allowedOrigins': _origins, ...browserAndModel } = settings;
+    return JSON.stringify(browserAndModel);
+  }
+
+  /**
+   * Settings changed: a session started with other browser, model or service settings ends (the next command starts
+   * one with the new ones). One started with these settings stays: a command that changed them may already use it.
+   */
+  async settingsChanged(): Promise<void> {
+    let key: string;
+    try {
+      key = Engine.sessionKey(readSettings());
+    } catch {
+      return;
+    }
+    if (!this.current || key === this.startedWith) return;
+    this.log.info('settings changed: the next command starts a new browser session');
+    await this.endSession();
   }
 
   get hasSession(): boolean {

@@ -45,10 +45,7 @@ export class Rehearse implements vscode.Disposable {
       vscode.languages.registerCodeLensProvider({ pattern: '**/*.flow.json' }, codeLens),
       this.agent.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'rehearse.agentRunning', running)),
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (event.affectsConfiguration('rehearse.browser') || event.affectsConfiguration('rehearse.model') || event.affectsConfiguration('rehearse.service')) {
-          this.log.info('settings changed: the next command starts a new browser session');
-          void this.engine.endSession();
-        }
+        if (event.affectsConfiguration('rehearse.browser') || event.affectsConfiguration('rehearse.model') || event.affectsConfiguration('rehearse.service')) void this.engine.settingsChanged();
         if (event.affectsConfiguration('rehearse.flows')) this.flowsView.refresh();
       }),
     ];

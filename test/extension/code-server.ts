@@ -21,7 +21,7 @@ export function hostInstalled(): boolean {
 const QUIET = {
   'workbench.startupEditor': 'none', 'chat.disableAIFeatures': true, 'telemetry.telemetryLevel': 'off',
   'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false, 'update.mode': 'none', 'workbench.tips.enabled': false,
-  'git.enabled': false, 'security.workspace.trust.enabled': false, 'workbench.welcomePage.walkthroughs.openOnInstall': false,
+  'git.enabled': false, 'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
 export interface CodeServer {
@@ -53,17 +53,18 @@ async function waitHttp(url: string, ms: number): Promise<void> {
   }
 }
 
-export async function startCodeServer(options: { run: string; port: number; folder: string; args?: string[]; env?: Record<string, string>; settings?: Record<string, unknown> }): Promise<CodeServer> {
+/** `trust`: ask whether the folder is trusted, as VS Code does by default (otherwise every folder is trusted). */
+export async function startCodeServer(options: { run: string; port: number; folder: string; args?: string[]; env?: Record<string, string>; settings?: Record<string, unknown>; trust?: boolean }): Promise<CodeServer> {
   const userData = path.join(options.run, 'user-data');
   const extensions = path.join(options.run, 'extensions');
   mkdirSync(path.join(userData, 'User'), { recursive: true });
   mkdirSync(extensions, { recursive: true });
-  writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET, ...options.settings }, null, 2));
+  writeFileSync(path.join(userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET, 'security.workspace.trust.enabled': options.trust === true, ...options.settings }, null, 2));
   const log = path.join(options.run, 'code-server.log');
   const output = openSync(log, 'w');
   const child = spawn(NODE24, [
     ENTRY, '--auth', 'none', '--bind-addr', `127.0.0.1:${options.port}`, '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override', '--user-data-dir', userData, '--extensions-dir', extensions,
+    ...(options.trust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override', '--user-data-dir', userData, '--extensions-dir', extensions,
     ...(options.args ?? []), options.folder,
   ], { stdio: ['ignore', output, output], env: { ...process.env, ...sandboxEnv(options.run), ...options.env }, detached: true });
   const stop = () => {

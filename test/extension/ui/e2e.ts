@@ -9,6 +9,7 @@ import { ScriptedModelServer, type RecordedRequest } from '../../support/model-s
 import { promptText } from '../../support/page-rule';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
 import { installVsix, launchBrowser, newRun, runToEnd, startCodeServer, WORK, type CodeServer } from '../code-server';
+import { untrustedFolderDoesNotReplay } from './restricted';
 import { answerInput, notification, openFile, pickItem, runCommand, webview } from './workbench';
 
 /**
@@ -275,6 +276,12 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await answerInput(page, `${siteOrigin}/account.html`, 'The page to open');
           // Attached to the chosen browser again: the page opens there.
           await atBrowser(cdpUrl, `${siteOrigin}/account.html`, async () => undefined);
+        },
+      },
+      {
+        name: 'in a folder that is not trusted, flows are listed but not replayed, and the person is told why',
+        async run() {
+          await untrustedFolderDoesNotReplay(browser!, VSIX, siteOrigin);
         },
       },
       {
