@@ -61,6 +61,13 @@ async function atBrowser(cdpUrl: string, url: string, work: (page: Page) => Prom
   }
 }
 
+/** The last lines of the extension's log output channel, to see what it did before a failure. */
+function rehearseLogTail(logs: string): string {
+  const file = readdirSync(logs, { recursive: true }).map(String).find((name) => name.endsWith('Rehearse.log'));
+  if (!file) return '      (no Rehearse log)';
+  return readFileSync(path.join(logs, file), 'utf8').trim().split('\n').slice(-15).map((line) => `      ${line}`).join('\n');
+}
+
 interface UiTest {
   readonly name: string;
   run(page: Page): Promise<void>;
@@ -317,6 +324,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
         const shot = path.join(run, `failure-${passed + failed}.png`);
         await page.screenshot({ path: shot }).catch(() => undefined);
         console.log(`  ✘ ${test.name}\n    ${(error as Error).message.split('\n').join('\n    ')}\n    screenshot: ${shot}`);
+        console.log(`    the Rehearse log ends with:\n${rehearseLogTail(path.join(run, 'user-data', 'logs'))}`);
       }
     }
   } catch (error) {
