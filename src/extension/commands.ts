@@ -7,6 +7,7 @@ import { findFlowFiles, isFlowFile, readFlowDocument, rangeOf } from './flow-fil
 import { InspectorPanel } from './inspector-panel';
 import { nodeAt } from './json-locations';
 import { showError } from './notify';
+import { updateSetting } from './settings';
 import type { Rehearse } from './rehearse';
 
 /** The flow a command is about: its argument, the active flow editor, or one picked from the workspace. */
@@ -138,19 +139,18 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
         { label: '$(discard) Use the default (find Chromium or Chrome on this machine)', id: 'default' },
       ], { title: 'Choose Browser' });
       if (!choice) return undefined;
-      const configuration = vscode.workspace.getConfiguration('rehearse');
       if (choice.id === 'file') {
         const picked = await vscode.window.showOpenDialog({ title: 'Chromium or Chrome executable', canSelectMany: false, openLabel: 'Use this browser' });
         if (!picked?.[0]) return undefined;
-        await configuration.update('browser.executablePath', picked[0].fsPath, vscode.ConfigurationTarget.Global);
-        await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
+        await updateSetting('browser.executablePath', picked[0].fsPath);
+        await updateSetting('browser.cdpUrl', undefined);
       } else if (choice.id === 'cdp') {
         const url = await ask('Attach to a browser', 'Its DevTools URL (started with --remote-debugging-port)', 'http://127.0.0.1:9222');
         if (!url) return undefined;
-        await configuration.update('browser.cdpUrl', url, vscode.ConfigurationTarget.Global);
+        await updateSetting('browser.cdpUrl', url);
       } else {
-        await configuration.update('browser.executablePath', undefined, vscode.ConfigurationTarget.Global);
-        await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
+        await updateSetting('browser.executablePath', undefined);
+        await updateSetting('browser.cdpUrl', undefined);
       }
       await engine.endSession();
       return choice.id;

@@ -94,7 +94,8 @@ export class Engine implements vscode.Disposable {
 
   /** The browser session, started on first use (Open Browser, Observe, Replay…). */
   session(overrides: { headless?: boolean } = {}): Promise<HttpSession> {
-    this.current ??= (async () => {
+    if (this.current) return this.current;
+    const starting = (async () => {
       const settings = readSettings();
       this.startedWith = Engine.sessionKey(settings);
       const connection = await this.connection(settings);
@@ -102,8 +103,12 @@ export class Engine implements vscode.Disposable {
       this.log.info(`browser session ${session.id} started`);
       return session;
     })();
-    this.current.catch(() => this.forgetSession());
-    return this.current;
+    this.current = starting;
+    // A start that failed is forgotten, unless another one has taken its place meanwhile.
+    starting.catch(() => {
+      if (this.current === starting) this.forgetSession();
+    });
+    return starting;
   }
 
   private static sessionKey(settings: Settings): string {
