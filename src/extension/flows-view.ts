@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { describeStep } from '../schema';
 import { findFlowFiles, isFlowFile, readFlowDocument } from './flow-files';
-import type { StepState, StepStates, StepStatus } from './step-states';
+import type { StepStates, StepStatus } from './step-states';
 
 export const STATUS_ICONS: Record<StepStatus, vscode.ThemeIcon> = {
   running: new vscode.ThemeIcon('loading~spin'),
@@ -11,36 +11,32 @@ export const STATUS_ICONS: Record<StepStatus, vscode.ThemeIcon> = {
   skipped: new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('testing.iconSkipped')),
 };
 
-export class FlowItem extends vscode.TreeItem {
-  constructor(readonly uri: vscode.Uri, label: string, invalid: string | undefined, states: ReadonlyMap<number, StepState> | undefined) {
-    super(label, invalid ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
-    this.id = uri.toString();
-    this.resourceUri = uri;
-    this.description = vscode.workspace.asRelativePath(uri);
-    this.contextValue = invalid ? 'rehearse.flow.invalid' : 'rehearse.flow';
-    const worst = states && ([...states.values()].find((state) => state.status === 'failed') ?? [...states.values()].find((state) => state.status === 'running'));
-    this.iconPath = invalid ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : worst ? STATUS_ICONS[worst.status] : states?.size ? STATUS_ICONS.passed : new vscode.ThemeIcon('play-circle');
-    this.tooltip = invalid ?? undefined;
-    this.command = { command: 'vscode.open', title: 'Open Flow', arguments: [uri] };
-  }
+/** A flow file in the view. Nodes are data; their look is made in getTreeItem from the latest step states. */
+export interface FlowNode {
+  readonly kind: 'flow';
+  readonly uri: vscode.Uri;
+  readonly name: string;
+  /** Why the file is not a valid flow, when it is not. */
+  readonly invalid?: string;
 }
 
-export class StepItem extends vscode.TreeItem {
-  constructor(readonly uri: vscode.Uri, readonly index: number, label: string, state: StepState | undefined) {
-    super(`${index + 1}. ${label}`, vscode.TreeItemCollapsibleState.None);
-    this.id = `${uri.toString()}#${index}`;
-    this.contextValue = 'rehearse.step';
-    this.iconPath = state ? STATUS_ICONS[state.status] : new vscode.ThemeIcon('circle-outline');
-    this.description = state?.detail ?? '';
-    this.tooltip = state?.detail;
-    this.command = { command: 'rehearse.revealStep', title: 'Show Step', arguments: [uri, index] };
-  }
+export interface StepNode {
+  readonly kind: 'step';
+  readonly uri: vscode.Uri;
+  readonly index: number;
+  readonly description: string;
 }
 
-/** The Flows view: every `*.flow.json` in the workspace, and under each its steps with the last replay's result. */
-export class FlowsView implements vscode.TreeDataProvider<FlowItem | StepItem>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<FlowItem | StepItem | undefined>();
+export type FlowsViewNode = FlowNode | StepNode;
+
+/**
+ * The Flows view: every `*.flow.json` in the workspace, and under each its steps with the last replay's result. A step
+ * state change refreshes only that flow's node (one file read), not the whole tree.
+ */
+export class FlowsView implements vscode.TreeDataProvider<FlowsViewNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<FlowsViewNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly flowNodes = new Map<string, FlowNode>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly states: StepStates) {
@@ -51,7 +47,7 @@ export class FlowsView implements vscode.TreeDataProvider<FlowItem | StepItem>, 
       watcher.onDidDelete(() => this.refresh()),
       watcher.onDidChange(() => this.refresh()),
       vscode.workspace.onDidSaveTextDocument((document) => isFlowFile(document.uri) && this.refresh()),
-      states.onDidChange(() => this.refresh()),
+      states.onDidChange((uri) => this.changed.fire(this.flowNodes.get(uri.toString()))),
     );
   }
 
@@ -59,23 +55,48 @@ export class FlowsView implements vscode.TreeDataProvider<FlowItem | StepItem>, 
     this.changed.fire(undefined);
   }
 
-  getTreeItem(item: FlowItem | StepItem): vscode.TreeItem {
+  getTreeItem(node: FlowsViewNode): vscode.TreeItem {
+    const states = this.states.get(node.uri);
+    if (node.kind === 'step') {
+      const state = states?.get(node.index);
+      const item = new vscode.TreeItem(`${node.index + 1}. ${node.description}`, vscode.TreeItemCollapsibleState.None);
+      item.id = `${node.uri.toString()}#${node.index}`;
+      item.contextValue = 'rehearse.step';
+      item.iconPath = state ? STATUS_ICONS[state.status] : new vscode.ThemeIcon('circle-outline');
+      item.description = state?.detail ?? '';
+      item.tooltip = state?.detail;
+      item.command = { command: 'rehearse.revealStep', title: 'Show Step', arguments: [node.uri, node.index] };
+      return item;
+    }
+    const item = new vscode.TreeItem(node.name, node.invalid ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.uri.toString();
+    item.resourceUri = node.uri;
+    item.description = vscode.workspace.asRelativePath(node.uri);
+    item.contextValue = node.invalid ? 'rehearse.flow.invalid' : 'rehearse.flow';
+    const all = [...(states?.values() ?? [])];
+    const worst = all.find((state) => state.status === 'failed') ?? all.find((state) => state.status === 'running');
+    item.iconPath = node.invalid ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'))
+      : worst ? STATUS_ICONS[worst.status] : all.length ? STATUS_ICONS.passed : new vscode.ThemeIcon('play-circle');
+    item.tooltip = node.invalid;
+    item.command = { command: 'vscode.open', title: 'Open Flow', arguments: [node.uri] };
     return item;
   }
 
-  async getChildren(parent?: FlowItem | StepItem): Promise<(FlowItem | StepItem)[]> {
-    if (parent instanceof StepItem) return [];
+  async getChildren(parent?: FlowsViewNode): Promise<FlowsViewNode[]> {
+    if (parent?.kind === 'step') return [];
     if (!parent) {
       const files = await findFlowFiles();
-      return Promise.all(files.map(async (uri) => {
+      const nodes = await Promise.all(files.map(async (uri): Promise<FlowNode> => {
         const document = await readFlowDocument(uri).catch((error: Error) => ({ flow: undefined, error }));
         const name = document.flow?.name ?? uri.path.split('/').pop()!;
-        return new FlowItem(uri, name, document.error ? `Invalid flow: ${document.error.message}` : undefined, this.states.get(uri));
+        return { kind: 'flow', uri, name, ...(document.error ? { invalid: `Invalid flow: ${document.error.message}` } : {}) };
       }));
+      this.flowNodes.clear();
+      for (const node of nodes) this.flowNodes.set(node.uri.toString(), node);
+      return nodes;
     }
     const document = await readFlowDocument(parent.uri);
-    const states = this.states.get(parent.uri);
-    return (document.flow?.steps ?? []).map((step, index) => new StepItem(parent.uri, index, describeStep(step).description, states?.get(index)));
+    return (document.flow?.steps ?? []).map((step, index): StepNode => ({ kind: 'step', uri: parent.uri, index, description: describeStep(step).description }));
   }
 
   dispose(): void {
