@@ -71,9 +71,17 @@ export class InspectorPanel implements vscode.Disposable {
   async observe(instruction: string): Promise<void> {
     this.instruction = instruction;
     this.post({ type: 'busy', status: `Observing: ${instruction || 'everything actionable'}…` });
-    const observed = await this.engine.withSession((session) => session.observe(instruction || undefined));
+    const { observed, url } = await this.engine.withSession(async (session) => ({
+      observed: await session.observe(instruction || undefined),
+      // The page may have been opened elsewhere (Open Browser, a click): its address starts a new flow saved from here.
+      url: await session.pageUrl().catch(() => ''),
+    }));
     this.candidates = observed.result.map(toCandidate);
     this.actionId = observed.actionId;
+    if (/^https?:/.test(url) && url !== this.url) {
+      this.url = url;
+      this.post({ type: 'url', url });
+    }
     this.post({ type: 'candidates', instruction, actionId: observed.actionId, candidates: this.candidates });
   }
 

@@ -189,6 +189,31 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
         },
       },
       {
+        name: 'Open Browser, then Observe… from the palette: the inspector shows that page, and a new flow starts there',
+        async run() {
+          scripted.answerWith(twoFields);
+          await runCommand(page, 'View: Close All Editors');
+          await runCommand(page, 'Rehearse: Open Browser');
+          await answerInput(page, `${siteOrigin}/login.html`, 'The page to open');
+          await runCommand(page, 'Rehearse: Observe…');
+          await answerInput(page, 'the email field', 'What do you want to do');
+          const view = webview(page);
+          await view.locator('.candidate').nth(1).waitFor({ timeout: 30_000 });
+          const shownUrl = () => view.locator('#url input').inputValue();
+          for (let i = 0; i < 50 && (await shownUrl()) !== `${siteOrigin}/login.html`; i++) await page.waitForTimeout(100);
+          assert.equal(await shownUrl(), `${siteOrigin}/login.html`, 'the inspector shows the page it observed');
+          await view.locator('.candidate .pick').nth(0).click();
+          await view.locator('#save', { hasText: 'Save 1 to flow' }).click();
+          await pickItem(page, 'New flow file');
+          await answerInput(page, 'observed', 'File name');
+          const file = path.join(folder, 'observed.flow.json');
+          await until('the flow file is written', () => existsSync(file));
+          const flow = JSON.parse(readFileSync(file, 'utf8')) as { startUrl?: string; steps: unknown[] };
+          assert.equal(flow.startUrl, `${siteOrigin}/login.html`);
+          assert.equal(flow.steps.length, 1);
+        },
+      },
+      {
         name: 'replays the flow from its CodeLens: each step is marked passed',
         async run() {
           await runCommand(page, 'View: Close All Editors');
