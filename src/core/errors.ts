@@ -47,7 +47,11 @@ const ERROR_CLASSES = [
   SessionNotFoundError, SessionClosedError, BrowserNotFoundError,
 ] as const;
 
-const BY_NAME = new Map<string, new (message: string, options?: { field?: string }) => ServiceError>(ERROR_CLASSES.map((errorClass) => [errorClass.name, errorClass]));
+const BY_NAME = new Map<string, new (message: string, options?: { field?: string }) => ServiceError>([
+  ...ERROR_CLASSES.map((errorClass) => [errorClass.name, errorClass] as const),
+  // The HTTP API's code for a call on an ended session (Stagehand's wording): the same thing as a closed session.
+  ['SessionEnded', SessionClosedError],
+]);
 
 /** Rebuilds an error received by name over the wire; an unknown name becomes a plain ServiceError. */
 export function errorFromName(name: string, message: string, field?: string): ServiceError {

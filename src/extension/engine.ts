@@ -8,7 +8,7 @@ import { readSettings, type Settings } from './settings';
 /** Errors that mean the session is gone (service restarted, session ended): start a new one and try again. */
 function isSessionGone(error: unknown): boolean {
   const name = (error as Error | undefined)?.name;
-  return name === 'SessionNotFoundError' || name === 'SessionClosedError' || /has ended; start a new one|^No session /.test((error as Error | undefined)?.message ?? '');
+  return name === 'SessionNotFoundError' || name === 'SessionClosedError';
 }
 
 /**

@@ -3,10 +3,11 @@ import type { Log } from './log';
 
 /** Errors the user can fix with one command: the notification offers it. */
 const REMEDIES: readonly { test: (error: Error) => boolean; label: string; command: string }[] = [
-  { test: (error) => error.name === 'BrowserNotFoundError' || /no Chromium|executable doesn't exist|Could not attach/i.test(error.message), label: 'Choose Browser', command: 'rehearse.chooseBrowser' },
-  { test: (error) => error.name === 'MissingLLMConfigurationError' || /API key|apiKey|no model/i.test(error.message), label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
+  { test: (error) => error.name === 'BrowserNotFoundError', label: 'Choose Browser', command: 'rehearse.chooseBrowser' },
+  // A provider that refuses the key answers with an LLMResponseError that says so.
+  { test: (error) => error.name === 'MissingLLMConfigurationError' || (error.name === 'LLMResponseError' && /API key/i.test(error.message)), label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
   { test: (error) => error.name === 'MissingServiceKeyError', label: 'Set Service Key', command: 'rehearse.setServiceKey' },
-  { test: (error) => /^Setting rehearse\./.test(error.message), label: 'Open Settings', command: 'rehearse.openSettings' },
+  { test: (error) => error.name === 'SettingsError', label: 'Open Settings', command: 'rehearse.openSettings' },
 ];
 
 /**

@@ -19,7 +19,9 @@ const SettingsSchema = v.object({
 export type Settings = v.InferOutput<typeof SettingsSchema>;
 const KEYS = Object.keys(SettingsSchema.entries) as (keyof Settings)[];
 
-export class SettingsError extends Error {}
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
 
 /**
  * Sets a `rehearse.*` user setting and returns once this window reads the new value: `update` can resolve before the

@@ -9,7 +9,7 @@ import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 import { saveFlow } from '../../src/flows/format';
 import { replayFlow } from '../../src/flows/replay';
 import { startRemoteSession } from '../../src/service/client';
-import { ServiceElementNotFoundError } from '../../src/core/errors';
+import { ServiceElementNotFoundError, SessionClosedError } from '../../src/core/errors';
 import { KEY_A, useService } from './harness';
 
 const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
@@ -97,7 +97,7 @@ describe('HTTP service robustness', function () {
     await session.observe('click the sign in button', { onProgress: (event) => progress.push(event.message) });
     assert.ok(progress.some((message) => /^snapshot: \d+ elements/.test(message)));
     await session.end();
-    await assert.rejects(session.navigate(`${rig.site.origin}/login.html`), (error: unknown) => error instanceof Error && /SessionEnded|has ended/.test(`${(error as Error).name} ${(error as Error).message}`));
+    await assert.rejects(session.navigate(`${rig.site.origin}/login.html`), (error: unknown) => error instanceof SessionClosedError && /has ended/.test((error as Error).message));
   });
 
   it('rehearse serve: prints its URL and a one-time key on loopback, refuses other hosts without keys, stops cleanly on SIGTERM', async () => {
