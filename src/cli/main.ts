@@ -33,6 +33,12 @@ const OPTIONS = {
   host: { type: 'string' },
   keys: { type: 'string' },
   demo: { type: 'boolean' },
+  'allow-origin': { type: 'string', multiple: true },
+  'allow-private': { type: 'boolean' },
+  'allow-browser-url': { type: 'string', multiple: true },
+  'allow-mcp': { type: 'string', multiple: true },
+  'host-name': { type: 'string', multiple: true },
+  'idle-timeout': { type: 'string' },
   'stop-with-stdin': { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -113,7 +119,12 @@ export async function main(argv: readonly string[], io: Console): Promise<number
         }
       });
       try {
-        return await serveCommand({ port, host: values.host ?? '127.0.0.1', keysFile: values.keys, browser: values.browser, demo: values.demo === true }, io, stop);
+        return await serveCommand({
+          port, host: values.host ?? '127.0.0.1', keysFile: values.keys, browser: values.browser, cdp: values.cdp, ws: values.ws, demo: values.demo === true,
+          allowOrigins: values['allow-origin'], allowPrivate: values['allow-private'] === true, allowBrowserUrls: values['allow-browser-url'],
+          allowMcp: values['allow-mcp'], hostNames: values['host-name'],
+          ...(values['idle-timeout'] !== undefined ? { idleTimeoutMs: positiveInteger(values['idle-timeout'], '--idle-timeout', 300) * 1000 } : {}),
+        }, io, stop);
       } finally {
         // A stdin being read would keep the process alive after the service has stopped.
         if (values['stop-with-stdin']) process.stdin.destroy();

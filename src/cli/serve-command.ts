@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { normalizeOrigin } from '../core/network/address-policy';
 import { ProjectKeys } from '../service/auth';
 import { RehearseService } from '../service/server';
 import { demoFolder } from './demo-command';
@@ -9,9 +10,24 @@ export interface ServeArguments {
   readonly port: number;
   readonly host: string;
   readonly keysFile?: string;
+  /** The browser sessions launch (the operator's choice; clients cannot name one). */
   readonly browser?: string;
+  /** Sessions attach to this browser (CDP or Playwright server) instead of launching one. */
+  readonly cdp?: string;
+  readonly ws?: string;
   /** Also serve the bundled demo site (the VS Code extension's Open Demo). */
   readonly demo?: boolean;
+  /** Origins browsers may reach although their address is private or loopback. */
+  readonly allowOrigins?: readonly string[];
+  /** Private, loopback and link-local addresses are reachable (the extension's local service). */
+  readonly allowPrivate?: boolean;
+  /** Browser URLs clients may attach sessions to (by origin). */
+  readonly allowBrowserUrls?: readonly string[];
+  /** MCP server URL prefixes the agent may connect to. */
+  readonly allowMcp?: readonly string[];
+  /** Names the service answers to besides its address. */
+  readonly hostNames?: readonly string[];
+  readonly idleTimeoutMs?: number;
 }
 
 function isLoopback(host: string): boolean {
@@ -30,19 +46,49 @@ export async function serveCommand(args: ServeArguments, io: Console, stopSignal
   if (args.keysFile) keys = await ProjectKeys.fromFile(args.keysFile).catch((error: Error) => {
     throw new UsageError(`--keys ${error.message}`);
   });
-  else if (process.env.REHEARSE_SERVICE_KEYS) keys = ProjectKeys.fromList(process.env.REHEARSE_SERVICE_KEYS);
+  else if (process.env.REHEARSE_SERVICE_KEYS) {
+    try {
+      keys = ProjectKeys.fromList(process.env.REHEARSE_SERVICE_KEYS);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
   else if (loopback) ({ keys, key: printedKey } = ProjectKeys.random());
   else throw new UsageError(`--host ${args.host} is not a loopback address: give --keys <file> so that only holders of a key can drive browsers here`);
+  const origins = (values: readonly string[] | undefined, flag: string) => (values ?? []).map((value) => {
+    try {
+      return normalizeOrigin(value);
+    } catch (error) {
+      throw new UsageError(`${flag}: ${(error as Error).message}`);
+    }
+  });
+  if (args.cdp && args.ws) throw new UsageError('--cdp and --ws: give one of them');
+  // The demo site is served before the service starts, so that its origin can be allowed.
+  const demo = args.demo ? await serveFolder(demoFolder(), { port: 0 }) : undefined;
   const service = new RehearseService({
     keys,
-    session: { browser: { ...(args.browser ? { executablePath: args.browser } : {}) } },
-    trustClientBrowser: loopback,
+    session: {
+      browser: {
+        ...(args.browser ? { executablePath: args.browser } : {}),
+        ...(args.cdp ? { cdpUrl: args.cdp } : {}),
+        ...(args.ws ? { wsEndpoint: args.ws } : {}),
+      },
+    },
+    access: {
+      network: { allowPrivate: args.allowPrivate === true, allowOrigins: [...origins(args.allowOrigins, '--allow-origin'), ...(demo ? [demo.origin] : [])] },
+      browserUrls: origins(args.allowBrowserUrls, '--allow-browser-url'),
+      mcpUrls: args.allowMcp ?? [],
+      hostNames: args.hostNames ?? [],
+    },
+    ...(args.idleTimeoutMs ? { limits: { idleTimeoutMs: args.idleTimeoutMs } } : {}),
     log: (line) => io.err(`${new Date().toISOString()} ${line}\n`),
   });
-  const url = await service.listen(args.port, args.host);
+  const url = await service.listen(args.port, args.host).catch(async (error: unknown) => {
+    await demo?.close();
+    throw error;
+  });
   io.out(`Rehearse service on ${url}/v1\n`);
   if (printedKey) io.out(`key (x-svc-api-key): ${printedKey}\n`);
-  const demo = args.demo ? await serveFolder(demoFolder(), { port: 0 }) : undefined;
   if (demo) io.out(`demo site on ${demo.origin}\n`);
   await stopSignal;
   await demo?.close();

@@ -28,8 +28,15 @@ function listen(server: Server, port: number): Promise<void> {
 export async function serveFolder(root: string, options: { port?: number } = {}): Promise<StaticSite> {
   const base = path.resolve(root);
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    let file = path.resolve(base, `.${decodeURIComponent(url.pathname)}`);
+    let file: string;
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      file = path.resolve(base, `.${decodeURIComponent(url.pathname)}`);
+    } catch {
+      response.writeHead(400, { 'content-type': 'text/plain' }).end('bad request target');
+      return;
+    }
     if (!file.startsWith(base + path.sep) && file !== base) {
       response.writeHead(403).end();
       return;

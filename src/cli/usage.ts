@@ -24,6 +24,15 @@ Usage:
                                                       --demo also serves the demo site on a free loopback port;
                                                       --stop-with-stdin stops when stdin closes (its parent went away)
 
+Serve options (what key holders may reach; everything else is refused):
+  --browser <path> | --cdp <url> | --ws <url>   the browser sessions use (clients cannot choose one)
+  --allow-origin <origin>   a private or loopback origin browsers may reach (repeatable)
+  --allow-private           browsers may reach private, loopback and link-local addresses
+  --allow-browser-url <url> a CDP / Playwright server origin clients may attach sessions to (repeatable)
+  --allow-mcp <url>         an MCP server URL prefix the agent may connect to (repeatable)
+  --host-name <name>        a name the service answers to behind a proxy (repeatable)
+  --idle-timeout <s>        end sessions unused for this long (default 300)
+
 Replay options:
   --var name=value        a variable value (repeatable); also REHEARSE_VAR_<NAME> and --vars
   --vars <file>           a JSON object of variable values

@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '../schema/messages';
 import { ServiceTimeoutError } from './errors';
 
 export interface Deadline {
@@ -11,7 +12,9 @@ export interface Deadline {
  * One signal for a call: aborted by the caller's signal or when the timeout ends, with a ServiceTimeoutError as reason.
  * Everything the call does takes this signal, so a timeout cancels the work itself, not just the wait for it.
  */
-export function deadline(what: string, timeoutMs: number | undefined, outer?: AbortSignal): Deadline {
+export function deadline(what: string, requestedMs: number | undefined, outer?: AbortSignal): Deadline {
+  // A timer longer than 2^31−1 ms fires at once; a longer limit is as good as none.
+  const timeoutMs = requestedMs === undefined || requestedMs > MAX_TIMER_MS ? undefined : requestedMs;
   const controller = new AbortController();
   const endsAt = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
   const timer = timeoutMs === undefined ? undefined : setTimeout(() => controller.abort(new ServiceTimeoutError(`${what} timed out after ${timeoutMs} ms.`)), timeoutMs);

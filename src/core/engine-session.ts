@@ -11,9 +11,13 @@ import { planLocally } from './act/planner';
 import { openBrowser, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
 import { cacheKey, MemoryCacheStore, pageRegionFingerprint, type ActionCacheStore, type CachedAct } from './cache/action-cache';
 import { deadline } from './deadline';
+import { MAX_TIMER_MS } from '../schema/messages';
 import {
-  MissingLLMConfigurationError, ServiceElementNotFoundError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted,
+  MissingLLMConfigurationError, ServiceElementNotFoundError, ServiceError, ServiceInvalidArgumentError, ServiceNavigationError, SessionClosedError,
+  abortReason, throwIfAborted,
 } from './errors';
+import { checkDestination, NetworkRefusal, OPEN_NETWORK, refusedScheme, type NetworkPolicy } from './network/address-policy';
+import { firstLine } from './act/locate';
 import { checkExpectation } from './expect';
 import { extractWithModel } from './extract';
 import { createModelClient, type Environment, type ModelClient, type Usage } from './models';
@@ -34,6 +38,10 @@ export interface SessionOptions {
   readonly cache?: ActionCacheStore | false;
   readonly tokenBudget?: number;
   readonly domSettleTimeoutMs?: number;
+  /** Where the session's pages may go; default: any http(s) address, private ones included (your own machine). */
+  readonly network?: NetworkPolicy;
+  /** Custom model base URLs that may receive a key from `env` (default: any; a service lists only its operator's). */
+  readonly envKeyEndpoints?: readonly string[] | 'any';
 }
 
 /** What observe found for one pick, kept so a picked action can be saved with its fallbacks and fingerprint. */
@@ -60,6 +68,9 @@ export class EngineSession implements Session {
   private activePage: Page | undefined;
   private lastAgent: Agent | undefined;
   private ended: ServiceError | undefined;
+  /** Aborted the moment the browser goes away: every call under way ends then with SessionClosedError. */
+  private readonly lifeline = new AbortController();
+  private readonly browserGone: Promise<void>;
   private readonly models = new Map<string, ModelClient>();
   private readonly observations = new Map<string, PickDetails[]>();
   private readonly cache: ActionCacheStore | undefined;
@@ -70,13 +81,23 @@ export class EngineSession implements Session {
     this.activePage = context.pages().at(-1);
     context.on('page', (page) => this.track(page));
     for (const page of context.pages()) this.track(page);
-    handle.browser.on('disconnected', () => {
+    this.browserGone = new Promise((resolve) => handle.browser.once('disconnected', () => resolve()));
+    void this.browserGone.then(() => {
       this.ended ??= new SessionClosedError(`The browser of session ${this.id} went away (it crashed or was closed); start a new session.`);
+      this.browserLost = true;
+      this.lifeline.abort(this.ended);
     });
   }
 
+  private browserLost = false;
+
+  /** The caller's signal joined with the browser's lifeline. */
+  private signalFor(signal: AbortSignal | undefined): AbortSignal {
+    return signal ? AbortSignal.any([signal, this.lifeline.signal]) : this.lifeline.signal;
+  }
+
   static async start(options: SessionOptions = {}): Promise<EngineSession> {
-    const handle = await openBrowser({ ...options.browser, env: options.browser?.env ?? options.env });
+    const handle = await openBrowser({ ...options.browser, env: options.browser?.env ?? options.env, network: options.network ?? options.browser?.network });
     const session = new EngineSession(handle, options);
     if (!session.activePage) session.activePage = await handle.context.newPage();
     return session;
@@ -102,8 +123,8 @@ export class EngineSession implements Session {
   }
 
   /** The session's model settings, for components that make their own model client (the agent). */
-  get modelDefaults(): { readonly model?: ModelSetting; readonly apiKey?: string; readonly env?: Environment; readonly tokenBudget?: number } {
-    return { model: this.options.model, apiKey: this.options.modelApiKey, env: this.options.env, tokenBudget: this.options.tokenBudget };
+  get modelDefaults(): { readonly model?: ModelSetting; readonly apiKey?: string; readonly env?: Environment; readonly tokenBudget?: number; readonly envKeyEndpoints?: readonly string[] | 'any' } {
+    return { model: this.options.model, apiKey: this.options.modelApiKey, env: this.options.env, tokenBudget: this.options.tokenBudget, envKeyEndpoints: this.options.envKeyEndpoints };
   }
 
   private model(setting: ModelSetting | undefined, field: string): ModelClient {
@@ -114,7 +135,7 @@ export class EngineSession implements Session {
     const key = JSON.stringify(chosen);
     let client = this.models.get(key);
     if (!client) {
-      client = createModelClient(chosen, { env: this.options.env, apiKey: this.options.modelApiKey, field });
+      client = createModelClient(chosen, { env: this.options.env, apiKey: this.options.modelApiKey, field, envKeyEndpoints: this.options.envKeyEndpoints });
       this.models.set(key, client);
     }
     return client;
@@ -123,7 +144,8 @@ export class EngineSession implements Session {
   private async measured<T>(method: string, run: () => Promise<T>): Promise<T> {
     const started = Date.now();
     try {
-      const result = await run();
+      if (this.ended) throw this.ended;
+      const result = await run().catch((error: unknown) => this.explain(error));
       const usage = (result as { usage?: Usage }).usage;
       this.metrics.push({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...(usage ? { usage } : {}), ok: true });
       return result;
@@ -133,14 +155,49 @@ export class EngineSession implements Session {
     }
   }
 
+  /**
+   * An error as the caller should see it: a browser that went away is SessionClosedError (state, not wording: the
+   * disconnect may be reported a moment after the call failed), and an error that is not the engine's own is wrapped.
+   */
+  private async explain(error: unknown): Promise<never> {
+    if (!(error instanceof ServiceError) || !this.browserLost) {
+      await Promise.race([this.browserGone, new Promise((resolve) => setTimeout(resolve, 50))]);
+    }
+    if (this.browserLost) throw this.ended;
+    if (error instanceof ServiceError) throw error;
+    throw new ServiceError(firstLine((error as Error)?.message ?? String(error)), { cause: error });
+  }
+
+  /** The network policy of this session: where navigate, flows and the agent may take its pages. */
+  get network(): NetworkPolicy {
+    return this.options.network ?? this.options.browser?.network ?? OPEN_NETWORK;
+  }
+
   async navigate(url: string, options: NavigateOptions = {}): Promise<NavigateResult> {
-    if (!URL.canParse(url)) throw new ServiceInvalidArgumentError(`url: expected an absolute URL such as http://127.0.0.1:4173/, received ${JSON.stringify(url)}`, { field: 'url' });
+    const target = URL.canParse(url) ? new URL(url) : undefined;
+    if (!target) throw new ServiceInvalidArgumentError(`url: expected an absolute URL such as http://127.0.0.1:4173/, received ${JSON.stringify(url)}`, { field: 'url' });
+    const scheme = refusedScheme(target);
+    if (scheme) throw new ServiceInvalidArgumentError(`url: ${scheme}`, { field: 'url' });
+    await checkDestination(target, this.network).catch((error: unknown) => {
+      throw error instanceof NetworkRefusal ? new ServiceInvalidArgumentError(`url: ${error.message}`, { field: 'url' }) : error;
+    });
     return this.measured('navigate', async () => {
       const page = this.page();
-      const limit = deadline('navigate', options.timeout, options.signal);
+      const limit = deadline('navigate', options.timeout, this.signalFor(options.signal));
+      const started = Date.now();
       try {
-        const response = await page.goto(url, { waitUntil: options.waitUntil ?? 'load', timeout: options.timeout ?? 30_000 });
+        const going = page.goto(url, { waitUntil: options.waitUntil ?? 'load', timeout: Math.min(options.timeout ?? 30_000, MAX_TIMER_MS) });
+        const response = await Promise.race([going, rejectOnAbort(limit.signal)]).catch((error: unknown) => {
+          if (limit.signal.aborted) throw abortReason(limit.signal);
+          const refused = this.handle.refusalsSince(started).at(-1);
+          if (refused) throw new ServiceNavigationError(`${url} was not loaded: ${refused.url} is blocked (${refused.reason}).`);
+          throw new ServiceNavigationError(`${url} could not be loaded: ${firstLine((error as Error).message).replace(/ at https?:\S+$/, '')}.`, { cause: error });
+        });
         throwIfAborted(limit.signal);
+        if (response?.headers()['x-rehearse-refused']) {
+          const refused = this.handle.refusalsSince(started).at(-1);
+          throw new ServiceNavigationError(`${url} was not loaded: ${refused ? `${refused.url} is blocked (${refused.reason})` : 'a redirect led to a blocked address'}.`);
+        }
         return { url: page.url(), status: response?.status() ?? null };
       } finally {
         limit.dispose();
@@ -150,7 +207,7 @@ export class EngineSession implements Session {
 
   async observe(instruction?: string, options: ObserveCallOptions = {}): Promise<ObserveResult> {
     return this.measured('observe', async () => {
-      const limit = deadline('observe', options.timeout, options.signal);
+      const limit = deadline('observe', options.timeout, this.signalFor(options.signal));
       try {
         const { picks, usage } = await this.observePicks(instruction, options, limit.signal);
         const actionId = randomUUID();
@@ -192,7 +249,7 @@ export class EngineSession implements Session {
 
   async act(input: string | Action, options: ActCallOptions = {}): Promise<ActOutcome> {
     return this.measured('act', async () => {
-      const limit = deadline('act', options.timeout, options.signal);
+      const limit = deadline('act', options.timeout, this.signalFor(options.signal));
       try {
         if (typeof input !== 'string') return await this.actAction(input, options, limit);
         return await this.actInstruction(input, options, limit);
@@ -272,7 +329,7 @@ export class EngineSession implements Session {
   async expect(expectation: Expectation, options: ExpectCallOptions = {}): Promise<ExpectResult> {
     const parsed = validate(ExpectationSchema, expectation);
     if (!parsed.ok) throw new ServiceInvalidArgumentError(`expectation: ${summarizeProblems(parsed.problems)}`, { field: 'expectation' });
-    return this.measured('expect', () => checkExpectation(this.page(), parsed.value, { timeoutMs: options.timeout, signal: options.signal, variables: options.variables }));
+    return this.measured('expect', () => checkExpectation(this.page(), parsed.value, { timeoutMs: options.timeout, signal: this.signalFor(options.signal), variables: options.variables }));
   }
 
   private async actInstruction(instruction: string, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<ActOutcome> {
@@ -329,7 +386,7 @@ export class EngineSession implements Session {
   async extract(instruction: string, schema: Record<string, unknown> | GenericSchema, options: ExtractCallOptions = {}): Promise<ExtractResult> {
     if (typeof schema !== 'object' || schema === null) throw new ServiceInvalidArgumentError('schema: expected a JSON Schema object', { field: 'schema' });
     return this.measured('extract', async () => {
-      const limit = deadline('extract', options.timeout, options.signal);
+      const limit = deadline('extract', options.timeout, this.signalFor(options.signal));
       try {
         const model = this.model(options.model, 'options.model');
         const snapshot = await takeSnapshot(this.page(), { instruction, selector: options.selector, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal: limit.signal });
@@ -361,7 +418,7 @@ export class EngineSession implements Session {
   }
 
   async end(): Promise<void> {
-    if (this.ended && !(this.ended instanceof SessionClosedError && /went away/.test(this.ended.message))) return;
+    if (this.ended && !this.browserLost) return;
     this.ended = new SessionClosedError(`Session ${this.id} has ended.`);
     await this.handle.close();
   }
@@ -369,6 +426,13 @@ export class EngineSession implements Session {
   get isEnded(): boolean {
     return this.ended !== undefined;
   }
+}
+
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (signal.aborted) reject(abortReason(signal));
+    signal.addEventListener('abort', () => reject(abortReason(signal)), { once: true });
+  });
 }
 
 /**

@@ -39,12 +39,14 @@ export class SessionNotFoundError extends ServiceError {}
 export class SessionClosedError extends ServiceError {}
 /** No browser could be found or started. */
 export class BrowserNotFoundError extends ServiceError {}
+/** A page could not be loaded: the site refused the connection, did not answer, or the network policy blocked it. */
+export class ServiceNavigationError extends ServiceError {}
 
 const ERROR_CLASSES = [
   ServiceError, ServiceElementNotFoundError, ServiceClickError, ServiceEvalError, ServiceDomProcessError, ServiceIframeError,
   ContentFrameNotFoundError, XPathResolutionError, ServiceShadowRootMissingError, LLMResponseError, MissingLLMConfigurationError,
   UnsupportedModelError, InvalidAISDKModelFormatError, ServiceInvalidArgumentError, ServiceTimeoutError, ServiceCancelledError,
-  SessionNotFoundError, SessionClosedError, BrowserNotFoundError,
+  SessionNotFoundError, SessionClosedError, BrowserNotFoundError, ServiceNavigationError,
 ] as const;
 
 const BY_NAME = new Map<string, new (message: string, options?: { field?: string }) => ServiceError>([

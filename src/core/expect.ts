@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import type { Expectation, ExpectResult, Variables } from '../schema';
+import { parsePattern, PatternError, type Expectation, type ExpectResult, type Variables } from '../schema';
 import { locatorFor } from './act/locate';
 import { substitute } from './act/variables';
-import { abortReason } from './errors';
+import { abortReason, ServiceInvalidArgumentError } from './errors';
 
 export const DEFAULT_EXPECT_TIMEOUT_MS = 5000;
 const POLL_MS = 100;
@@ -12,13 +12,13 @@ interface Check {
   run(): Promise<{ passed: boolean; actual?: string }>;
 }
 
-function matcher(expected: string): (actual: string) => boolean {
-  const regex = /^\/(.+)\/([a-z]*)$/.exec(expected);
-  if (regex) {
-    const pattern = new RegExp(regex[1]!, regex[2]);
-    return (actual) => pattern.test(actual);
+function matcher(expected: string, field: string): (actual: string) => boolean {
+  try {
+    return parsePattern(expected).test;
+  } catch (error) {
+    if (error instanceof PatternError) throw new ServiceInvalidArgumentError(`${field}: ${error.message}`, { field });
+    throw error;
   }
-  return (actual) => actual.includes(expected);
 }
 
 function checkFor(page: Page, expectation: Expectation, variables: Variables | undefined): Check {
@@ -37,12 +37,12 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
   }
   if ('url' in expectation) {
     const expected = fill(expectation.url, 'expect.url');
-    const matches = matcher(expected);
+    const matches = matcher(expected, 'expectation.url');
     return { describe: `the URL matches ${expected}`, run: async () => ({ passed: matches(page.url()), actual: page.url() }) };
   }
   if ('title' in expectation) {
     const expected = fill(expectation.title, 'expect.title');
-    const matches = matcher(expected);
+    const matches = matcher(expected, 'expectation.title');
     return { describe: `the title matches ${expected}`, run: async () => {
       const title = await page.title();
       return { passed: matches(title), actual: title };

@@ -18,6 +18,7 @@ function isSessionGone(error: unknown): boolean {
  */
 export class Engine implements vscode.Disposable {
   private local: Promise<LocalService> | undefined;
+  private localKey: string | undefined;
   private current: Promise<HttpSession> | undefined;
   private running: { long?: string } | undefined;
   /** The settings the session was started with (see settingsChanged). */
@@ -29,11 +30,30 @@ export class Engine implements vscode.Disposable {
 
   constructor(private readonly cliPath: string, private readonly log: Log, private readonly secrets: Secrets) {}
 
-  private startLocal(): Promise<LocalService> {
+  /**
+   * The local service's command line: the browser is the operator's choice (a service never takes a program or a
+   * browser URL from its clients), and on this machine the person's own servers (loopback, LAN) are reachable.
+   */
+  private static localArgs(settings: Settings): string[] {
+    const browser = settings['browser.cdpUrl'] ? ['--cdp', settings['browser.cdpUrl']]
+      : settings['browser.executablePath'] ? ['--browser', settings['browser.executablePath']] : [];
+    return ['--demo', '--allow-private', ...browser];
+  }
+
+  private startLocal(settings: Settings = readSettings()): Promise<LocalService> {
+    const args = Engine.localArgs(settings);
+    const key = JSON.stringify(args);
+    if (this.local && this.localKey !== key) {
+      // Another browser was chosen: the service is started again with it (the session was ended by settingsChanged).
+      const previous = this.local;
+      this.local = undefined;
+      void previous.then((service) => service.stop(), () => undefined);
+    }
+    this.localKey = key;
     this.local ??= (async () => {
       this.log.info('starting the local Rehearse service');
       // In desktop VS Code process.execPath is Electron: ELECTRON_RUN_AS_NODE makes it plain Node for the child.
-      const service = await startLocalService({ cliPath: this.cliPath, args: ['--demo'], env: { ELECTRON_RUN_AS_NODE: '1' } });
+      const service = await startLocalService({ cliPath: this.cliPath, args, env: { ELECTRON_RUN_AS_NODE: '1' } });
       this.log.addSecret(service.key);
       this.log.info(`local service on ${service.url} (pid ${service.pid})`);
       service.onUnexpectedExit((code, stderr) => {
@@ -59,7 +79,7 @@ export class Engine implements vscode.Disposable {
       if (!apiKey) throw new MissingServiceKeyError(`rehearse.service.url is ${settings['service.url']}, and no key for it is set: run "Rehearse: Set Service Key".`);
       return { url: settings['service.url'].replace(/\/(v1\/?)?$/, ''), apiKey, ...(modelApiKey ? { modelApiKey } : {}) };
     }
-    const local = await this.startLocal();
+    const local = await this.startLocal(settings);
     return { url: local.url, apiKey: local.key, ...(modelApiKey ? { modelApiKey } : {}) };
   }
 
@@ -84,12 +104,8 @@ export class Engine implements vscode.Disposable {
   private startOptions(settings: Settings, overrides: { headless?: boolean }): StartOptions {
     const model = Engine.modelOf(settings);
     const headless = overrides.headless ?? settings['browser.headless'];
-    return {
-      ...(model ? { model } : {}),
-      browser: settings['browser.cdpUrl']
-        ? { cdpUrl: settings['browser.cdpUrl'] }
-        : { launchOptions: { headless, ...(settings['browser.executablePath'] ? { executablePath: settings['browser.executablePath'] } : {}) } },
-    };
+    // A remote service chooses its own browser; the local one was started with the browser settings (localArgs).
+    return { ...(model ? { model } : {}), browser: { launchOptions: { headless } } };
   }
 
   /** The browser session, started on first use (Open Browser, Observe, Replay…). */

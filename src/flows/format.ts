@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { lstat, open, readdir, readFile, readlink, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FLOW_VERSION, FlowSchema, summarizeProblems, validate, type Flow, type FlowStep, type InputProblem } from '../schema';
 
@@ -81,20 +81,61 @@ export async function saveFlow(file: string, flow: Flow): Promise<void> {
   await writeFileAtomically(file, serializeFlow(checked.value));
 }
 
+/**
+ * Replaces a file's text in one step: written to a temporary file beside it, flushed, then renamed over it. The file
+ * keeps its permissions; a symbolic link stays a link (the file it points to is replaced); temporary files that a
+ * killed writer left behind are removed.
+ */
 export async function writeFileAtomically(file: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'w');
+  const target = await throughLinks(file);
+  const directory = path.dirname(target);
+  await removeAbandonedTemporaries(directory, path.basename(target));
+  const mode = await stat(target).then((info) => info.mode & 0o7777, () => undefined);
+  const temporary = path.join(directory, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, file);
+    const handle = await open(temporary, 'wx', mode ?? 0o666);
+    try {
+      await handle.writeFile(text, 'utf8');
+      // The umask narrows the mode a file is created with; an existing file keeps exactly the mode it had.
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+}
+
+/** The file a path names after following symbolic links (to a file that may not exist yet). */
+async function throughLinks(file: string, depth = 0): Promise<string> {
+  const info = await lstat(file).catch(() => undefined);
+  if (!info?.isSymbolicLink() || depth > 20) return file;
+  return throughLinks(path.resolve(path.dirname(file), await readlink(file)), depth + 1);
+}
+
+const TEMPORARY = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/** Temporary files of this file whose writer is no longer running (killed mid-save). */
+async function removeAbandonedTemporaries(directory: string, base: string): Promise<void> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  await Promise.all(names.map(async (name) => {
+    const match = TEMPORARY.exec(name);
+    if (!match || match[1] !== base) return;
+    const pid = Number(match[2]);
+    if (pid === process.pid || isRunning(pid)) return;
+    await rm(path.join(directory, name), { force: true });
+  }));
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -12,12 +12,16 @@ export interface RecordedEvent {
   readonly field?: string;
 }
 
-export function installRecorder(binding: string, markAttribute: string): void {
+export function installRecorder(binding: string, markAttribute: string, token: string): void {
   const win = window as unknown as Record<string, unknown>;
-  if (win.__rehearseRecorderInstalled) return;
-  win.__rehearseRecorderInstalled = true;
-  const send = win[binding] as ((event: unknown) => Promise<void>) | undefined;
-  if (!send) return;
+  // The binding is taken and removed from the page before any script of the page runs: the page cannot call it.
+  // Each event carries a token only this script knows, so a page that got hold of the binding still records nothing.
+  const raw = win[binding] as ((event: unknown) => Promise<void>) | undefined;
+  delete win[binding];
+  const installed = Symbol.for(`rehearse.recorder.${token}`);
+  if (!raw || (win as unknown as Record<symbol, unknown>)[installed]) return;
+  Object.defineProperty(win, installed, { value: true, enumerable: false });
+  const send = (event: Record<string, unknown>) => raw({ ...event, token });
   let counter = 0;
   const markOf = (element: Element): string => {
     let mark = element.getAttribute(markAttribute);
@@ -39,10 +43,14 @@ export function installRecorder(binding: string, markAttribute: string): void {
     void send({ kind: 'fill', mark: markOf(element), value, secret: element instanceof HTMLInputElement && element.type === 'password', field: (element as HTMLInputElement).name || element.id || '' });
   };
   document.addEventListener('pointerdown', (event) => {
+    // Only what a person does: events a page script dispatches are not trusted, and not recorded.
+    if (!event.isTrusted) return;
     const target = event.target instanceof Element ? event.target : null;
     if (target) void send({ kind: 'target', mark: markOf(target) });
   }, true);
   document.addEventListener('click', (event) => {
+    // Only what a person does: events a page script dispatches are not trusted, and not recorded.
+    if (!event.isTrusted) return;
     const target = event.target instanceof Element ? event.target : null;
     if (!target || isTextField(target) || isToggle(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
     const control = controlOfLabel(target);
@@ -50,10 +58,14 @@ export function installRecorder(binding: string, markAttribute: string): void {
     void send({ kind: 'click', mark: markOf(target) });
   }, true);
   document.addEventListener('input', (event) => {
+    // Only what a person does: events a page script dispatches are not trusted, and not recorded.
+    if (!event.isTrusted) return;
     const target = event.target instanceof Element ? event.target : null;
     if (target && isTextField(target)) markOf(target);
   }, true);
   document.addEventListener('change', (event) => {
+    // Only what a person does: events a page script dispatches are not trusted, and not recorded.
+    if (!event.isTrusted) return;
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
     if (target instanceof HTMLSelectElement) void send({ kind: 'select', mark: markOf(target), value: target.selectedOptions[0]?.label ?? target.value });
@@ -61,6 +73,8 @@ export function installRecorder(binding: string, markAttribute: string): void {
     else if (isTextField(target)) flushFill(target);
   }, true);
   document.addEventListener('keydown', (event) => {
+    // Only what a person does: events a page script dispatches are not trusted, and not recorded.
+    if (!event.isTrusted) return;
     const target = event.target instanceof Element ? event.target : null;
     if (!target || !['Enter', 'Escape', 'Tab'].includes(event.key)) return;
     if (isTextField(target)) flushFill(target);

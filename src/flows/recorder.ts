@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { EngineSession } from '../core/engine-session';
 import { describeElementByAttribute, type ElementDescription } from '../core/snapshot/describe-element';
 import type { ActionStep, Flow } from '../schema';
@@ -27,10 +28,14 @@ export class Recorder {
 
   static async start(session: EngineSession, onStep: (recorded: RecordedStep) => void | Promise<void> = () => undefined): Promise<Recorder> {
     const recorder = new Recorder(session, onStep);
-    const binding = `__rehearseRecord${++recorders}`;
+    // Unguessable names: a page cannot find the binding by name, nor forge events without the token.
+    const binding = `__rehearseRecord${++recorders}_${randomBytes(8).toString('hex')}`;
+    const token = randomBytes(16).toString('hex');
     const context = session.page().context();
-    await context.exposeBinding(binding, (_source, event: RecordedEvent) => recorder.receive(event));
-    const script = `(${installRecorder.toString()})(${JSON.stringify(binding)}, ${JSON.stringify(MARK_ATTRIBUTE)})`;
+    await context.exposeBinding(binding, (_source, event: RecordedEvent & { token?: unknown }) => {
+      if (event?.token === token) recorder.receive(event);
+    });
+    const script = `(${installRecorder.toString()})(${JSON.stringify(binding)}, ${JSON.stringify(MARK_ATTRIBUTE)}, ${JSON.stringify(token)})`;
     await context.addInitScript(script);
     for (const page of context.pages()) {
       for (const frame of page.frames()) await frame.evaluate(script).catch(() => undefined);

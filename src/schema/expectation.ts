@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { looseObject, oneOf, strictObject, text } from './messages';
+import { patternText } from './pattern';
 
 export const ELEMENT_STATES = ['visible', 'hidden', 'checked', 'unchecked', 'enabled', 'disabled'] as const;
 
@@ -8,15 +9,15 @@ export const ELEMENT_STATES = ['visible', 'hidden', 'checked', 'unchecked', 'ena
  *  { text }               the text is visible on the page
  *  { selector, state }    the element is visible, hidden, checked, unchecked, enabled or disabled
  *  { selector, value }    the field's value equals this
- *  { url }                the URL contains this, or matches /regex/flags
- *  { title }              the title contains this
+ *  { url }                the URL contains this, matches a glob with *, or a /regex/flags (RE2: linear time)
+ *  { title }              the title, matched the same way
  */
 export const ExpectationSchema = v.union([
   strictObject({ text: text() }),
   strictObject({ selector: text(), state: oneOf(ELEMENT_STATES) }),
   strictObject({ selector: text(), value: text() }),
-  strictObject({ url: text() }),
-  strictObject({ title: text() }),
+  strictObject({ url: patternText() }),
+  strictObject({ title: patternText() }),
 ], (issue) => `expected one of { text }, { selector, state }, { selector, value }, { url }, { title }, received ${issue.received}`);
 export type Expectation = v.InferOutput<typeof ExpectationSchema>;
 

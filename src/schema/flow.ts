@@ -26,7 +26,20 @@ export const ActionStepSchema = strictObject({
   timeout: v.optional(positiveMs()),
 });
 
-export const NavigateStepSchema = strictObject({ navigate: text() });
+/**
+ * Where a navigate step may go: http(s), data: or about:blank. A flow from someone else must not run script
+ * (`javascript:`) or open local files (`file:`); a URL that starts with a %variable% is checked once it is filled in.
+ */
+const navigableUrl = () =>
+  v.pipe(text(), v.check((value) => /^%[A-Za-z_][A-Za-z0-9_.-]*%/.test(value) || isNavigable(value), (issue) => `expected an http(s), data: or about:blank URL, received ${issue.received}`));
+
+function isNavigable(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'data:' || url.href === 'about:blank';
+}
+
+export const NavigateStepSchema = strictObject({ navigate: navigableUrl() });
 export const ExpectStepSchema = strictObject({ expect: ExpectationSchema, timeout: v.optional(positiveMs()) });
 
 export type ActionStep = v.InferOutput<typeof ActionStepSchema>;

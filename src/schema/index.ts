@@ -10,3 +10,4 @@ export * from './methods';
 export * from './expectation';
 export * from './flow';
 export * from './webview-messages';
+export * from './pattern';

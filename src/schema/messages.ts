@@ -46,11 +46,18 @@ export const flag = () => v.boolean((issue) => `expected true or false, received
 export const url = () =>
   v.pipe(text(), v.check((input) => /^https?:\/\/[^\s/]+/i.test(input) && URL.canParse(input), (issue) => `expected an http(s) URL, received ${issue.received}`));
 
+/** The longest delay a timer can take (Node's and the browser's): 2^31−1 ms, about 24.8 days. Longer ones fire at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+// Infinity is reported once, by the finite check.
+const withinTimerRange = () => v.check<number, (issue: v.CheckIssue<number>) => string>((value) => !Number.isFinite(value) || value <= MAX_TIMER_MS, (issue) => `expected at most ${MAX_TIMER_MS} milliseconds (about 24 days), received ${issue.received}`);
+
 export const positiveMs = () =>
   v.pipe(
     v.number((issue) => `expected a number of milliseconds, received ${issue.received}`),
     v.finite('expected a finite number of milliseconds'),
     v.gtValue(0, (issue) => `expected a number of milliseconds greater than 0, received ${issue.received}`),
+    withinTimerRange(),
   );
 
 export const nonNegativeMs = () =>
@@ -58,6 +65,7 @@ export const nonNegativeMs = () =>
     v.number((issue) => `expected a number of milliseconds, received ${issue.received}`),
     v.finite('expected a finite number of milliseconds'),
     v.minValue(0, (issue) => `expected a number of milliseconds of 0 or more, received ${issue.received}`),
+    withinTimerRange(),
   );
 
 export const wholeNumber = (min: number, max: number) =>

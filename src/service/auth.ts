@@ -3,6 +3,9 @@ import { readFile } from 'node:fs/promises';
 import * as v from 'valibot';
 import { summarizeProblems, validate } from '../schema';
 
+/** A key short enough to guess is no key: one rule for keys files and REHEARSE_SERVICE_KEYS. */
+export const MIN_KEY_LENGTH = 16;
+
 /** Service keys, each belonging to one project: a session is visible only to its project. */
 export class ProjectKeys {
   private readonly entries: { readonly digest: Buffer; readonly project: string }[];
@@ -30,20 +33,22 @@ export class ProjectKeys {
     return { keys: new ProjectKeys({ [key]: project }), key };
   }
 
-  /** `project:key,project:key` (REHEARSE_SERVICE_KEYS). */
+  /** `project:key,project:key` (REHEARSE_SERVICE_KEYS); the same rule for a key's length as in a keys file. */
   static fromList(list: string): ProjectKeys {
     const keys: Record<string, string> = {};
-    for (const pair of list.split(',').map((item) => item.trim()).filter(Boolean)) {
+    for (const [index, pair] of list.split(',').map((item) => item.trim()).filter(Boolean).entries()) {
       const at = pair.indexOf(':');
       if (at <= 0 || at === pair.length - 1) throw new Error('REHEARSE_SERVICE_KEYS: expected project:key pairs separated by commas');
-      keys[pair.slice(at + 1)] = pair.slice(0, at);
+      const key = pair.slice(at + 1);
+      if (key.length < MIN_KEY_LENGTH) throw new Error(`REHEARSE_SERVICE_KEYS: the key of pair ${index + 1} (project ${pair.slice(0, at)}) is ${key.length} characters; expected a key of at least ${MIN_KEY_LENGTH} characters`);
+      keys[key] = pair.slice(0, at);
     }
     return new ProjectKeys(keys);
   }
 
   /** A keys file: `{ "projects": { "<project>": ["<key>", …] } }`. */
   static async fromFile(file: string): Promise<ProjectKeys> {
-    const schema = v.object({ projects: v.record(v.string(), v.array(v.pipe(v.string(), v.minLength(16, 'expected a key of at least 16 characters')))) });
+    const schema = v.object({ projects: v.record(v.string(), v.array(v.pipe(v.string(), v.minLength(MIN_KEY_LENGTH, `expected a key of at least ${MIN_KEY_LENGTH} characters`)))) });
     let parsed: unknown;
     try {
       parsed = JSON.parse(await readFile(file, 'utf8'));

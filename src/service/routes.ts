@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { EngineSession } from '../core/engine-session';
+import { ServiceInvalidArgumentError } from '../core/errors';
 import type { Action, ActionOutput, ModelSetting } from '../schema';
 import type { AgentEvent } from '../core/agent/agent-events';
 import { ActRequestSchema, AgentExecuteRequestSchema, ExpectRequestSchema, ExtractRequestSchema, NavigateRequestSchema, ObserveRequestSchema } from './wire';
@@ -9,6 +10,8 @@ export interface OperationContext {
   /** A model key for this request only (x-model-api-key). */
   readonly modelApiKey?: string;
   readonly log: (message: string, data?: Record<string, unknown>) => void;
+  /** MCP server URLs (prefixes) the operator lets the agent connect to. */
+  readonly mcpUrls?: readonly string[];
 }
 
 export interface OperationResult {
@@ -30,6 +33,16 @@ function withKey(model: ModelSetting | undefined, key: string | undefined, sessi
   if (!chosen) return undefined;
   if (typeof chosen === 'string') return { modelName: chosen, apiKey: key };
   return 'auth' in chosen || chosen.apiKey ? chosen : { ...chosen, apiKey: key };
+}
+
+/** An MCP server the agent would connect to is the operator's choice: only URLs under an allowed prefix pass. */
+function checkIntegrations(integrations: readonly unknown[] | undefined, allowed: readonly string[]): void {
+  for (const [index, integration] of (integrations ?? []).entries()) {
+    if (typeof integration !== 'string') continue;
+    if (!allowed.some((prefix) => integration.startsWith(prefix))) {
+      throw new ServiceInvalidArgumentError(`agentConfig.integrations.${index}: this service connects only to the MCP servers its operator allows (rehearse serve --allow-mcp <url>)`, { field: `agentConfig.integrations.${index}` });
+    }
+  }
 }
 
 function define<S extends v.GenericSchema>(route: Route<S>): Route<S> {
@@ -87,6 +100,7 @@ export const ROUTES = {
     schema: AgentExecuteRequestSchema,
     async run(session, body, context) {
       const { model, systemPrompt, ...config } = body.agentConfig ?? {};
+      checkIntegrations(config.integrations, context.mcpUrls ?? []);
       const modelSetting = withKey(model, context.modelApiKey, session);
       const agentConfig = {
         ...config,

@@ -1,6 +1,6 @@
 import type { SessionOptions } from '../../src/core/engine-session';
 import { ProjectKeys } from '../../src/service/auth';
-import { RehearseService, type ServiceLimits } from '../../src/service/server';
+import { RehearseService, type ServiceAccess, type ServiceLimits } from '../../src/service/server';
 import type { StaticSite } from '../../src/cli/static-site';
 import { ScriptedModelServer } from '../support/model-server';
 import { pickElementRule } from '../support/page-rule';
@@ -15,23 +15,26 @@ export interface ServiceRig {
   site: StaticSite;
   models: ScriptedModelServer;
   logs: string[];
+  /** Browser origins clients may attach sessions to (the operator's --allow-browser-url); tests add theirs. */
+  browserUrls: string[];
   /** A raw HTTP call as any client would make it. */
   call(path: string, init?: { method?: string; body?: unknown; key?: string | null; headers?: Record<string, string>; signal?: AbortSignal }): Promise<Response>;
   start(key?: string): Promise<string>;
 }
 
-export function useService(options: { limits?: Partial<ServiceLimits>; session?: SessionOptions } = {}): ServiceRig {
+export function useService(options: { limits?: Partial<ServiceLimits>; session?: SessionOptions; access?: Partial<ServiceAccess> } = {}): ServiceRig {
   const rig = {} as ServiceRig;
   before(async function () {
     this.timeout(60_000);
     rig.site = await serveFolder(FIXTURES_DIR);
     rig.models = await ScriptedModelServer.start();
     rig.logs = [];
+    rig.browserUrls = [];
     rig.service = new RehearseService({
       keys: new ProjectKeys({ [KEY_A]: 'team-a', [KEY_B]: 'team-b' }),
       session: { model: { modelName: 'openai/test-model', baseURL: rig.models.url('/v1'), apiKey: 'svc-model-key' }, env: {}, ...options.session },
       limits: { sessionsPerProject: 30, ...options.limits },
-      trustClientBrowser: true,
+      access: { network: { allowPrivate: true, allowOrigins: [] }, browserUrls: rig.browserUrls, ...options.access },
       log: (line) => rig.logs.push(line),
     });
     rig.url = await rig.service.listen(0, '127.0.0.1');

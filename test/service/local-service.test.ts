@@ -17,7 +17,7 @@ describe('the embedded local service (a child process, as the VS Code extension 
   after(async () => site.close());
 
   it('starts on a free loopback port with a one-time key, serves sessions, and stops cleanly', async () => {
-    const service = await startLocalService({ cliPath: CLI });
+    const service = await startLocalService({ cliPath: CLI, args: ['--allow-private'] });
     assert.match(service.url, /^http:\/\/127\.0\.0\.1:\d+$/);
     const session = await startRemoteSession({ url: service.url, apiKey: service.key });
     await session.navigate(`${site.origin}/login.html`);

@@ -52,6 +52,8 @@ describe('the Stagehand v3.7.3 client, unchanged, against this service', functio
     service = new RehearseService({
       keys: new ProjectKeys({ [KEY]: 'compat' }),
       session: { browser: { cdpUrl: chromium.cdpUrl, isolate: false }, env: {} },
+      // The pages it drives are served on loopback, which a team's service refuses unless its operator allows them.
+      access: { network: { allowPrivate: true, allowOrigins: [] } },
     });
     const url = await service.listen(0, '127.0.0.1');
     env('STAGEHAND_API_URL', `${url}/v1`);

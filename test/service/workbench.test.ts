@@ -81,6 +81,7 @@ describe('HTTP service: recording what a person does', () => {
     this.timeout(60_000);
     const chrome = await startDebuggableChromium();
     const person = await chromium.connectOverCDP(chrome.cdpUrl);
+    rig.browserUrls.push(new URL(chrome.cdpUrl).origin);
     try {
       const session = await startRemoteSession({ url: rig.url, apiKey: KEY_A }, { browser: { cdpUrl: chrome.cdpUrl } });
       await session.navigate(`${rig.site.origin}/login.html`);
@@ -92,8 +93,8 @@ describe('HTTP service: recording what a person does', () => {
         for (let i = 0; i < 100 && recorded.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
         assert.equal(recorded.length, count, JSON.stringify(recorded));
       };
-      // The recorder is installed once the route runs; wait for its binding before acting as the person.
-      await page.waitForFunction(() => Object.keys(window).some((key) => key.startsWith('__rehearseRecord')), undefined, { timeout: 10_000 });
+      // The recorder is installed once the route runs; wait for its mark on the page before acting as the person.
+      await page.waitForFunction(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.')), undefined, { timeout: 10_000 });
       await page.getByLabel('Email').fill('ada@example.com');
       await page.getByLabel('Password').fill('s3cret-value');
       await page.getByRole('button', { name: 'Forgot password?' }).click();

@@ -1,6 +1,7 @@
 import type { Action, Variables } from '../../schema';
 import type { EngineSession } from '../engine-session';
 import { ServiceInvalidArgumentError } from '../errors';
+import { isAllowedUrl } from './origin-guard';
 import type { ToolDefinition, Usage } from '../models';
 import type { SnapshotElement } from '../snapshot/snapshot';
 
@@ -43,11 +44,9 @@ function requireString(input: Record<string, unknown>, key: string, tool: string
 }
 
 export function checkOrigin(url: string, allowed: readonly string[] | undefined): void {
-  if (!allowed?.length) return;
-  const origin = new URL(url).origin;
-  if (!allowed.some((candidate) => new URL(candidate).origin === origin)) {
-    throw new ServiceInvalidArgumentError(`${origin} is not an allowed origin; allowed: ${allowed.join(', ')}`);
-  }
+  if (!allowed || isAllowedUrl(url, allowed)) return;
+  const origin = URL.canParse(url) ? new URL(url).origin : url;
+  throw new ServiceInvalidArgumentError(`${origin} is not an allowed origin; allowed: ${allowed.join(', ') || 'none (pass allowedOrigins to let the agent go elsewhere)'}`);
 }
 
 const act: AgentTool = {

@@ -7,6 +7,7 @@ import { takeSnapshot, type SnapshotElement } from '../snapshot/snapshot';
 import { EventStream, type AgentEvent, type AgentStepEvent } from './agent-events';
 import { BUILT_IN_TOOLS, type AgentTool, type ToolOutcome } from './agent-tools';
 import { customTools, mcpTools } from './integrations';
+import { defaultOrigins, guardOrigins, parseAllowedOrigins } from './origin-guard';
 
 export const AGENT_SYSTEM = [
   'You operate a web browser to complete a task for a user, one tool call at a time.',
@@ -26,7 +27,10 @@ export interface AgentRunOptions {
   readonly onEvent?: (event: AgentEvent) => void;
   /** Values for %name% in act arguments; the model sees names only. */
   readonly variables?: Variables;
-  /** When set, navigation is refused outside these origins. */
+  /**
+   * Origins the agent's pages may go to; navigation elsewhere is refused in the browser. Default: the origin of the page
+   * it starts on and those of URLs in the instruction and context.
+   */
   readonly allowedOrigins?: readonly string[];
 }
 
@@ -83,23 +87,29 @@ export class Agent {
     if (!parsed.ok) throw new ServiceInvalidArgumentError(`executeOptions: ${summarizeProblems(parsed.problems)}`, { field: parsed.problems[0]?.field });
     const run = parsed.value;
     const defaults = this.session.modelDefaults;
-    const model = createModelClient(this.modelSetting(), { env: defaults.env, apiKey: defaults.apiKey, field: 'agentConfig.model' });
+    const model = createModelClient(this.modelSetting(), { env: defaults.env, apiKey: defaults.apiKey, field: 'agentConfig.model', envKeyEndpoints: defaults.envKeyEndpoints });
     if (model.wire !== 'anthropic' && this.config.provider === 'anthropic') throw new ServiceInvalidArgumentError('agentConfig.provider: "anthropic" needs an anthropic/… model', { field: 'agentConfig.provider' });
     const controller = new AbortController();
     const stopOn = options.signal;
     const forward = () => controller.abort(stopOn?.reason);
     if (stopOn?.aborted) controller.abort(stopOn.reason);
     stopOn?.addEventListener('abort', forward, { once: true });
-    const integrations = await mcpTools(this.config.integrations, controller.signal);
+    const allowed = options.allowedOrigins ? parseAllowedOrigins(options.allowedOrigins) : defaultOrigins(this.session.page().url(), run.instruction, run.context);
+    const guard = await guardOrigins(this.session.page().context(), allowed, (violation) => controller.abort(violation));
     try {
-      return await this.loop(model, run, [...BUILT_IN_TOOLS, ...integrations.tools, ...customTools(this.config.tools)], options, controller.signal);
+      const integrations = await mcpTools(this.config.integrations, controller.signal);
+      try {
+        return await this.loop(model, run, [...BUILT_IN_TOOLS, ...integrations.tools, ...customTools(this.config.tools)], { ...options, allowedOrigins: allowed }, controller.signal, guard.violation);
+      } finally {
+        await integrations.close();
+      }
     } finally {
       stopOn?.removeEventListener('abort', forward);
-      await integrations.close();
+      await guard.dispose();
     }
   }
 
-  private async loop(model: ModelClient, run: { instruction: string; maxSteps: number; autoScreenshot: boolean; waitBetweenActions: number; context?: string }, tools: AgentTool[], options: AgentRunOptions, signal: AbortSignal): Promise<AgentResult> {
+  private async loop(model: ModelClient, run: { instruction: string; maxSteps: number; autoScreenshot: boolean; waitBetweenActions: number; context?: string }, tools: AgentTool[], options: AgentRunOptions, signal: AbortSignal, violation: () => ServiceError | undefined): Promise<AgentResult> {
     const page = () => this.session.page();
     const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
     const actions: AgentRunAction[] = [];
@@ -161,6 +171,8 @@ export class Agent {
         items.push({ role: 'user', content: [...(await pageState()), ...extraParts] });
       }
     } catch (error) {
+      const left = violation();
+      if (left) return finish(left.message, false, { stopped: true, reason: 'origin' });
       if (signal.aborted) return finish(`Stopped by the caller after ${actionsTaken} step${actionsTaken === 1 ? '' : 's'}.`, false, { stopped: true });
       throw error;
     }

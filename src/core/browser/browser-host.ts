@@ -1,6 +1,10 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { BrowserNotFoundError, ServiceInvalidArgumentError } from '../errors';
+import { redactUrl, redactUrls } from '../redact';
 import type { Environment } from '../models/resolve';
+import { isOpen, OPEN_NETWORK, type NetworkPolicy } from '../network/address-policy';
+import { startEgressProxy, type EgressProxy, type Refusal } from '../network/egress-proxy';
+import { guardContext } from '../network/route-guard';
 import { findBrowser, launchArgs } from './find-browser';
 import { HOOKS_KEY, installPageHooks } from './page-hooks';
 import { registerShadowEngine } from './shadow-engine';
@@ -17,6 +21,8 @@ export interface BrowserOptions {
   readonly env?: Environment;
   /** On an attached browser, work in a new context rather than the one already open (parallel replays). */
   readonly isolate?: boolean;
+  /** Where pages may go (default: anywhere on http(s), private addresses included). */
+  readonly network?: NetworkPolicy;
 }
 
 export interface BrowserHandle {
@@ -24,6 +30,8 @@ export interface BrowserHandle {
   readonly context: BrowserContext;
   /** How the browser was obtained, for logs. */
   readonly origin: string;
+  /** Requests the network policy refused since a time (ms), newest last. */
+  refusalsSince(since: number): readonly Refusal[];
   close(): Promise<void>;
 }
 
@@ -40,29 +48,38 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   let context: BrowserContext;
   let ownsContext = true;
   let origin: string;
+  const network = options.network ?? OPEN_NETWORK;
+  let proxy: EgressProxy | undefined;
   if (options.cdpUrl) {
     browser = await chromium.connectOverCDP(options.cdpUrl, { timeout: CONNECT_TIMEOUT_MS }).catch((error: Error) => {
-      throw new BrowserNotFoundError(`Could not attach to the browser at ${options.cdpUrl} over CDP: ${error.message.split('\n')[0]}`);
+      throw new BrowserNotFoundError(`Could not attach to the browser at ${redactUrl(options.cdpUrl!)} over CDP: ${redactUrls(error.message.split('\n')[0]!)}`);
     });
     const existing = options.isolate ? undefined : browser.contexts()[0];
     ownsContext = !existing;
     context = existing ?? (await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT }));
-    origin = `cdp ${options.cdpUrl}`;
+    origin = `cdp ${redactUrl(options.cdpUrl)}`;
   } else if (options.wsEndpoint) {
     browser = await chromium.connect(options.wsEndpoint, { timeout: CONNECT_TIMEOUT_MS }).catch((error: Error) => {
-      throw new BrowserNotFoundError(`Could not attach to the Playwright server at ${options.wsEndpoint}: ${error.message.split('\n')[0]}`);
+      throw new BrowserNotFoundError(`Could not attach to the Playwright server at ${redactUrl(options.wsEndpoint!)}: ${redactUrls(error.message.split('\n')[0]!)}`);
     });
     context = await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT });
-    origin = `playwright server ${options.wsEndpoint}`;
+    origin = `playwright server ${redactUrl(options.wsEndpoint)}`;
   } else {
     const found = findBrowser({ executablePath: options.executablePath, env: options.env });
     const headless = options.headless ?? true;
-    browser = await chromium.launch({ executablePath: found.executablePath, headless, args: launchArgs({ headless }), timeout: CONNECT_TIMEOUT_MS }).catch((error: Error) => {
+    // A browser we launch reaches the network only through the policy's proxy, redirects and workers included.
+    proxy = isOpen(network) ? undefined : await startEgressProxy(network);
+    browser = await chromium.launch({
+      executablePath: found.executablePath, headless, args: launchArgs({ headless }), timeout: CONNECT_TIMEOUT_MS,
+      ...(proxy ? { proxy: { server: proxy.url } } : {}),
+    }).catch(async (error: Error) => {
+      await proxy?.close();
       throw new BrowserNotFoundError(`Could not start ${found.executablePath}: ${error.message.split('\n')[0]}`);
     });
-    context = await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT });
+    context = await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT, ...(proxy ? { serviceWorkers: 'block' } : {}) });
     origin = `${found.source} ${found.executablePath}`;
   }
+  const attachedRefusals = !proxy && !isOpen(network) ? await guardContext(context, network) : undefined;
   await context.addInitScript(installPageHooks, HOOKS_KEY);
   // Pages that were open before we attached get the hooks now (closed shadow roots made before this are not seen).
   for (const page of context.pages()) {
@@ -72,9 +89,11 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     browser,
     context,
     origin,
+    refusalsSince: (since) => proxy?.refusalsSince(since) ?? attachedRefusals?.(since) ?? [],
     close: async () => {
       if (ownsContext) await context.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
+      await proxy?.close();
     },
   };
 }

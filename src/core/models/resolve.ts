@@ -42,6 +42,19 @@ export interface ResolveOptions {
   readonly apiKey?: string;
   /** Where the setting came from, for error messages (`options.model`). */
   readonly field?: string;
+  /**
+   * Endpoints a key from the environment may be sent to, beside each provider's own. `'any'` (the default, for a
+   * library user whose settings and environment are both theirs); a service lists only its operator's, so a client's
+   * `baseURL` never receives the service's keys.
+   */
+  readonly envKeyEndpoints?: readonly string[] | 'any';
+}
+
+/** Whether a key from the environment may go to this configured base URL. */
+function envKeyMayGo(baseURL: string | undefined, official: string | undefined, options: ResolveOptions): boolean {
+  if (!baseURL || baseURL === official) return true;
+  const trusted = options.envKeyEndpoints ?? 'any';
+  return trusted === 'any' || trusted.includes(baseURL);
 }
 
 interface ProviderDefaults {
@@ -87,7 +100,7 @@ export function resolveModel(setting: ModelSetting, options: ResolveOptions = {}
   const config: ModelConfigObject = typeof setting === 'string' ? { modelName: setting } : setting;
   const fieldOfName = typeof setting === 'string' ? field : `${field}.modelName`;
 
-  if (config.provider === 'azure') return resolveAzure(config, env, options.apiKey, field);
+  if (config.provider === 'azure') return resolveAzure(config, env, options.apiKey, field, options);
   if (config.provider === 'vertex') return resolveVertex(config);
 
   const explicitProvider = config.provider;
@@ -96,7 +109,7 @@ export function resolveModel(setting: ModelSetting, options: ResolveOptions = {}
     : parseModelName(config.modelName, fieldOfName);
   if (name.provider === 'azure' || name.provider === 'vertex') {
     return name.provider === 'azure'
-      ? resolveAzure({ modelName: config.modelName, provider: 'azure', providerOptions: { azure: {} }, ...pick(config) }, env, options.apiKey, field)
+      ? resolveAzure({ modelName: config.modelName, provider: 'azure', providerOptions: { azure: {} }, ...pick(config) }, env, options.apiKey, field, options)
       : resolveVertex(vertexFromEnvironment(config.modelName, env));
   }
 
@@ -110,7 +123,7 @@ export function resolveModel(setting: ModelSetting, options: ResolveOptions = {}
   const officialBaseURL = defaults?.baseURL(env);
   const baseURL = config.baseURL ?? officialBaseURL!;
   const keyVariables = defaults?.keyVariables ?? [`${name.provider.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_API_KEY`];
-  const key = config.apiKey ?? options.apiKey ?? firstSet(env, keyVariables);
+  const key = config.apiKey ?? options.apiKey ?? (envKeyMayGo(config.baseURL, officialBaseURL, options) ? firstSet(env, keyVariables) : undefined);
   // A custom base URL (a gateway or a local model server) may need no key; the provider's own endpoint always does.
   if (!key && !config.baseURL) throw missingKey(`${name.provider}/${name.model}`, keyVariables, field);
 
@@ -132,10 +145,13 @@ function pick(config: GenericModelConfig) {
   return { ...(config.apiKey ? { apiKey: config.apiKey } : {}), ...(config.baseURL ? { baseURL: config.baseURL } : {}), ...(config.headers ? { headers: config.headers } : {}) };
 }
 
-function resolveAzure(config: Extract<ModelConfigObject, { provider: 'azure' }>, env: Environment, requestKey: string | undefined, field: string): ResolvedModel {
+function resolveAzure(config: Extract<ModelConfigObject, { provider: 'azure' }>, env: Environment, requestKey: string | undefined, field: string, options: ResolveOptions): ResolvedModel {
   const azure = config.providerOptions.azure;
   const model = config.modelName.startsWith('azure/') ? config.modelName.slice('azure/'.length) : config.modelName;
   const resourceName = azure.resourceName ?? env.AZURE_RESOURCE_NAME;
+  if (resourceName !== undefined && !/^[a-z0-9][a-z0-9-]{0,62}$/i.test(resourceName)) {
+    throw new ServiceInvalidArgumentError(`${field}.providerOptions.azure.resourceName: expected an Azure resource name (letters, digits and hyphens), received ${JSON.stringify(resourceName)}`, { field: `${field}.providerOptions.azure.resourceName` });
+  }
   const root = (azure.baseURL ?? config.baseURL ?? (resourceName ? `https://${resourceName}.openai.azure.com/openai` : undefined))?.replace(/\/+$/, '');
   if (!root) {
     throw new MissingLLMConfigurationError(
@@ -151,7 +167,8 @@ function resolveAzure(config: Extract<ModelConfigObject, { provider: 'azure' }>,
   const wire = azure.useDeploymentBasedUrls ? ('chat' as const) : ('responses' as const);
   const common = { id: `azure/${model}`, provider: 'azure', model, wire, baseURL, headers, query: { 'api-version': apiVersion } };
   if ('auth' in config) return { ...common, auth: { kind: 'azure-entra', token: config.auth.token }, secrets: [config.auth.token] };
-  const key = config.apiKey ?? requestKey ?? firstSet(env, ['AZURE_API_KEY', 'AZURE_OPENAI_API_KEY']);
+  const custom = azure.baseURL ?? config.baseURL;
+  const key = config.apiKey ?? requestKey ?? (envKeyMayGo(custom, undefined, options) ? firstSet(env, ['AZURE_API_KEY', 'AZURE_OPENAI_API_KEY']) : undefined);
   if (!key) throw missingKey(`azure/${model}`, ['AZURE_API_KEY'], field, 'or use an Entra ID token in auth');
   return { ...common, auth: { kind: 'azure-key', key }, secrets: [key] };
 }
@@ -221,4 +238,23 @@ function missingKey(id: string, variables: readonly string[], field: string, alt
     `No API key for ${id}: set ${variable}, or pass apiKey in ${field}${alternative ? `, ${alternative}` : ''}.`,
     { field: `${field}.apiKey` },
   );
+}
+
+/**
+ * The addresses a model setting makes the engine call that its author chose (base URLs, a service account's token URI);
+ * a service checks them against its network policy. Providers' own endpoints are not listed.
+ */
+export function chosenEndpoints(setting: ModelSetting | undefined, field: string): { url: string; field: string }[] {
+  if (!setting || typeof setting === 'string') return [];
+  const found: { url: string; field: string }[] = [];
+  if (setting.baseURL) found.push({ url: setting.baseURL, field: `${field}.baseURL` });
+  if ('providerOptions' in setting) {
+    const options = setting.providerOptions as { azure?: { baseURL?: string }; vertex?: { baseURL?: string } };
+    if (options.azure?.baseURL) found.push({ url: options.azure.baseURL, field: `${field}.providerOptions.azure.baseURL` });
+    if (options.vertex?.baseURL) found.push({ url: options.vertex.baseURL, field: `${field}.providerOptions.vertex.baseURL` });
+  }
+  if ('auth' in setting && setting.auth.type === 'googleServiceAccount' && setting.auth.credentials.token_uri) {
+    found.push({ url: setting.auth.credentials.token_uri, field: `${field}.auth.credentials.token_uri` });
+  }
+  return found;
 }

@@ -6,9 +6,12 @@ import { vertexTokenSource } from './vertex-token';
 export interface SdkOptions {
   /** Retries on 408/409/429/5xx with exponential backoff (honouring retry-after); none on other 4xx. */
   readonly maxRetries?: number;
+  /** How long one model request may take, in ms; a hung provider fails the call then instead of holding it. */
+  readonly requestTimeoutMs?: number;
 }
 
 const DEFAULT_RETRIES = 2;
+export const DEFAULT_MODEL_REQUEST_TIMEOUT_MS = 120_000;
 /**
  * Both SDKs insist on a credential. Where none is to be sent (a local model server, Azure's api-key header) they get this
  * placeholder and the header it would produce is removed again by a null default header.
@@ -35,6 +38,7 @@ export function openAIClient(model: ResolvedModel, options: SdkOptions): OpenAI 
     defaultHeaders: headers,
     defaultQuery: Object.keys(model.query).length ? model.query : undefined,
     maxRetries: options.maxRetries ?? DEFAULT_RETRIES,
+    timeout: options.requestTimeoutMs ?? DEFAULT_MODEL_REQUEST_TIMEOUT_MS,
     logLevel: 'off',
   });
 }
@@ -47,6 +51,7 @@ export function anthropicClient(model: ResolvedModel, options: SdkOptions): Anth
     baseURL: model.baseURL,
     defaultHeaders: { ...model.headers, ...(key ? {} : { Authorization: null }) },
     maxRetries: options.maxRetries ?? DEFAULT_RETRIES,
+    timeout: options.requestTimeoutMs ?? DEFAULT_MODEL_REQUEST_TIMEOUT_MS,
     logLevel: 'off',
   });
 }

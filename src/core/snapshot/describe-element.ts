@@ -14,17 +14,18 @@ export interface ElementDescription {
 /** The durable selectors and fingerprint of the element carrying `attribute="value"` (in any frame), or undefined. */
 export async function describeElementByAttribute(page: Page, attribute: string, value: string): Promise<ElementDescription | undefined> {
   const captured = await capturePage(page);
-  let found: DomNode | undefined;
+  const carriers: DomNode[] = [];
   for (const frame of captured.frames) {
     const stack = frame.root ? [frame.root] : [];
-    while (stack.length && !found) {
+    while (stack.length) {
       const node = stack.pop()!;
-      if (node.attrs[attribute] === value) found = node;
+      if (node.attrs[attribute] === value) carriers.push(node);
       stack.push(...node.children);
     }
-    if (found) break;
   }
-  if (!found) return undefined;
+  // A page that copies the mark onto another element makes it say nothing: such a step is not described at all.
+  if (carriers.length !== 1) return undefined;
+  const found = carriers[0]!;
   const role = roleOf(found);
   const name = nameOf(found);
   // The recording mark is not part of the page: selectors never use it.

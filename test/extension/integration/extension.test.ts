@@ -222,7 +222,7 @@ describe('Rehearse in VS Code (extension host)', () => {
         person.browser = await chromium.connectOverCDP(chrome.cdpUrl);
         return person.browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().endsWith('/login.html'));
       }, (found) => found !== undefined, 20_000);
-      await page!.waitForFunction(() => (window as unknown as { __rehearseRecorderInstalled?: boolean }).__rehearseRecorderInstalled === true, undefined, { timeout: 10_000 });
+      await page!.waitForFunction(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.')), undefined, { timeout: 10_000 });
       await page!.getByLabel('Email').fill('ada@example.com');
       await page!.getByLabel('Password').fill('s3cret-typed-value');
       await page!.getByRole('button', { name: 'Forgot password?' }).click();

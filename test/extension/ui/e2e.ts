@@ -278,7 +278,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           const status = page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json' });
           await status.waitFor({ timeout: 30_000 });
           await atBrowser(cdpUrl, `${siteOrigin}/login.html`, async (target) => {
-            await target.waitForFunction(() => (window as unknown as { __rehearseRecorderInstalled?: boolean }).__rehearseRecorderInstalled === true, undefined, { timeout: 10_000 });
+            await target.waitForFunction(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.')), undefined, { timeout: 10_000 });
             await target.getByLabel('Email').fill('lin@example.com');
             await target.getByRole('button', { name: 'Forgot password?' }).click();
             await page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json: 2 steps' }).waitFor({ timeout: 15_000 });
