@@ -42,6 +42,8 @@ export interface SessionOptions {
   readonly network?: NetworkPolicy;
   /** Custom model base URLs that may receive a key from `env` (default: any; a service lists only its operator's). */
   readonly envKeyEndpoints?: readonly string[] | 'any';
+  /** How long one model request may take (ms); default 2 minutes. */
+  readonly modelRequestTimeoutMs?: number;
 }
 
 /** What observe found for one pick, kept so a picked action can be saved with its fallbacks and fingerprint. */
@@ -123,8 +125,8 @@ export class EngineSession implements Session {
   }
 
   /** The session's model settings, for components that make their own model client (the agent). */
-  get modelDefaults(): { readonly model?: ModelSetting; readonly apiKey?: string; readonly env?: Environment; readonly tokenBudget?: number; readonly envKeyEndpoints?: readonly string[] | 'any' } {
-    return { model: this.options.model, apiKey: this.options.modelApiKey, env: this.options.env, tokenBudget: this.options.tokenBudget, envKeyEndpoints: this.options.envKeyEndpoints };
+  get modelDefaults(): { readonly model?: ModelSetting; readonly apiKey?: string; readonly env?: Environment; readonly tokenBudget?: number; readonly envKeyEndpoints?: readonly string[] | 'any'; readonly requestTimeoutMs?: number } {
+    return { model: this.options.model, apiKey: this.options.modelApiKey, env: this.options.env, tokenBudget: this.options.tokenBudget, envKeyEndpoints: this.options.envKeyEndpoints, requestTimeoutMs: this.options.modelRequestTimeoutMs };
   }
 
   private model(setting: ModelSetting | undefined, field: string): ModelClient {
@@ -135,7 +137,7 @@ export class EngineSession implements Session {
     const key = JSON.stringify(chosen);
     let client = this.models.get(key);
     if (!client) {
-      client = createModelClient(chosen, { env: this.options.env, apiKey: this.options.modelApiKey, field, envKeyEndpoints: this.options.envKeyEndpoints });
+      client = createModelClient(chosen, { env: this.options.env, apiKey: this.options.modelApiKey, field, envKeyEndpoints: this.options.envKeyEndpoints, requestTimeoutMs: this.options.modelRequestTimeoutMs });
       this.models.set(key, client);
     }
     return client;

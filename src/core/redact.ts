@@ -31,5 +31,5 @@ export function redactUrl(url: string): string {
 
 /** Every URL in a text, redacted as redactUrl does. */
 export function redactUrls(text: string): string {
-  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi, (url) => redactUrl(url));
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>()]+/gi, (url) => redactUrl(url));
 }

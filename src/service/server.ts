@@ -87,7 +87,11 @@ export class RehearseService {
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
-    const server = createServer({ headersTimeout: this.limits.headersTimeoutMs, requestTimeout: this.limits.requestTimeoutMs }, (request, response) => {
+    const server = createServer({
+      headersTimeout: this.limits.headersTimeoutMs, requestTimeout: this.limits.requestTimeoutMs,
+      // How often slow requests are looked for: a slow-loris client is cut off within this of its time running out.
+      connectionsCheckingInterval: Math.min(1_000, this.limits.headersTimeoutMs),
+    }, (request, response) => {
       this.handle(request, response).catch((error: unknown) => this.lastResort(response, error));
     });
     server.keepAliveTimeout = 5_000;

@@ -87,7 +87,7 @@ export class Agent {
     if (!parsed.ok) throw new ServiceInvalidArgumentError(`executeOptions: ${summarizeProblems(parsed.problems)}`, { field: parsed.problems[0]?.field });
     const run = parsed.value;
     const defaults = this.session.modelDefaults;
-    const model = createModelClient(this.modelSetting(), { env: defaults.env, apiKey: defaults.apiKey, field: 'agentConfig.model', envKeyEndpoints: defaults.envKeyEndpoints });
+    const model = createModelClient(this.modelSetting(), { env: defaults.env, apiKey: defaults.apiKey, field: 'agentConfig.model', envKeyEndpoints: defaults.envKeyEndpoints, requestTimeoutMs: defaults.requestTimeoutMs });
     if (model.wire !== 'anthropic' && this.config.provider === 'anthropic') throw new ServiceInvalidArgumentError('agentConfig.provider: "anthropic" needs an anthropic/… model', { field: 'agentConfig.provider' });
     const controller = new AbortController();
     const stopOn = options.signal;
