@@ -17,6 +17,7 @@ import {
   abortReason, throwIfAborted,
 } from './errors';
 import { checkDestination, NetworkRefusal, OPEN_NETWORK, refusedScheme, type NetworkPolicy } from './network/address-policy';
+import { REFUSED_HEADER, UNREACHABLE_HEADER } from './network/egress-proxy';
 import { firstLine } from './act/locate';
 import { checkExpectation } from './expect';
 import { extractWithModel } from './extract';
@@ -92,6 +93,14 @@ export class EngineSession implements Session {
   }
 
   private browserLost = false;
+
+  /**
+   * Only a caller's own signal makes an action cancellable mid-wait (joined with the browser's lifeline); a plain time
+   * limit is Playwright's own timeout, which already guarantees that nothing happens after it.
+   */
+  private cancellable(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+    return signal ? { signal: this.signalFor(signal) } : {};
+  }
 
   /** The caller's signal joined with the browser's lifeline. */
   private signalFor(signal: AbortSignal | undefined): AbortSignal {
@@ -196,10 +205,12 @@ export class EngineSession implements Session {
           throw new ServiceNavigationError(`${url} could not be loaded: ${firstLine((error as Error).message).replace(/ at https?:\S+$/, '')}.`, { cause: error });
         });
         throwIfAborted(limit.signal);
-        if (response?.headers()['x-rehearse-refused']) {
+        const headers = response?.headers() ?? {};
+        if (headers[REFUSED_HEADER]) {
           const refused = this.handle.refusalsSince(started).at(-1);
           throw new ServiceNavigationError(`${url} was not loaded: ${refused ? `${refused.url} is blocked (${refused.reason})` : 'a redirect led to a blocked address'}.`);
         }
+        if (headers[UNREACHABLE_HEADER]) throw new ServiceNavigationError(`${url} could not be loaded: the site could not be reached (${headers[UNREACHABLE_HEADER]}).`);
         return { url: page.url(), status: response?.status() ?? null };
       } finally {
         limit.dispose();
@@ -271,7 +282,7 @@ export class EngineSession implements Session {
       healed = found.healed;
       action = { ...action, selector: found.selector };
     }
-    await performAction(this.page(), action, { variables: options.variables, timeoutMs: limit.remaining(), ...cancellable(options.signal) });
+    await performAction(this.page(), action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
     return {
       success: true, message: `${action.method} done on ${action.description || action.selector}${healed ? ` (found by ${healed.by}: ${healed.to})` : ''}`,
       actionDescription: action.description, actions: [action], planner: 'action', selectorUsed: action.selector, ...(healed ? { healed } : {}),
@@ -343,7 +354,7 @@ export class EngineSession implements Session {
     const planned = await planLocally(page, instruction);
     if (planned) {
       options.onProgress?.({ message: `local planner: ${planned.action.method} ${planned.action.description}` });
-      await performAction(page, planned.action, { variables: options.variables, timeoutMs: limit.remaining(), ...cancellable(options.signal) });
+      await performAction(page, planned.action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
       return { success: true, message: `${planned.action.method} done on ${planned.action.description}`, actionDescription: instruction, actions: [planned.action], planner: 'local' };
     }
     const snapshot = await takeSnapshot(page, { instruction, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal });
@@ -353,7 +364,7 @@ export class EngineSession implements Session {
       const cached = await this.cache!.get(key);
       if (cached && (await this.stillMatches(cached))) {
         options.onProgress?.({ message: 'action cache: hit' });
-        for (const step of cached.steps) await performAction(page, step.action, { variables: options.variables, timeoutMs: limit.remaining(), ...cancellable(options.signal) });
+        for (const step of cached.steps) await performAction(page, step.action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
         return { success: true, message: `${cached.steps.map((step) => step.action.method).join(', ')} done from the action cache`, actionDescription: instruction, actions: cached.steps.map((step) => step.action), cacheStatus: 'HIT', planner: 'cache' };
       }
       if (cached) await this.cache!.delete(key);
@@ -366,7 +377,7 @@ export class EngineSession implements Session {
       return { success: false, message: `No element on the page matches "${instruction}".`, actionDescription: instruction, actions: [], planner: 'model', usage: observation.usage, ...(useCache ? { cacheStatus: 'MISS' as const } : {}) };
     }
     const action: Action = { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [] };
-    await performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), ...cancellable(options.signal) });
+    await performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
     if (useCache) await this.cache!.set(key, { instruction, url: snapshot.url, createdAt: new Date().toISOString(), steps: [{ action, fingerprint: pick.element.fingerprint }] } satisfies CachedAct);
     return {
       success: true, message: `${action.method} done on ${action.description}`, actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,
@@ -437,13 +448,6 @@ function rejectOnAbort(signal: AbortSignal): Promise<never> {
   });
 }
 
-/**
- * Only a caller's own signal makes an action cancellable mid-wait; a plain time limit is Playwright's own timeout, which
- * already guarantees that nothing happens after it.
- */
-function cancellable(signal: AbortSignal | undefined): { signal?: AbortSignal } {
-  return signal ? { signal } : {};
-}
 
 /** Starts a session: the library entry point. */
 export function createSession(options: SessionOptions = {}): Promise<EngineSession> {

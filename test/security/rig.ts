@@ -51,6 +51,8 @@ export interface SecurityRig {
   /** Another site the network policy allows, but that an agent was not told about. */
   elsewhere: CountingServer;
   models: ScriptedModelServer;
+  /** An allowed origin where nothing listens (the connection is refused). */
+  closedPort: string;
   logs: string[];
   call(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   start(body?: unknown): Promise<string>;
@@ -76,12 +78,15 @@ export function useClosedService(options: { limits?: Partial<ServiceLimits>; ses
       }
     });
     rig.models = await ScriptedModelServer.start();
+    const closed = await countingServer('127.0.0.1', () => undefined);
+    rig.closedPort = closed.origin;
+    await closed.close();
     rig.logs = [];
     rig.service = new RehearseService({
       keys: new ProjectKeys({ [KEY]: 'team' }),
       session: { env: {}, ...options.session },
       limits: options.limits ?? {},
-      access: { network: { allowPrivate: false, allowOrigins: [rig.site.origin, rig.elsewhere.origin, rig.models.url('/').replace(/\/$/, '')] }, ...options.access },
+      access: { network: { allowPrivate: false, allowOrigins: [rig.site.origin, rig.elsewhere.origin, rig.closedPort, rig.models.url('/').replace(/\/$/, '')] }, ...options.access },
       log: (line) => rig.logs.push(line),
     });
     rig.url = await rig.service.listen(0, '127.0.0.1');

@@ -18,6 +18,9 @@ export interface EgressProxy {
 }
 
 const KEPT_REFUSALS = 50;
+/** On the proxy's own answers: the request was refused by the policy, or the site could not be reached (its error code). */
+export const REFUSED_HEADER = 'x-rehearse-refused';
+export const UNREACHABLE_HEADER = 'x-rehearse-unreachable';
 const HOP_BY_HOP = ['proxy-connection', 'proxy-authorization', 'connection', 'keep-alive', 'te', 'trailer', 'upgrade'];
 
 /**
@@ -53,7 +56,7 @@ export async function startEgressProxy(policy: NetworkPolicy): Promise<EgressPro
     } catch (error) {
       const reason = error instanceof NetworkRefusal ? error.message : 'refused';
       refuse(target.href, reason);
-      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-rehearse-refused': '1' }).end(`Blocked by Rehearse: ${reason}`);
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', [REFUSED_HEADER]: '1' }).end(`Blocked by Rehearse: ${reason}`);
       return;
     }
     const headers = { ...request.headers };
@@ -62,21 +65,26 @@ export async function startEgressProxy(policy: NetworkPolicy): Promise<EgressPro
       host: address, port: Number(target.port || 80), method: request.method, path: `${target.pathname}${target.search}`, headers,
       setHost: false,
     }, (reply) => {
+      reply.on('error', () => response.destroy());
       const replyHeaders = { ...reply.headers };
       for (const name of HOP_BY_HOP) delete replyHeaders[name];
       response.writeHead(reply.statusCode ?? 502, reply.statusMessage, replyHeaders);
       reply.pipe(response);
     });
-    upstream.on('error', () => {
-      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end('Rehearse proxy: the site could not be reached');
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      // Marked, so that navigate reports the site as unreachable rather than as a page that answered 502.
+      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', [UNREACHABLE_HEADER]: error.code ?? 'error' }).end('Rehearse proxy: the site could not be reached');
       else response.destroy();
     });
     response.on('close', () => upstream.destroy());
+    response.on('error', () => upstream.destroy());
+    request.on('error', () => upstream.destroy());
     request.pipe(upstream);
   }
 
   // https:// and ws(s):// go through CONNECT: the tunnel is opened to the checked address only.
   server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
+    client.on('error', () => undefined);
     void (async () => {
       const authority = request.url ?? '';
       let target: URL;
