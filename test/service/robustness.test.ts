@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import { chromium } from 'playwright-core';
@@ -14,14 +15,36 @@ import { KEY_A, useService } from './harness';
 
 const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
+/** Sends raw bytes and resolves with what came back once the server closes the connection. */
+function rawRequest(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    socket.setTimeout(5000, () => socket.destroy());
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', () => undefined);
+    socket.write(bytes);
+  });
+}
+
 describe('HTTP service robustness', function () {
   this.timeout(120_000);
   const rig = useService();
 
-  it('thousands of random and mutated bodies never get a 5xx or crash the service', async () => {
+  it('thousands of random and mutated bodies, on every route, never get a 5xx or crash the service', async () => {
     const id = await rig.start();
-    const routes = ['observe', 'act', 'extract', 'navigate', 'expect', 'agentExecute'];
+    const routes = ['observe', 'act', 'extract', 'navigate', 'expect', 'agentExecute', 'highlight', 'pickSteps', 'replayFlow', 'agentFlow', 'screenshot', 'record'];
     const valid: Record<string, unknown> = {
+      highlight: { selector: '#a' },
+      pickSteps: { actionId: 'x', indexes: [0] },
+      replayFlow: { flow: { version: 1, name: 'f', steps: [{ expect: { text: 'x' }, timeout: 1 }] }, stepTimeoutMs: 1 },
+      agentFlow: { name: 'f', actions: [{ status: 'done', performed: { action: { selector: '#a', description: 'a', method: 'click', arguments: [] } } }] },
+      screenshot: {},
+      record: {},
       observe: { instruction: 'x', options: { timeout: 1000, selector: '#a', ignoreSelectors: ['b'] } },
       act: { input: { selector: '#a', description: 'a', method: 'click', arguments: [] }, options: { timeout: 1 } },
       extract: { instruction: 'x', schema: { type: 'object' } },
@@ -29,8 +52,9 @@ describe('HTTP service robustness', function () {
       expect: { expectation: { text: 'x' }, options: { timeout: 1 } },
       agentExecute: { executeOptions: { instruction: 'x', maxSteps: 0 } },
     };
-    // Values of every kind, and valid bodies with one field swapped for one of them.
-    const anything = fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true });
+    // Values of every kind, hostile ones among them, and valid bodies with one field swapped for one of them.
+    const hostile = fc.constantFrom<unknown>('file:///etc/passwd', 'javascript:alert(1)', 'chrome://version', 'http://169.254.169.254/', '/^(a|a)*$/', '/(/', 'frame:css=#x >>> y', 2 ** 31, -1, 1e308, '%zz', '\u2028', 'x'.repeat(5000));
+    const anything = fc.oneof(fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true }), hostile);
     const mutated = fc.tuple(fc.constantFrom(...routes), fc.string({ maxLength: 12 }), anything).map(([route, key, value]) => ({ route, body: { ...(valid[route] as object), [key || 'instruction']: value } }));
     const random = fc.tuple(fc.constantFrom(...routes, 'start'), anything).map(([route, body]) => ({ route, body }));
     const statuses = new Map<number, number>();
@@ -43,7 +67,9 @@ describe('HTTP service robustness', function () {
         text = '{"unserializable":true}';
       }
       if (route === 'start') text = '{"browser":' + text.slice(0, 200) + '}';
-      const response = await rig.call(target, { body: text });
+      // A recording runs until its client goes away: this client goes away soon.
+      const response = await rig.call(target, { body: text, ...(route === 'record' ? { signal: AbortSignal.timeout(300) } : {}) }).catch(() => undefined);
+      if (!response) return true;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       const answer = await response.text();
       if (route === 'start' && response.status === 200) {
@@ -51,7 +77,16 @@ describe('HTTP service robustness', function () {
         await rig.call(`/v1/sessions/${started.data.sessionId}/end`, { body: {} });
       }
       return response.status < 500;
-    }), { numRuns: 1500, interruptAfterTimeLimit: 90_000 });
+    }), { numRuns: 1500, interruptAfterTimeLimit: 60_000 });
+    // Request targets of every shape, sent as raw bytes (a fetch would normalise them).
+    await fc.assert(fc.asyncProperty(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('http://[/', '/%zz', '//x', '*', 'http://example.com/v1/sessions/start', `/v1/sessions/${id}/%E0%A4%A`)), async (target) => {
+      const reply = await rawRequest(rig.url, `POST ${target.replace(/[\r\n ]/g, '') || '/'} HTTP/1.1\r\nHost: ${new URL(rig.url).host}\r\nx-svc-api-key: ${KEY_A}\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`);
+      const status = Number(/^HTTP\/1\.1 (\d+)/.exec(reply)?.[1] ?? 0);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      return status >= 200 && status < 500;
+    }), { numRuns: 300, interruptAfterTimeLimit: 20_000 });
+    const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+    console.log(`      fuzz: ${total} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     for (const raw of ['', '{', '[]', 'null', '"text"', '1e999', '{"__proto__":{"polluted":true}}', '\u0000']) {
       const response = await rig.call(`/v1/sessions/${id}/observe`, { body: raw });
       assert.ok(response.status < 500, `${JSON.stringify(raw)} → ${response.status}`);
