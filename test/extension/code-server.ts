@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,11 +32,14 @@ export interface CodeServer {
   stop(): void;
 }
 
-/** Keeps code-server's config, logs and IPC sockets under .vscode-test, never in $HOME or /tmp. */
+/**
+ * Keeps code-server's config and logs under .vscode-test, never in $HOME. Temporary files (browser profiles, IPC
+ * sockets) go to a short folder of their own: a Unix socket path is limited to 107 bytes, and a profile under a deep
+ * clone path made Chromium fail to start ("Target page, context or browser has been closed").
+ */
 function sandboxEnv(run: string): Record<string, string> {
   const home = path.join(run, 'home');
-  const tmp = path.join(run, 'tmp');
-  mkdirSync(tmp, { recursive: true });
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'rh-'));
   return { HOME: home, TMPDIR: tmp, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local/share'), XDG_CACHE_HOME: path.join(home, '.cache') };
 }
 

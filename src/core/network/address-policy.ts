@@ -82,7 +82,8 @@ export function refusedHostLiteral(hostname: string, origin: string, policy: Net
 
 /**
  * Checks a URL a browser is about to load: its scheme, and (for http/https/ws) every address its host resolves to.
- * Returns the addresses that may be used (connect to one of these, not to a fresh lookup: DNS rebinding), or throws.
+ * Returns the addresses that may be used (connect to one of these, not to a fresh lookup: DNS rebinding), none when
+ * the policy allows every address, or throws.
  */
 export async function checkDestination(target: string | URL, policy: NetworkPolicy): Promise<readonly string[]> {
   const url = typeof target === 'string' ? new URL(target) : target;
@@ -92,6 +93,8 @@ export async function checkDestination(target: string | URL, policy: NetworkPoli
     if (refused) throw new NetworkRefusal(refused);
     return [];
   }
+  // With private addresses allowed there is nothing to check a host against: the browser resolves it as usual.
+  if (policy.allowPrivate) return [];
   const origin = originOf(url);
   const literal = refusedHostLiteral(url.hostname, origin, policy);
   if (literal) throw new NetworkRefusal(literal);
@@ -103,7 +106,7 @@ export async function checkDestination(target: string | URL, policy: NetworkPoli
   } catch {
     throw new NetworkRefusal(`${url.hostname} could not be resolved`);
   }
-  if (policy.allowPrivate || policy.allowOrigins.includes(origin)) return addresses;
+  if (policy.allowOrigins.includes(origin)) return addresses;
   const inside = addresses.find(isPrivateAddress);
   if (inside) throw new NetworkRefusal(`${origin} resolves to ${inside}, a private, loopback or link-local address; ${HOW_TO_ALLOW}`);
   return addresses;
