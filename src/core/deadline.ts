@@ -1,5 +1,5 @@
 import { MAX_TIMER_MS } from '../schema/messages';
-import { ServiceTimeoutError } from './errors';
+import { abortReason, ServiceTimeoutError } from './errors';
 
 export interface Deadline {
   readonly signal: AbortSignal;
@@ -29,4 +29,12 @@ export function deadline(what: string, requestedMs: number | undefined, outer?: 
       outer?.removeEventListener('abort', forward);
     },
   };
+}
+
+/** A promise that rejects with the signal's reason when it is aborted: raced against work that takes no signal. */
+export function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (signal.aborted) reject(abortReason(signal));
+    signal.addEventListener('abort', () => reject(abortReason(signal)), { once: true });
+  });
 }

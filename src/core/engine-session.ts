@@ -4,21 +4,16 @@ import type { GenericSchema } from 'valibot';
 import { ActionSchema, ExpectationSchema, referencedVariables, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent } from './agent/agent';
 import { fingerprintsMatch, readFingerprint } from './act/fingerprint';
-import { locatorFor } from './act/locate';
+import { firstLine, locatorFor } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
-import { findVerifiedTarget } from './act/verified-target';
+import { verifiedSelector } from './act/heal';
 import { planLocally } from './act/planner';
 import { openBrowser, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
 import { cacheKey, MemoryCacheStore, pageRegionFingerprint, type ActionCacheStore, type CachedAct } from './cache/action-cache';
 import { deadline } from './deadline';
-import { MAX_TIMER_MS } from '../schema/messages';
-import {
-  MissingLLMConfigurationError, ServiceElementNotFoundError, ServiceError, ServiceInvalidArgumentError, ServiceNavigationError, SessionClosedError,
-  abortReason, throwIfAborted,
-} from './errors';
-import { checkDestination, NetworkRefusal, OPEN_NETWORK, refusedScheme, type NetworkPolicy } from './network/address-policy';
-import { REFUSED_HEADER, UNREACHABLE_HEADER } from './network/egress-proxy';
-import { firstLine } from './act/locate';
+import { checkNavigable, navigatePage } from './browser/navigate';
+import { MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted } from './errors';
+import { OPEN_NETWORK, type NetworkPolicy } from './network/address-policy';
 import { checkExpectation } from './expect';
 import { extractWithModel } from './extract';
 import { createModelClient, type Environment, type ModelClient, type Usage } from './models';
@@ -185,33 +180,11 @@ export class EngineSession implements Session {
   }
 
   async navigate(url: string, options: NavigateOptions = {}): Promise<NavigateResult> {
-    const target = URL.canParse(url) ? new URL(url) : undefined;
-    if (!target) throw new ServiceInvalidArgumentError(`url: expected an absolute URL such as http://127.0.0.1:4173/, received ${JSON.stringify(url)}`, { field: 'url' });
-    const scheme = refusedScheme(target);
-    if (scheme) throw new ServiceInvalidArgumentError(`url: ${scheme}`, { field: 'url' });
-    await checkDestination(target, this.network).catch((error: unknown) => {
-      throw error instanceof NetworkRefusal ? new ServiceInvalidArgumentError(`url: ${error.message}`, { field: 'url' }) : error;
-    });
+    await checkNavigable(url, this.network);
     return this.measured('navigate', async () => {
-      const page = this.page();
       const limit = deadline('navigate', options.timeout, this.signalFor(options.signal));
-      const started = Date.now();
       try {
-        const going = page.goto(url, { waitUntil: options.waitUntil ?? 'load', timeout: Math.min(options.timeout ?? 30_000, MAX_TIMER_MS) });
-        const response = await Promise.race([going, rejectOnAbort(limit.signal)]).catch((error: unknown) => {
-          if (limit.signal.aborted) throw abortReason(limit.signal);
-          const refused = this.handle.refusalsSince(started).at(-1);
-          if (refused) throw new ServiceNavigationError(`${url} was not loaded: ${refused.url} is blocked (${refused.reason}).`);
-          throw new ServiceNavigationError(`${url} could not be loaded: ${firstLine((error as Error).message).replace(/ at https?:\S+$/, '')}.`, { cause: error });
-        });
-        throwIfAborted(limit.signal);
-        const headers = response?.headers() ?? {};
-        if (headers[REFUSED_HEADER]) {
-          const refused = this.handle.refusalsSince(started).at(-1);
-          throw new ServiceNavigationError(`${url} was not loaded: ${refused ? `${refused.url} is blocked (${refused.reason})` : 'a redirect led to a blocked address'}.`);
-        }
-        if (headers[UNREACHABLE_HEADER]) throw new ServiceNavigationError(`${url} could not be loaded: the site could not be reached (${headers[UNREACHABLE_HEADER]}).`);
-        return { url: page.url(), status: response?.status() ?? null };
+        return await navigatePage(this.page(), url, { network: this.network, refusalsSince: this.handle.refusalsSince, signal: limit.signal, timeoutMs: options.timeout, waitUntil: options.waitUntil });
       } finally {
         limit.dispose();
       }
@@ -278,7 +251,11 @@ export class EngineSession implements Session {
     let action = parsed.value;
     let healed: ActOutcome['healed'];
     if (options.fallbacks?.length || options.target) {
-      const found = await this.verifiedSelector(action, options, limit);
+      const canHeal = options.heal !== false && this.hasModel(options.model);
+      const found = await verifiedSelector(this.page(), action, {
+        fallbacks: options.fallbacks, target: options.target, onProgress: options.onProgress,
+        ...(canHeal ? { heal: async (signal: AbortSignal) => (await this.observePicks(options.instruction ?? action.description, { model: options.model, variables: options.variables }, signal)).picks } : {}),
+      }, limit.remaining() ?? DEFAULT_ACTION_TIMEOUT_MS, limit.signal);
       healed = found.healed;
       action = { ...action, selector: found.selector };
     }
@@ -287,31 +264,6 @@ export class EngineSession implements Session {
       success: true, message: `${action.method} done on ${action.description || action.selector}${healed ? ` (found by ${healed.by}: ${healed.to})` : ''}`,
       actionDescription: action.description, actions: [action], planner: 'action', selectorUsed: action.selector, ...(healed ? { healed } : {}),
     };
-  }
-
-  /**
-   * The selector to act with: the action's own, else a fallback, each only if it finds one element with the target's role
-   * and name; else, with a model, the element the model finds for the description, again only on a target match.
-   */
-  private async verifiedSelector(action: Action, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<{ selector: string; healed?: ActOutcome['healed'] }> {
-    const page = this.page();
-    const timeoutMs = limit.remaining() ?? DEFAULT_ACTION_TIMEOUT_MS;
-    const canHeal = options.heal !== false && !!options.target && this.hasModel(options.model);
-    // Leave time for healing when it may be needed.
-    const search = await findVerifiedTarget(page, { primary: action.selector, fallbacks: options.fallbacks, target: options.target }, canHeal ? timeoutMs / 2 : timeoutMs, limit.signal);
-    if (search.found) {
-      return search.selector === action.selector ? { selector: search.selector } : { selector: search.selector, healed: { from: action.selector, to: search.selector, by: 'fallback' } };
-    }
-    if (!canHeal) {
-      throw new ServiceElementNotFoundError(`${action.description || action.selector}: no selector finds ${options.target ? `${options.target.role} "${options.target.name}"` : 'exactly one element'} (${search.why}). Not acting on anything else.`);
-    }
-    options.onProgress?.({ message: `healing: looking for ${options.target!.role} "${options.target!.name}" with the model` });
-    const { picks } = await this.observePicks(options.instruction ?? action.description, { model: options.model, variables: options.variables }, limit.signal);
-    for (const pick of picks) {
-      const actual = await readFingerprint(locatorFor(page, pick.output.selector));
-      if (fingerprintsMatch(options.target!, actual)) return { selector: pick.output.selector, healed: { from: action.selector, to: pick.output.selector, by: 'model' } };
-    }
-    throw new ServiceElementNotFoundError(`${action.description || action.selector}: no selector finds ${options.target!.role} "${options.target!.name}" (${search.why}), and the model found no element with that role and name. Not acting on anything else.`);
   }
 
   private hasModel(setting: ModelSetting | undefined): boolean {
@@ -440,14 +392,6 @@ export class EngineSession implements Session {
     return this.ended !== undefined;
   }
 }
-
-function rejectOnAbort(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    if (signal.aborted) reject(abortReason(signal));
-    signal.addEventListener('abort', () => reject(abortReason(signal)), { once: true });
-  });
-}
-
 
 /** Starts a session: the library entry point. */
 export function createSession(options: SessionOptions = {}): Promise<EngineSession> {

@@ -1,19 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserOptions } from '../core/browser/browser-host';
 import { createSession, type EngineSession, type SessionOptions } from '../core/engine-session';
 import { ServiceCancelledError, ServiceTimeoutError, SessionNotFoundError } from '../core/errors';
-import { chosenEndpoints } from '../core/models';
-import { checkDestination, type NetworkPolicy } from '../core/network/address-policy';
-import { redact, redactUrl, redactUrls } from '../core/redact';
-import { HostCheck } from './host-check';
-import { validate, type InputProblem, type ModelSetting } from '../schema';
+import { redact, redactUrls } from '../core/redact';
 import type { ProjectKeys } from './auth';
+import { checkModelEndpoints, clientBrowser, CLOSED_ACCESS, inheritModel, modelsOf, operatorEndpoints, type ServiceAccess } from './client-access';
+import { HostCheck } from './host-check';
 import { errorBody, HttpError, toHttp } from './http-errors';
+import { header, json, readBody, readJson, refuseBrowserOrigin, requestPath, validBody } from './http-io';
 import { ROUTES as SPEC_ROUTES } from './routes';
 import { WORKBENCH_ROUTES } from './workbench-routes';
 import { EventWriter } from './sse';
 import { SessionStartRequestSchema, type SessionStartRequest } from './wire';
+
+export { CLOSED_ACCESS, type ServiceAccess };
 
 export interface ServiceLimits {
   /** Largest request body, in bytes (413 beyond). */
@@ -32,20 +32,6 @@ export interface ServiceLimits {
 export const DEFAULT_LIMITS: ServiceLimits = {
   bodyBytes: 1024 * 1024, sessionsPerProject: 8, callTimeoutMs: 10 * 60_000, idleTimeoutMs: 5 * 60_000, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000,
 };
-
-/** What the operator lets clients reach (README: Security model). Everything not listed is refused. */
-export interface ServiceAccess {
-  /** Where session browsers may go; default: the public web only. */
-  readonly network: NetworkPolicy;
-  /** Browser URLs (CDP or Playwright server) clients may name in sessions/start, by origin. Default: none. */
-  readonly browserUrls: readonly string[];
-  /** MCP server URLs the agent may connect to (agentConfig.integrations), by prefix. Default: none. */
-  readonly mcpUrls: readonly string[];
-  /** Host names this service answers to besides its own address (behind a proxy or load balancer). */
-  readonly hostNames: readonly string[];
-}
-
-export const CLOSED_ACCESS: ServiceAccess = { network: { allowPrivate: false, allowOrigins: [] }, browserUrls: [], mcpUrls: [], hostNames: [] };
 
 export interface ServiceOptions {
   readonly keys: ProjectKeys;
@@ -155,6 +141,13 @@ export class RehearseService {
     this.options.log?.(redactUrls(redact(line, secrets)));
   }
 
+  /** Failures the service did not expect (5xx, or an error the engine only wrapped) are logged with their cause. */
+  private logFailure(what: string, error: unknown, http: HttpError, secrets: readonly (string | undefined)[]): void {
+    if (http.status < 500 && http.code !== 'ServiceError') return;
+    const cause = (error as { cause?: unknown })?.cause;
+    this.log(`${what}: ${(error as Error)?.stack ?? String(error)}${cause instanceof Error ? `\ncaused by: ${cause.stack ?? cause.message}` : ''}`, secrets);
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const modelKey = header(request, 'x-model-api-key');
     const serviceKey = header(request, 'x-svc-api-key') ?? header(request, 'x-bb-api-key');
@@ -163,19 +156,18 @@ export class RehearseService {
       path = requestPath(request.url);
       this.hosts?.check(header(request, 'host'));
       refuseBrowserOrigin(header(request, 'origin'), header(request, 'sec-fetch-site'));
-      const url = { pathname: path };
       const project = this.options.keys.projectOf(serviceKey);
       if (!project) throw new HttpError(401, 'Unauthorized', 'Missing or invalid x-svc-api-key.');
-      if (request.method === 'POST' && url.pathname === '/v1/sessions/start') {
+      if (request.method === 'POST' && path === '/v1/sessions/start') {
         await this.start(request, response, project, modelKey);
         return;
       }
-      const match = SESSION_PATH.exec(url.pathname);
-      if (!match) throw new HttpError(404, 'NotFound', `No route ${request.method} ${url.pathname}.`);
+      const match = SESSION_PATH.exec(path);
+      if (!match) throw new HttpError(404, 'NotFound', `No route ${request.method} ${path}.`);
       const [, id, action] = match as unknown as [string, string, string];
       const hosted = this.hostedFor(id, project);
       if (action === 'replay' && request.method === 'GET') return json(response, 200, { success: true, data: replayMetrics(hosted.session) });
-      if (request.method !== 'POST') throw new HttpError(405, 'MethodNotAllowed', `${request.method} is not allowed on ${url.pathname}; use POST.`);
+      if (request.method !== 'POST') throw new HttpError(405, 'MethodNotAllowed', `${request.method} is not allowed on ${path}; use POST.`);
       if (action === 'end') {
         await readBody(request, this.limits.bodyBytes);
         this.sessions.delete(id);
@@ -183,11 +175,11 @@ export class RehearseService {
         await hosted.session.end();
         return json(response, 200, { success: true, data: {} });
       }
-      if (!(action in ROUTES)) throw new HttpError(404, 'NotFound', `No route POST ${url.pathname}.`);
+      if (!(action in ROUTES)) throw new HttpError(404, 'NotFound', `No route POST ${path}.`);
       await this.operate(request, response, hosted, action as RouteName, modelKey);
     } catch (error) {
       const http = toHttp(error);
-      if (http.status >= 500 || http.code === 'ServiceError') this.log(`${request.method} ${path}: ${(error as Error).stack ?? error}${causeOf(error)}`, [modelKey, serviceKey]);
+      this.logFailure(`${request.method} ${path}`, error, http, [modelKey, serviceKey]);
       if (!response.headersSent) json(response, http.status, errorBody(http));
       else if (!response.writableEnded) response.end();
     }
@@ -212,7 +204,7 @@ export class RehearseService {
       const body = validBody<SessionStartRequest>(SessionStartRequestSchema, await readJson(request, this.limits.bodyBytes));
       const browser = clientBrowser(body.browser, this.access.browserUrls);
       const model = body.model ?? (body.modelName ? inheritModel(body.modelName, this.options.session?.model) : undefined);
-      if (body.model) await this.checkModelEndpoints(body.model, 'model');
+      if (body.model) await checkModelEndpoints(body.model, 'model', this.access.network);
       const defaults = this.options.session ?? {};
       const session = await createSession({
         ...defaults,
@@ -236,20 +228,11 @@ export class RehearseService {
     }
   }
 
-  /** A client's model endpoints (base URLs, token URIs) are held to the same network policy as its browser. */
-  private async checkModelEndpoints(model: ModelSetting | undefined, field: string): Promise<void> {
-    for (const endpoint of chosenEndpoints(model, field)) {
-      await checkDestination(endpoint.url, this.access.network).catch((error: unknown) => {
-        throw new HttpError(400, 'ServiceInvalidArgumentError', `${endpoint.field}: ${error instanceof Error ? error.message : 'refused'}`, endpoint.field);
-      });
-    }
-  }
-
   private async operate(request: IncomingMessage, response: ServerResponse, hosted: Hosted, name: RouteName, modelKey: string | undefined): Promise<void> {
     const raw = await readJson(request, this.limits.bodyBytes);
     const route = ROUTES[name];
     const body = validBody(route.schema as never, raw) as never;
-    for (const [model, field] of modelsOf(body)) await this.checkModelEndpoints(model, field);
+    for (const [model, field] of modelsOf(body)) await checkModelEndpoints(model, field, this.access.network);
     if (hosted.busy) throw new HttpError(409, 'SessionBusy', `Session ${hosted.session.id} is busy with another call; wait for it to finish.`);
     const streaming = header(request, 'x-stream-response') === 'true' || (raw as { streamResponse?: unknown }).streamResponse === true;
     const controller = new AbortController();
@@ -271,7 +254,7 @@ export class RehearseService {
       else json(response, 200, { success: true, data: { result: outcome.result, ...outcome.extra } }, outcome.headers);
     } catch (error) {
       const http = toHttp(error);
-      if (http.status >= 500) this.log(`${name} on ${hosted.session.id}: ${(error as Error).stack ?? error}`, [modelKey]);
+      this.logFailure(`${name} on ${hosted.session.id}`, error, http, [modelKey]);
       if (writer) writer.error(http.code, http.message);
       else throw http;
     } finally {
@@ -280,118 +263,6 @@ export class RehearseService {
       hosted.lastUsed = Date.now();
     }
   }
-}
-
-/** The path of a request target; only origin-form (`/v1/…`) is served, so an absolute-form target never reaches a route. */
-function requestPath(target: string | undefined): string {
-  if (!target?.startsWith('/') || target.startsWith('//')) throw new HttpError(400, 'BadRequestTarget', 'The request target must be a path such as /v1/sessions/start.');
-  let path: string;
-  try {
-    path = new URL(target, 'http://service.invalid').pathname;
-    decodeURIComponent(path);
-  } catch {
-    throw new HttpError(400, 'BadRequestTarget', 'The request target is not a valid path.');
-  }
-  return path;
-}
-
-/**
- * Browsers send Origin (and Sec-Fetch-Site) with the requests a page makes; the service's clients are programs, which
- * do not. A page on another site must never reach the service, even knowing a key: there is no CORS, and such
- * requests are refused before anything else.
- */
-function refuseBrowserOrigin(origin: string | undefined, fetchSite: string | undefined): void {
-  if ((origin !== undefined && origin !== '') || (fetchSite !== undefined && fetchSite !== 'none')) {
-    throw new HttpError(403, 'ForbiddenOrigin', 'Requests from web pages are not accepted: call this service from a program, not from a browser page.');
-  }
-}
-
-/** Model settings a request body names, with their field, for the endpoint check. */
-function modelsOf(body: unknown): [ModelSetting, string][] {
-  const found: [ModelSetting, string][] = [];
-  const record = body as { options?: { model?: ModelSetting }; agentConfig?: { model?: ModelSetting } } | undefined;
-  if (record?.options?.model) found.push([record.options.model, 'options.model']);
-  if (record?.agentConfig?.model) found.push([record.agentConfig.model, 'agentConfig.model']);
-  return found;
-}
-
-/** The operator's own model endpoint may get the keys in the service's environment; no client-chosen one may. */
-function operatorEndpoints(model: ModelSetting | undefined): readonly string[] {
-  return typeof model === 'object' && model.baseURL ? [model.baseURL] : [];
-}
-
-/**
- * What a client may say about its browser: headless or not, and an attached browser only at an origin the operator
- * listed. The executable, its arguments and paths are the operator's alone (`rehearse serve --browser`).
- */
-function clientBrowser(browser: SessionStartRequest['browser'], allowed: readonly string[]): BrowserOptions {
-  if (!browser) return {};
-  if (browser.launchOptions?.executablePath) {
-    throw new HttpError(400, 'ServiceInvalidArgumentError', 'browser.launchOptions.executablePath: this service runs the browser its operator configured (rehearse serve --browser); a client cannot choose a program', 'browser.launchOptions.executablePath');
-  }
-  const attach: BrowserOptions = {};
-  for (const field of ['cdpUrl', 'wsEndpoint'] as const) {
-    const value = browser[field];
-    if (!value) continue;
-    const origin = URL.canParse(value) ? `${new URL(value).protocol}//${new URL(value).host}` : undefined;
-    if (!origin || !allowed.includes(origin)) {
-      throw new HttpError(400, 'ServiceInvalidArgumentError', `browser.${field}: this service attaches only to browsers its operator allows (rehearse serve --allow-browser-url); ${redactUrl(value)} is not one`, `browser.${field}`);
-    }
-    Object.assign(attach, { [field]: value });
-  }
-  return { ...attach, ...(browser.launchOptions?.headless !== undefined ? { headless: browser.launchOptions.headless } : {}) };
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: unknown })?.cause;
-  return cause instanceof Error ? `\ncaused by: ${cause.stack ?? cause.message}` : '';
-}
-
-/** A model named by the client keeps the service's configuration for that provider (base URL, key, headers). */
-function inheritModel(modelName: string, configured: ModelSetting | undefined): ModelSetting {
-  if (!configured || typeof configured === 'string') return modelName;
-  const provider = (name: string) => name.split('/')[0];
-  return provider(configured.modelName) === provider(modelName) ? { ...configured, modelName } as ModelSetting : modelName;
-}
-
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  response.end(JSON.stringify(body));
-}
-
-async function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  const declared = Number(request.headers['content-length']);
-  if (declared > limit) throw new HttpError(413, 'PayloadTooLarge', `The body is ${declared} bytes; the limit is ${limit}.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpError(413, 'PayloadTooLarge', `The body is over the limit of ${limit} bytes.`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function readJson(request: IncomingMessage, limit: number): Promise<unknown> {
-  const text = await readBody(request, limit);
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'InvalidJson', 'The body is not valid JSON.');
-  }
-}
-
-function validBody<T>(schema: Parameters<typeof validate>[0], raw: unknown): T {
-  const checked = validate(schema, raw);
-  if (checked.ok) return checked.value as T;
-  const first: InputProblem = checked.problems[0]!;
-  throw new HttpError(400, 'InvalidRequest', checked.problems.map((problem) => problem.message).join('; '), first.field);
 }
 
 /** Per-call metrics in the shape the Stagehand client reads (GET /replay). */

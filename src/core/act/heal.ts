@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core';
+import type { Action } from '../../schema';
+import { ServiceElementNotFoundError } from '../errors';
+import type { ObservePick } from '../observe';
+import type { Fingerprint } from '../snapshot/snapshot';
+import { fingerprintsMatch, readFingerprint } from './fingerprint';
+import { locatorFor } from './locate';
+import { findVerifiedTarget } from './verified-target';
+
+export interface VerifiedSelectorQuery {
+  readonly fallbacks?: readonly string[];
+  /** What the element is to a person; no selector is used for an element with another role or name. */
+  readonly target?: Fingerprint;
+  /** Asks the model for the element when every selector fails (only with a target to verify its answer against). */
+  readonly heal?: (signal: AbortSignal) => Promise<readonly ObservePick[]>;
+  readonly onProgress?: (event: { message: string }) => void;
+}
+
+export interface VerifiedSelector {
+  readonly selector: string;
+  readonly healed?: { readonly from: string; readonly to: string; readonly by: 'fallback' | 'model' };
+}
+
+/**
+ * The selector to act with: the action's own, else a fallback, each only if it finds one element with the target's role
+ * and name; else, with a model, the element the model finds for the description, again only on a target match.
+ */
+export async function verifiedSelector(page: Page, action: Action, query: VerifiedSelectorQuery, timeoutMs: number, signal: AbortSignal): Promise<VerifiedSelector> {
+  const heal = query.target ? query.heal : undefined;
+  // Leave time for healing when it may be needed.
+  const search = await findVerifiedTarget(page, { primary: action.selector, fallbacks: query.fallbacks, target: query.target }, heal ? timeoutMs / 2 : timeoutMs, signal);
+  if (search.found) {
+    return search.selector === action.selector ? { selector: search.selector } : { selector: search.selector, healed: { from: action.selector, to: search.selector, by: 'fallback' } };
+  }
+  const what = action.description || action.selector;
+  if (!heal || !query.target) {
+    throw new ServiceElementNotFoundError(`${what}: no selector finds ${query.target ? `${query.target.role} "${query.target.name}"` : 'exactly one element'} (${search.why}). Not acting on anything else.`);
+  }
+  const target = query.target;
+  query.onProgress?.({ message: `healing: looking for ${target.role} "${target.name}" with the model` });
+  for (const pick of await heal(signal)) {
+    const actual = await readFingerprint(locatorFor(page, pick.output.selector));
+    if (fingerprintsMatch(target, actual)) return { selector: pick.output.selector, healed: { from: action.selector, to: pick.output.selector, by: 'model' } };
+  }
+  throw new ServiceElementNotFoundError(`${what}: no selector finds ${target.role} "${target.name}" (${search.why}), and the model found no element with that role and name. Not acting on anything else.`);
+}
