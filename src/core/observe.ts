@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Page } from 'playwright-core';
 import type { ActionOutput, Variables } from '../schema';
+import { readFingerprint } from './act/fingerprint';
 import { locatorFor } from './act/locate';
 import { SUPPORTED_METHODS } from './act/methods';
 import type { ModelClient, Usage } from './models';
@@ -83,15 +84,18 @@ export async function observeWithModel(
 
 /**
  * The selector of each pick must resolve to exactly one element on the live page; when the best one does not (the page
- * changed since the snapshot), the first fallback that does is used, and a pick with none left is dropped.
+ * changed since the snapshot), the first fallback that does is used, and a pick with none left is dropped. Each pick's
+ * fingerprint is then read from that element by the function replay checks targets with, so a saved pick replays.
  */
 export async function verifyPicks(page: Page, picks: readonly ObservePick[]): Promise<ObservePick[]> {
   const verified: ObservePick[] = [];
   for (const pick of picks) {
     for (const selector of [pick.element.selector, ...pick.element.fallbacks]) {
-      const count = await locatorFor(page, selector).count().catch(() => 0);
+      const locator = locatorFor(page, selector);
+      const count = await locator.count().catch(() => 0);
       if (count === 1) {
-        verified.push({ ...pick, output: { ...pick.output, selector } });
+        const fingerprint = (await readFingerprint(locator)) ?? pick.element.fingerprint;
+        verified.push({ ...pick, element: { ...pick.element, fingerprint }, output: { ...pick.output, selector } });
         break;
       }
     }

@@ -8,7 +8,7 @@ export function stepFromPick(pick: PickDetails, instruction?: string): ActionSte
   return {
     action,
     ...(pick.fallbacks.length ? { fallbacks: [...pick.fallbacks] } : {}),
-    target: { role: pick.fingerprint.role, name: pick.fingerprint.name },
+    target: { role: pick.fingerprint.role, name: pick.fingerprint.name, ...(pick.fingerprint.anchor ? { anchor: pick.fingerprint.anchor } : {}) },
     ...(instruction ? { instruction } : {}),
   };
 }

@@ -3,10 +3,19 @@ import { ActionOutputSchema } from './action';
 import { ExpectationSchema } from './expectation';
 import { flag, list, nonEmptyText, positiveMs, strictObject, text, url, wholeNumber } from './messages';
 import { isSupportedMethod, SUPPORTED_METHODS } from './methods';
+import { patternText } from './pattern';
 
 export const FLOW_VERSION = 1;
 
-export const FingerprintSchema = strictObject({ role: text(), name: text() });
+/**
+ * What an element is to a person. `name` is compared as text (case, spacing and brackets aside) or, written `/…/`, as a
+ * pattern; `anchor` names what is around an element that has no name of its own (a list item, a row, a label).
+ */
+export const FingerprintSchema = strictObject({
+  role: text(),
+  name: patternText(),
+  anchor: v.optional(strictObject({ role: text(), name: patternText() })),
+});
 
 /** An observed action with a method Rehearse can perform. */
 const FlowActionSchema = v.pipe(

@@ -1,33 +1,56 @@
 import type { Locator } from 'playwright-core';
+import { parsePattern } from '../../schema';
+import { describeInPage } from '../page/describe-in-page';
 import type { Fingerprint } from '../snapshot/snapshot';
 
-/** The role and accessible name Playwright computes for an element, read from its public aria snapshot. */
+/**
+ * The role, accessible name and anchor of the one element a locator finds, computed in the page by the same function
+ * the recorder uses at the start of a gesture: recording and replay name elements alike.
+ */
 export async function readFingerprint(locator: Locator, timeout = 2000): Promise<Fingerprint | undefined> {
   try {
-    const aria = await locator.ariaSnapshot({ timeout });
-    const match = /^- ([\w-]+)(?: ("(?:[^"\\]|\\.)*"))?/.exec(aria.trim());
-    if (!match) return undefined;
-    const role = match[1]!;
-    if (match[2]) return { role, name: JSON.parse(match[2]) as string };
-    // An element without an accessible name (a clickable <div>) is known by its text, as the snapshot names it.
-    const text = (await locator.innerText({ timeout })).replace(/\s+/g, ' ').trim();
-    return { role, name: text.length > 120 ? `${text.slice(0, 119)}…` : text };
+    return await locator.evaluate(describeInPage, undefined, { timeout });
   } catch {
     return undefined;
   }
 }
 
-function normalizeName(name: string): string {
-  return name.replace(/\s+/g, ' ').replace(/[\s:*]+$/, '').trim().toLowerCase();
+/**
+ * Names compared as a person reads them: case, runs of spaces, spaces inside brackets and around punctuation
+ * (`Clear completed ( 1 )`), and a trailing colon or required-marker do not count.
+ */
+export function normalizeName(name: string): string {
+  return name.replace(/\s+/g, ' ').replace(/\s*([()[\]{}:;,.!?])\s*/g, '$1').replace(/[\s:*]+$/, '').trim().toLowerCase();
 }
 
-/** Same role and same name, ignoring case, spacing and a trailing colon or required-marker. */
+/** A recorded name matches as text (normalised), or as a `/pattern/` (RE2) when the flow says so. */
+function namesMatch(expected: string, actual: string): boolean {
+  if (/^\/.+\/[ims]*$/s.test(expected)) {
+    try {
+      return parsePattern(expected).test(actual);
+    } catch {
+      return false;
+    }
+  }
+  return normalizeName(expected) === normalizeName(actual);
+}
+
+/** Same role, same name and, when one was recorded, the same anchor: the element a person would call by that name. */
 export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | undefined): boolean {
   if (!actual) return false;
   const sameRole = expected.role === actual.role || (isGeneric(expected.role) && isGeneric(actual.role));
-  return sameRole && normalizeName(expected.name) === normalizeName(actual.name);
+  if (!sameRole || !namesMatch(expected.name, actual.name)) return false;
+  if (!expected.anchor) return true;
+  return !!actual.anchor && expected.anchor.role === actual.anchor.role && namesMatch(expected.anchor.name, actual.anchor.name);
+}
+
+/** How a fingerprint reads in a message or a step description: `checkbox in listitem "Buy milk"`, `button "Save"`. */
+export function describeFingerprint(fingerprint: Fingerprint): string {
+  const role = isGeneric(fingerprint.role) ? 'element' : fingerprint.role;
+  if (fingerprint.name || !fingerprint.anchor) return `${role} "${fingerprint.name}"`;
+  return `${role} in ${fingerprint.anchor.role} "${fingerprint.anchor.name}"`;
 }
 
 function isGeneric(role: string): boolean {
-  return role === 'generic' || role === 'clickable' || role === 'text' || role === 'paragraph';
+  return role === 'generic' || role === 'clickable' || role === 'text' || role === 'paragraph' || role === 'none';
 }

@@ -6,7 +6,7 @@ import { ActionSchema } from '../../schema';
 import { keywords } from '../snapshot/budget';
 import type { PageSnapshot } from '../snapshot/snapshot';
 
-const FingerprintSchema = v.object({ role: v.string(), name: v.string() });
+const FingerprintSchema = v.object({ role: v.string(), name: v.string(), anchor: v.optional(v.object({ role: v.string(), name: v.string() })) });
 export const CachedActSchema = v.object({
   instruction: v.string(),
   url: v.string(),

@@ -28,6 +28,8 @@ export interface SnapshotOptions {
 export interface Fingerprint {
   readonly role: string;
   readonly name: string;
+  /** For an element without a name: what is around it (`listitem "Buy milk"`). */
+  readonly anchor?: { readonly role: string; readonly name: string };
 }
 
 export interface SnapshotElement {

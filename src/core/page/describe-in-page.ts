@@ -1,0 +1,164 @@
+/**
+ * What an element is to a person, computed in the page: its role, its accessible name (after ARIA's accname steps:
+ * labelledby, aria-label, native labels and values, name from content, title, placeholder) and, for an element without
+ * a name, the nearest thing around it that a person would name it by (`checkbox in listitem "Buy milk"`).
+ *
+ * One function for both sides of a recording: the recorder runs it at the start of a gesture, before the page reacts,
+ * and replay runs it on the element a selector finds, so the two can only disagree when the page did.
+ * It is sent to the page as source: everything it uses is declared inside it.
+ */
+export interface PageFingerprint {
+  readonly role: string;
+  readonly name: string;
+  /** For an element without a name: the list item, row, option, labelled group… around it, by its role and text. */
+  readonly anchor?: { readonly role: string; readonly name: string };
+}
+
+export function describeInPage(element: Element): PageFingerprint {
+  const INPUT_ROLES: Record<string, string> = {
+    checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button', search: 'searchbox',
+    range: 'slider', number: 'spinbutton', email: 'textbox', password: 'textbox', text: 'textbox', tel: 'textbox', url: 'textbox',
+  };
+  const TAG_ROLES: Record<string, string> = {
+    button: 'button', textarea: 'textbox', option: 'option', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading',
+    h6: 'heading', ul: 'list', ol: 'list', li: 'listitem', table: 'table', tr: 'row', td: 'cell', th: 'columnheader', nav: 'navigation',
+    main: 'main', dialog: 'dialog', progress: 'progressbar', article: 'article', aside: 'complementary', summary: 'button', iframe: 'iframe',
+    fieldset: 'group', details: 'group', img: 'img', label: 'generic', form: 'form', section: 'region', select: 'combobox',
+  };
+  const NAME_FROM_CONTENT = new Set([
+    'button', 'link', 'checkbox', 'radio', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'heading',
+    'cell', 'columnheader', 'rowheader', 'row', 'switch', 'tooltip',
+  ]);
+  const ANCHOR_ROLES = new Set(['listitem', 'row', 'option', 'treeitem', 'article', 'group', 'region', 'form', 'dialog', 'tabpanel', 'menuitem', 'cell']);
+  const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const clip = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
+
+  const roleOf = (node: Element): string => {
+    const explicit = node.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase();
+    if (explicit) return explicit === 'presentation' ? 'none' : explicit;
+    const tag = node.localName;
+    if (tag === 'a' || tag === 'area') return node.hasAttribute('href') ? 'link' : 'generic';
+    if (tag === 'input') {
+      const type = (node.getAttribute('type') ?? 'text').toLowerCase();
+      return type === 'hidden' ? 'none' : INPUT_ROLES[type] ?? 'textbox';
+    }
+    if (tag === 'select') return (node as HTMLSelectElement).multiple || (node as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
+    if (tag === 'img' && node.getAttribute('alt') === '') return 'none';
+    if ((tag === 'section' || tag === 'form') && !node.hasAttribute('aria-label') && !node.hasAttribute('aria-labelledby')) return 'generic';
+    if ((node as HTMLElement).isContentEditable && node.parentElement && !(node.parentElement as HTMLElement).isContentEditable) return 'textbox';
+    return TAG_ROLES[tag] ?? 'generic';
+  };
+
+  const hidden = (node: Element): boolean => {
+    if (node.getAttribute('aria-hidden') === 'true') return true;
+    const style = node.ownerDocument.defaultView?.getComputedStyle(node);
+    return !!style && (style.display === 'none' || style.visibility === 'hidden');
+  };
+
+  const byId = (from: Element, id: string): Element | null => {
+    const root = from.getRootNode() as Document | ShadowRoot;
+    return root.getElementById ? root.getElementById(id) : from.ownerDocument.getElementById(id);
+  };
+
+  /** The value an embedded control contributes to a name (accname step 2C). */
+  const embeddedValue = (node: Element): string | undefined => {
+    const role = roleOf(node);
+    if (node.localName === 'input' && ['textbox', 'searchbox', 'spinbutton'].includes(role)) return (node as HTMLInputElement).value;
+    if (node.localName === 'textarea') return (node as HTMLTextAreaElement).value;
+    if (node.localName === 'select') return [...(node as HTMLSelectElement).selectedOptions].map((option) => option.label).join(' ');
+    if (role === 'slider' || role === 'spinbutton') return node.getAttribute('aria-valuetext') ?? node.getAttribute('aria-valuenow') ?? (node as HTMLInputElement).value ?? '';
+    return undefined;
+  };
+
+  const pseudo = (node: Element, which: '::before' | '::after'): string => {
+    const content = node.ownerDocument.defaultView?.getComputedStyle(node, which).content ?? '';
+    return /^["'].*["']$/.test(content) ? content.slice(1, -1) : '';
+  };
+
+  const contentOf = (node: Element, visited: Set<Element>): string => {
+    const parts: string[] = [pseudo(node, '::before')];
+    for (const child of [...node.childNodes, ...(node.shadowRoot ? [...node.shadowRoot.childNodes] : [])]) {
+      if (child.nodeType === Node.TEXT_NODE) parts.push(child.textContent ?? '');
+      else if (child.nodeType === Node.ELEMENT_NODE) {
+        const inner = child as Element;
+        if (inner.localName === 'slot') {
+          for (const assigned of (inner as HTMLSlotElement).assignedNodes()) parts.push(assigned.nodeType === Node.ELEMENT_NODE ? compute(assigned as Element, visited, false) : assigned.textContent ?? '');
+          continue;
+        }
+        if (hidden(inner) || inner.localName === 'script' || inner.localName === 'style' || inner.localName === 'template') continue;
+        const display = inner.ownerDocument.defaultView?.getComputedStyle(inner).display ?? 'inline';
+        const block = !display.startsWith('inline');
+        if (block) parts.push(' ');
+        parts.push(compute(inner, visited, false));
+        if (block) parts.push(' ');
+      }
+    }
+    parts.push(pseudo(node, '::after'));
+    return parts.join('');
+  };
+
+  const nativeName = (node: Element, visited: Set<Element>): string => {
+    const tag = node.localName;
+    const type = node.getAttribute('type')?.toLowerCase();
+    if (tag === 'input' && (type === 'submit' || type === 'reset' || type === 'button')) {
+      return node.getAttribute('value') ?? (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+    }
+    if (tag === 'input' && type === 'image') return node.getAttribute('alt') ?? node.getAttribute('value') ?? 'Submit';
+    if (tag === 'img' || tag === 'area') return node.getAttribute('alt') ?? '';
+    const labels = (node as HTMLInputElement).labels;
+    if (labels && labels.length) {
+      return [...labels].map((label) => {
+        visited.add(node);
+        return contentOf(label, visited);
+      }).join(' ');
+    }
+    if (tag === 'fieldset') return node.querySelector(':scope > legend')?.textContent ?? '';
+    if (tag === 'table') return node.querySelector(':scope > caption')?.textContent ?? '';
+    if (tag === 'figure') return node.querySelector(':scope > figcaption')?.textContent ?? '';
+    return '';
+  };
+
+  const compute = (node: Element, visited: Set<Element>, root: boolean): string => {
+    if (visited.has(node)) return '';
+    visited.add(node);
+    const labelledBy = root ? node.getAttribute('aria-labelledby') : null;
+    if (labelledBy) {
+      const text = labelledBy.split(/\s+/).map((id) => byId(node, id)).filter((target): target is Element => !!target)
+        .map((target) => compute(target, visited, false) || contentOf(target, visited)).join(' ');
+      if (clean(text)) return text;
+    }
+    const ariaLabel = clean(node.getAttribute('aria-label') ?? '');
+    if (ariaLabel) return ariaLabel;
+    if (!root) {
+      const value = embeddedValue(node);
+      if (value !== undefined) return value;
+    }
+    const native = nativeName(node, visited);
+    if (clean(native)) return native;
+    const role = roleOf(node);
+    if (!root || NAME_FROM_CONTENT.has(role)) {
+      const text = contentOf(node, visited);
+      if (clean(text)) return text;
+    }
+    const title = node.getAttribute('title');
+    if (title) return title;
+    return root && (node.localName === 'input' || node.localName === 'textarea') ? node.getAttribute('placeholder') ?? '' : '';
+  };
+
+  const visibleText = (node: Element) => clean((node as HTMLElement).innerText ?? node.textContent ?? '');
+  const role = roleOf(element);
+  let name = clean(compute(element, new Set(), true));
+  // An element without an accessible name that shows text (a clickable <div>, a list item) is known by that text.
+  if (!name && ['generic', 'none', 'listitem', 'paragraph', 'cell', 'row'].includes(role)) name = visibleText(element);
+  name = clip(name, 120);
+  if (name) return { role, name };
+  for (let ancestor = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null); ancestor; ancestor = ancestor.parentElement ?? ((ancestor.getRootNode() as ShadowRoot).host ?? null)) {
+    const ancestorRole = roleOf(ancestor);
+    if (!ANCHOR_ROLES.has(ancestorRole) && ancestor.localName !== 'label') continue;
+    const ancestorName = clip(ancestorRole === 'listitem' || ancestorRole === 'row' || ancestorRole === 'cell' || ancestor.localName === 'label'
+      ? visibleText(ancestor)
+      : clean(compute(ancestor, new Set(), true)), 80);
+    if (ancestorName) return { role, name, anchor: { role: ancestor.localName === 'label' ? 'label' : ancestorRole, name: ancestorName } };
+  }
+  return { role, name };
+}
