@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { EngineSession } from '../core/engine-session';
-import { describeElementByAttribute, type ElementDescription } from '../core/snapshot/describe-element';
+import { describeFingerprint } from '../core/act/fingerprint';
+import { describeInPage } from '../core/page/describe-in-page';
+import { selectorsInPage } from '../core/page/selectors-in-page';
+import { describeElementByAttribute } from '../core/snapshot/describe-element';
 import type { ActionStep, Flow } from '../schema';
 import { installRecorder, MARK_ATTRIBUTE, type RecordedEvent } from './recorder-script';
 
@@ -12,30 +15,36 @@ export interface RecordedStep {
   readonly variables?: RecordedVariables;
 }
 
+export interface RecorderOptions {
+  /** Told about a gesture that could not be made into a step, with why: a step is never dropped silently. */
+  readonly onProblem?: (message: string) => void;
+}
+
 let recorders = 0;
 
 /**
- * Records what a person does in the session's browser as flow steps, with the engine's durable selectors and each
- * element's role and name. Typing into a password field becomes a secret variable: the value is never kept.
+ * Records what a person does in the session's browser as flow steps. Each element is described in the page at the
+ * start of the gesture (role, name, the anchor of an unnamed element, selectors that find it alone), by the function
+ * replay checks targets with. Typing into a password field becomes a secret variable: the value is never kept.
  */
 export class Recorder {
-  private readonly descriptions = new Map<string, Promise<ElementDescription | undefined>>();
   private queue: Promise<void> = Promise.resolve();
   private stopped = false;
   readonly steps: RecordedStep[] = [];
+  readonly problems: string[] = [];
 
-  private constructor(private readonly session: EngineSession, private readonly onStep: (recorded: RecordedStep) => void | Promise<void>) {}
+  private constructor(private readonly session: EngineSession, private readonly onStep: (recorded: RecordedStep) => void | Promise<void>, private readonly options: RecorderOptions) {}
 
-  static async start(session: EngineSession, onStep: (recorded: RecordedStep) => void | Promise<void> = () => undefined): Promise<Recorder> {
-    const recorder = new Recorder(session, onStep);
+  static async start(session: EngineSession, onStep: (recorded: RecordedStep) => void | Promise<void> = () => undefined, options: RecorderOptions = {}): Promise<Recorder> {
+    const recorder = new Recorder(session, onStep, options);
     // Unguessable names: a page cannot find the binding by name, nor forge events without the token.
     const binding = `__rehearseRecord${++recorders}_${randomBytes(8).toString('hex')}`;
     const token = randomBytes(16).toString('hex');
     const context = session.page().context();
-    await context.exposeBinding(binding, (_source, event: RecordedEvent & { token?: unknown }) => {
-      if (event?.token === token) recorder.receive(event);
+    await context.exposeBinding(binding, (source, event: RecordedEvent & { token?: unknown }) => {
+      if (event?.token === token) recorder.receive(event, source.frame === source.page.mainFrame());
     });
-    const script = `(${installRecorder.toString()})(${JSON.stringify(binding)}, ${JSON.stringify(MARK_ATTRIBUTE)}, ${JSON.stringify(token)})`;
+    const script = `(${installRecorder.toString()})(${JSON.stringify(binding)}, ${JSON.stringify(MARK_ATTRIBUTE)}, ${JSON.stringify(token)}, ${describeInPage.toString()}, ${selectorsInPage.toString()})`;
     await context.addInitScript(script);
     for (const page of context.pages()) {
       for (const frame of page.frames()) await frame.evaluate(script).catch(() => undefined);
@@ -53,44 +62,43 @@ export class Recorder {
     return this.steps;
   }
 
-  private describe(mark: string): Promise<ElementDescription | undefined> {
-    let description = this.descriptions.get(mark);
-    if (!description) {
-      description = describeElementByAttribute(this.session.page(), MARK_ATTRIBUTE, mark).catch(() => undefined);
-      this.descriptions.set(mark, description);
-    }
-    return description;
-  }
-
-  private receive(event: RecordedEvent): void {
+  private receive(event: RecordedEvent, inMainFrame: boolean): void {
     if (this.stopped) return;
-    // Describe at once (the element may be gone after the click), record in order.
-    const description = this.describe(event.mark);
-    if (event.kind === 'target') return;
+    // Selectors made in the page serve for the main document; elements in frames and shadow roots are named by the
+    // engine's snapshot, which knows the hops. Asked at once: the element may be gone after the click.
+    const fromSnapshot = inMainFrame && event.selectors.length ? undefined : describeElementByAttribute(this.session.page(), MARK_ATTRIBUTE, event.mark).catch(() => undefined);
     this.queue = this.queue.then(async () => {
-      const described = await description;
-      if (!described || this.stopped) return;
-      const recorded = toStep(event, described);
+      if (this.stopped) return;
+      const snapshot = fromSnapshot ? await fromSnapshot : undefined;
+      const selectors = snapshot ? [snapshot.selector, ...snapshot.fallbacks] : event.selectors;
+      const described = describeFingerprint(event.fingerprint);
+      if (!selectors.length) {
+        const problem = `${event.kind} on ${described} was not recorded: the element could not be found again to name it (it left the page at once). Record that step again, or add it by hand.`;
+        this.problems.push(problem);
+        this.options.onProblem?.(problem);
+        return;
+      }
+      const recorded = toStep(event, selectors, described);
       this.steps.push(recorded);
       await this.onStep(recorded);
     }).catch(() => undefined);
   }
 }
 
-function variableName(field: string | undefined, fingerprint: ElementDescription['fingerprint']): string {
-  const base = (field || fingerprint.name || 'secret').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+function variableName(field: string | undefined, name: string): string {
+  const base = (field || name || 'secret').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
   return /^[a-z_]/.test(base) ? base : `field_${base}`;
 }
 
-function toStep(event: RecordedEvent, element: ElementDescription): RecordedStep {
-  const description = `${element.fingerprint.role === 'generic' ? 'element' : element.fingerprint.role} "${element.fingerprint.name}"`;
-  const base = { fallbacks: [...element.fallbacks], target: element.fingerprint };
-  const action = (method: string, args: string[]) => ({ action: { selector: element.selector, description, method, arguments: args }, ...base });
+function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[], description: string): RecordedStep {
+  const { role, name, anchor } = event.fingerprint;
+  const base = { ...(fallbacks.length ? { fallbacks } : {}), target: { role, name, ...(anchor ? { anchor } : {}) } };
+  const action = (method: string, args: string[]) => ({ action: { selector: selector!, description, method, arguments: args }, ...base });
   switch (event.kind) {
     case 'fill': {
       if (!event.secret) return { step: action('fill', [event.value ?? '']) };
-      const name = variableName(event.field, element.fingerprint);
-      return { step: action('fill', [`%${name}%`]), variables: { [name]: { description: `typed into ${description}`, secret: true } } };
+      const variable = variableName(event.field, name);
+      return { step: action('fill', [`%${variable}%`]), variables: { [variable]: { description: `typed into ${description}`, secret: true } } };
     }
     case 'select': return { step: action('selectOption', [event.value ?? '']) };
     case 'check': return { step: action('check', []) };

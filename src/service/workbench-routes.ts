@@ -71,7 +71,9 @@ export const WORKBENCH_ROUTES = {
     schema: looseObject({ streamResponse }),
     async run(session, _body, context) {
       // Records until the client stops (closes the request) or the service's call limit ends it.
-      const recorder = await Recorder.start(session, (recorded) => context.log(`recorded ${recorded.step.action.method} ${recorded.step.action.description}`, { recorded }));
+      const recorder = await Recorder.start(session, (recorded) => context.log(`recorded ${recorded.step.action.method} ${recorded.step.action.description}`, { recorded }), {
+        onProblem: (problem) => context.log(problem, { problem }),
+      });
       await new Promise<void>((resolve) => {
         if (context.signal.aborted) resolve();
         context.signal.addEventListener('abort', () => resolve(), { once: true });

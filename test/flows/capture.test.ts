@@ -56,9 +56,9 @@ describe('capturing steps', () => {
       ['fill', 'css=#password', ['%password%'], { role: 'textbox', name: 'Password' }],
       ['check', 'css=#remember', [], { role: 'checkbox', name: 'Remember me' }],
       ['selectOption', 'css=#country', ['France'], { role: 'combobox', name: 'Country' }],
-      ['click', 'role=button[name="Forgot password?"]', [], { role: 'button', name: 'Forgot password?' }],
-      ['fill', 'role=searchbox[name="Search"]', ['boots'], { role: 'searchbox', name: 'Search' }],
-      ['press', 'role=searchbox[name="Search"]', ['Enter'], { role: 'searchbox', name: 'Search' }],
+      ['click', 'role=button[name="Forgot password?"i]', [], { role: 'button', name: 'Forgot password?' }],
+      ['fill', 'role=searchbox[name="Search"i]', ['boots'], { role: 'searchbox', name: 'Search' }],
+      ['press', 'role=searchbox[name="Search"i]', ['Enter'], { role: 'searchbox', name: 'Search' }],
     ]);
     const text = await readFile(file, 'utf8');
     assert.ok(!text.includes('pw-canary-71'), 'the password is not in the file');

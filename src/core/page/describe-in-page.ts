@@ -151,14 +151,19 @@ export function describeInPage(element: Element): PageFingerprint {
   // An element without an accessible name that shows text (a clickable <div>, a list item) is known by that text.
   if (!name && ['generic', 'none', 'listitem', 'paragraph', 'cell', 'row'].includes(role)) name = visibleText(element);
   name = clip(name, 120);
-  if (name) return { role, name };
+  // Around an element without a name: the nearest list item, row, labelled group… Around a named one: only the list
+  // item or row it sits in, since a name repeated on every row (×, Delete, Edit) says nothing about which row.
+  const repeating = new Set(['listitem', 'row', 'option', 'treeitem']);
+  if (role === 'listitem' || role === 'row') return { role, name };
   for (let ancestor = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null); ancestor; ancestor = ancestor.parentElement ?? ((ancestor.getRootNode() as ShadowRoot).host ?? null)) {
     const ancestorRole = roleOf(ancestor);
-    if (!ANCHOR_ROLES.has(ancestorRole) && ancestor.localName !== 'label') continue;
-    const ancestorName = clip(ancestorRole === 'listitem' || ancestorRole === 'row' || ancestorRole === 'cell' || ancestor.localName === 'label'
+    const label = ancestor.localName === 'label';
+    if (name ? !repeating.has(ancestorRole) : !ANCHOR_ROLES.has(ancestorRole) && !label) continue;
+    const ancestorName = clip(ancestorRole === 'listitem' || ancestorRole === 'row' || ancestorRole === 'cell' || label
       ? visibleText(ancestor)
       : clean(compute(ancestor, new Set(), true)), 80);
-    if (ancestorName) return { role, name, anchor: { role: ancestor.localName === 'label' ? 'label' : ancestorRole, name: ancestorName } };
+    if (ancestorName) return { role, name, anchor: { role: label ? 'label' : ancestorRole, name: ancestorName } };
+    if (name) break;
   }
   return { role, name };
 }

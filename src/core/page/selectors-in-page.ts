@@ -1,0 +1,69 @@
+import type { PageFingerprint } from './describe-in-page';
+
+/**
+ * Selectors for an element of a document's own tree, computed in the page at the moment a gesture starts (the element
+ * may be gone a moment later), each checked to find this element alone. Best first: a test id, an id, role and name,
+ * a naming attribute, the anchor around an unnamed element (`role=listitem >> internal:has-text="Buy milk"s >>
+ * role=checkbox`), and last the position. Elements in shadow roots get none here: the engine's snapshot names those.
+ * Sent to the page as source: everything it uses is declared inside it or passed in.
+ */
+export function selectorsInPage(element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint): string[] {
+  const document = element.ownerDocument;
+  if (element.getRootNode() !== document) return [];
+  const GENERATED = /:|\d{4,}|[0-9a-f]{8,}|^(ember|react|ng-|mui-|radix-|headlessui-)/i;
+  const ROLE = /^[a-z]+$/;
+  const quote = (text: string) => JSON.stringify(text);
+  const clean = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const only = (css: string): boolean => {
+    try {
+      const found = document.querySelectorAll(css);
+      return found.length === 1 && found[0] === element;
+    } catch {
+      return false;
+    }
+  };
+  const selectors: string[] = [];
+  for (const attribute of ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa']) {
+    const value = element.getAttribute(attribute);
+    if (value && !GENERATED.test(value) && only(`[${attribute}=${quote(value)}]`)) selectors.push(`css=[${attribute}=${quote(value)}]`);
+  }
+  const id = element.id;
+  if (id && !GENERATED.test(id) && only(`#${CSS.escape(id)}`)) selectors.push(`css=#${CSS.escape(id)}`);
+  // Elements that could share the role: the same tag, or any with an explicit role.
+  const sameRole = (role: string) => [...document.querySelectorAll(`${element.localName}, [role]`)].filter((candidate) => describe(candidate).role === role);
+  const { role, name, anchor } = fingerprint;
+  if (ROLE.test(role) && role !== 'generic' && role !== 'none' && name && name.length <= 100 && !name.endsWith('…')) {
+    const matching = sameRole(role).filter((candidate) => clean(describe(candidate).name) === clean(name));
+    if (matching.length === 1 && matching[0] === element) selectors.push(`role=${role}[name=${quote(name)}i]`);
+  }
+  for (const attribute of ['name', 'aria-label', 'placeholder', 'title', 'alt']) {
+    const value = element.getAttribute(attribute);
+    if (value && value.length <= 100 && only(`${element.localName}[${attribute}=${quote(value)}]`)) selectors.push(`css=${element.localName}[${attribute}=${quote(value)}]`);
+  }
+  const href = element.localName === 'a' ? element.getAttribute('href') : null;
+  if (href && href.length <= 200 && only(`a[href=${quote(href)}]`)) selectors.push(`css=a[href=${quote(href)}]`);
+  if (anchor && ROLE.test(role) && !anchor.name.endsWith('…')) {
+    // The anchor is the nearest ancestor whose text is the anchor's name (a list item, a row, a label).
+    const textOf = (node: Element) => clean((node as HTMLElement).innerText ?? node.textContent ?? '');
+    let holder: Element | null = element.parentElement;
+    while (holder && textOf(holder) !== clean(anchor.name)) holder = holder.parentElement;
+    const anchorPart = anchor.role === 'label' ? 'css=label' : ROLE.test(anchor.role) ? `role=${anchor.role}` : undefined;
+    if (holder && anchorPart) {
+      const holders = [...document.querySelectorAll(anchor.role === 'label' ? 'label' : `${holder.localName}, [role=${quote(anchor.role)}]`)]
+        .filter((candidate) => textOf(candidate) === clean(anchor.name));
+      const inside = holders.flatMap((candidate) => [...candidate.querySelectorAll('*')].filter((inner) => describe(inner).role === role));
+      if (inside.length === 1 && inside[0] === element) selectors.push(`${anchorPart} >> internal:has-text=${quote(anchor.name)}s >> role=${role}`);
+    }
+  }
+  // The only element of its kind on the page (the one <select>, a custom element).
+  if (!['div', 'span', 'input', 'button', 'a', 'li', 'p', 'td', 'tr'].includes(element.localName) && only(CSS.escape(element.localName))) selectors.push(`css=${CSS.escape(element.localName)}`);
+  const steps: string[] = [];
+  for (let current: Element | null = element; current && current !== document.documentElement; current = current.parentElement) {
+    const parent: Element | null = current.parentElement;
+    const tag = CSS.escape(current.localName);
+    const siblings = parent ? [...parent.children].filter((sibling) => sibling.localName === current!.localName) : [current];
+    steps.unshift(siblings.length > 1 ? `${tag}:nth-of-type(${siblings.indexOf(current) + 1})` : tag);
+  }
+  selectors.push(`css=html > ${steps.join(' > ')}`);
+  return [...new Set(selectors)];
+}

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { Recorder, type RecordedStep } from '../../src/flows/recorder';
+import { replayFlow } from '../../src/flows/replay';
+import { FLOW_VERSION, type Flow } from '../../src/schema';
+import { settledEvents, useEngine } from '../engine/harness';
+
+/** What a person does on the gestures page, with the real mouse and keyboard (Playwright acting as the person). */
+async function actAsPerson(page: Page): Promise<void> {
+  await page.locator('li', { hasText: 'Buy bread' }).locator('input').click();
+  // A row removed by its own × button, a button that hides itself, one that renames itself, a name with ": ".
+  await page.locator('li', { hasText: 'Buy milk' }).getByRole('button').click();
+  await page.getByRole('button', { name: 'Clear completed' }).click();
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('button', { name: 'Total: 3 items' }).click();
+  await page.locator('#fruit').focus();
+  await page.keyboard.type('oranges');
+}
+
+const PERSON_DID = ['checked Buy bread', 'removed Buy milk', 'cleared', 'changed', 'total', 'fruit oranges'];
+
+describe('recording round trip: record with real input, replay with no model', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+  let recorded: RecordedStep[] = [];
+  let flow: Flow;
+
+  before(async () => {
+    await rig.session.navigate(rig.url('gestures.html'));
+    const recorder = await Recorder.start(rig.session);
+    await actAsPerson(rig.session.page());
+    recorded = await recorder.stop();
+    assert.deepEqual(recorder.problems, []);
+    assert.deepEqual(await settledEvents(rig.session), PERSON_DID);
+    flow = { version: FLOW_VERSION, name: 'Gestures', steps: recorded.map(({ step }) => step) };
+  });
+
+  it('describes each element as it was when the person aimed at it, unnamed ones by the row around them', () => {
+    assert.deepEqual(recorded.map(({ step }) => [step.action.method, step.action.description, step.target]), [
+      ['check', 'checkbox in listitem "Buy bread ×"', { role: 'checkbox', name: '', anchor: { role: 'listitem', name: 'Buy bread ×' } }],
+      ['click', 'button "×"', { role: 'button', name: '×', anchor: { role: 'listitem', name: 'Buy milk ×' } }],
+      ['click', 'button "Clear completed"', { role: 'button', name: 'Clear completed' }],
+      ['click', 'button "Change"', { role: 'button', name: 'Change' }],
+      ['click', 'button "Total: 3 items"', { role: 'button', name: 'Total: 3 items' }],
+      ['selectOption', 'combobox ""', { role: 'combobox', name: '' }],
+    ]);
+    const checkbox = recorded[0]!.step;
+    assert.equal(checkbox.action.selector, 'role=listitem >> internal:has-text="Buy bread ×"s >> role=checkbox', 'anchored on the row, not an absolute path');
+  });
+
+  it('replays on a fresh copy of the page it was recorded on', async () => {
+    await rig.session.navigate(rig.url('gestures.html'));
+    const result = await replayFlow(rig.session, flow, { stepTimeoutMs: 4000 });
+    assert.equal(result.status, 'passed', JSON.stringify(result.steps, null, 1));
+    assert.deepEqual(await settledEvents(rig.session), PERSON_DID);
+  });
+
+  it('replays on a redesign (wrappers, renamed ids, reordered rows) and never acts on the decoys', async () => {
+    await rig.session.navigate(rig.url('gestures-redesigned.html'));
+    const result = await replayFlow(rig.session, flow, { stepTimeoutMs: 4000, heal: false });
+    const events = await settledEvents(rig.session);
+    assert.ok(!events.some((event) => event.startsWith('decoy')), `acted on a decoy: ${events.join(', ')}`);
+    assert.equal(result.status, 'passed', JSON.stringify(result.steps, null, 1));
+    assert.deepEqual(events, PERSON_DID);
+  });
+});
