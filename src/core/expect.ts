@@ -29,7 +29,17 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
       describe: `text "${text}" is visible`,
       run: async () => {
         for (const frame of page.frames()) {
-          if (await frame.getByText(text).first().isVisible().catch(() => false)) return { passed: true };
+          // Rendered text, as a person reads it (CSS-hidden letters are not there), open shadow roots included; any
+          // visible match counts.
+          const rendered = await frame.evaluate((wanted) => {
+            const flat = (value: string) => value.replace(/\s+/g, ' ').trim().toLowerCase();
+            const parts = [document.body?.innerText ?? ''];
+            for (const host of document.querySelectorAll('*')) {
+              if (host.shadowRoot) for (const child of host.shadowRoot.children) parts.push((child as HTMLElement).innerText ?? '');
+            }
+            return flat(parts.join(' ')).includes(flat(wanted));
+          }, text).catch(() => false);
+          if (rendered) return { passed: true };
         }
         return { passed: false };
       },

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { abortReason } from '../errors';
+import { abortReason, ServiceTimeoutError } from '../errors';
 import type { Fingerprint } from '../snapshot/snapshot';
 import { fingerprintsMatch, readFingerprint } from './fingerprint';
 import { locatorFor } from './locate';
@@ -27,7 +27,11 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
   const endsAt = Date.now() + timeoutMs;
   const findings = new Map<string, string>();
   for (;;) {
-    if (signal?.aborted) throw abortReason(signal);
+    if (signal?.aborted) {
+      // The step's time ran out while looking: what each selector found is the answer, not a bare timeout.
+      if (abortReason(signal) instanceof ServiceTimeoutError && findings.size) break;
+      throw abortReason(signal);
+    }
     for (const selector of candidates) {
       let locator;
       try {
