@@ -8,3 +8,7 @@ export type { AgentEvent, AgentStepEvent } from './core/agent/agent-events';
 export type { CustomTool, McpClientLike } from './core/agent/integrations';
 export * from './core/errors';
 export type * from './schema';
+export { appendSteps, FlowFileError, loadFlow, parseFlow, rebaseFlow, saveFlow, serializeFlow } from './flows/format';
+export { applyHealing, replayFlow, type FlowResult, type ReplayOptions, type StepResult } from './flows/replay';
+export { Recorder, type RecordedStep, type RecorderOptions } from './flows/recorder';
+export { exportPlaywrightSpec } from './flows/export-playwright';

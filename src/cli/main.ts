@@ -7,6 +7,7 @@ import { MissingVariablesError } from '../flows/variables';
 import type { ModelSetting } from '../schema';
 import { redact, ServiceError, startLocalSession } from '../service/local-session';
 import { demoCommand } from './demo-command';
+import { recordCommand } from './record-command';
 import { replayCommand } from './replay-command';
 import { serveCommand } from './serve-command';
 import type { ReporterName } from './reporters';
@@ -53,6 +54,14 @@ function positiveInteger(value: string | undefined, flag: string, fallback: numb
 
 function modelSetting(flag: string | undefined): ModelSetting | undefined {
   return flag ?? (process.env.REHEARSE_MODEL || undefined);
+}
+
+/** Resolves on Ctrl+C or a termination request. */
+function untilInterrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
 }
 
 export async function main(argv: readonly string[], io: Console): Promise<number> {
@@ -106,12 +115,16 @@ export async function main(argv: readonly string[], io: Console): Promise<number
     }
     case 'demo':
       return demoCommand(io);
+    case 'record': {
+      const [url] = rest;
+      if (!url || !values.out) throw new UsageError('record: expected <url> --out <file.flow.json> [--cdp <url>] [--browser <path>]');
+      return recordCommand({ url, out: values.out, ...(values.cdp ? { cdp: values.cdp } : {}), ...(values.browser ? { browser: values.browser } : {}) }, io, untilInterrupted());
+    }
     case 'serve': {
       const port = values.port === undefined ? 4800 : Number(values.port);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, received ${JSON.stringify(values.port)}`);
       const stop = new Promise<void>((resolve) => {
-        process.once('SIGINT', () => resolve());
-        process.once('SIGTERM', () => resolve());
+        void untilInterrupted().then(resolve);
         // Started by an editor: when it goes away (even killed), its end of our stdin closes, and we stop with it.
         if (values['stop-with-stdin']) {
           process.stdin.on('end', () => resolve());

@@ -19,6 +19,7 @@ Usage:
   rehearse observe <url> "<instruction>" [--model M]  list candidate actions (JSON)
   rehearse act <url> "<instruction>" [--model M]      perform one action (JSON result)
   rehearse export <flow> --playwright [--out file]    write a Playwright Test spec
+  rehearse record <url> --out <file> [--cdp <url>]    record what you do in a browser window into a flow file
   rehearse demo                                       serve the demo site and replay its example flow
   rehearse serve [--port 4800] [--host 127.0.0.1] [--keys file] [--demo]  the HTTP API (keys: --keys, REHEARSE_SERVICE_KEYS);
                                                       --demo also serves the demo site on a free loopback port;

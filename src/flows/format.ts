@@ -159,12 +159,14 @@ export async function appendSteps(file: string, steps: readonly FlowStep[], crea
 
 /**
  * The flow with its start URL's origin replaced by `baseUrl` wherever it appears (start URL, navigate steps, URL
- * expectations), so a flow recorded against one server replays against another (a preview deploy, a CI port).
+ * expectations), so a flow recorded against one server replays against another (a preview deploy, a CI port). A base
+ * URL with a path puts the site under it: `https://preview.example/pr-12/` turns `/login.html` into `/pr-12/login.html`.
  */
 export function rebaseFlow(flow: Flow, baseUrl: string): Flow {
   if (!flow.startUrl) return flow;
   const from = new URL(flow.startUrl).origin;
-  const to = new URL(baseUrl).origin;
+  const base = new URL(baseUrl);
+  const to = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   const swap = (text: string) => (text.startsWith(from) ? to + text.slice(from.length) : text);
   return {
     ...flow,
