@@ -10,9 +10,11 @@ import type { PageFingerprint } from '../core/page/describe-in-page';
 export const MARK_ATTRIBUTE = 'data-rehearse-recording';
 
 export interface RecordedEvent {
-  readonly kind: 'click' | 'fill' | 'select' | 'check' | 'uncheck' | 'press';
+  readonly kind: 'click' | 'doubleClick' | 'fill' | 'select' | 'check' | 'uncheck' | 'press';
   readonly mark: string;
   readonly value?: string;
+  /** Every option chosen in a multiple select. */
+  readonly values?: readonly string[];
   readonly secret?: boolean;
   readonly field?: string;
   /** What the element was at the start of the gesture. */
@@ -33,7 +35,8 @@ export function installRecorder(
   delete win[binding];
   const installed = Symbol.for(`rehearse.recorder.${token}`);
   if (!raw || (win as unknown as Record<symbol, unknown>)[installed]) return;
-  Object.defineProperty(win, installed, { value: true, enumerable: false });
+  // Under that name: a way for the recorder, when it stops, to send the clicks still held back (see below).
+  Object.defineProperty(win, installed, { value: () => flushHeld(), enumerable: false });
   let counter = 0;
   const markOf = (element: Element): string => {
     let mark = element.getAttribute(markAttribute);
@@ -52,7 +55,21 @@ export function installRecorder(
     return description;
   };
   const descriptionOf = (element: Element) => described.get(element) ?? describeNow(element);
-  const send = (kind: RecordedEvent['kind'], element: Element, extra: Partial<RecordedEvent> = {}) => {
+  // A click is held back for the length of a double click, unless it may leave the page (a link, a submit button):
+  // two clicks that make a double click are recorded as one doubleClick. Anything else the person does first sends
+  // the clicks held back, so steps keep their order.
+  const DOUBLE_CLICK_MS = 400;
+  const heldClicks = new Map<Element, number>();
+  const flushHeld = (except?: Element) => {
+    for (const [element, timer] of [...heldClicks]) {
+      if (element === except || !heldClicks.has(element)) continue;
+      window.clearTimeout(timer);
+      heldClicks.delete(element);
+      send('click', element);
+    }
+  };
+  const send = (kind: RecordedEvent['kind'], element: Element, extra: Partial<RecordedEvent> = {}): void => {
+    if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
     void raw({ kind, mark: markOf(element), ...descriptionOf(element), ...extra, token });
     // The next gesture is described afresh; a field keeps its description while it is being typed into.
     if (kind !== 'fill') described.delete(element);
@@ -79,6 +96,7 @@ export function installRecorder(
   document.addEventListener('pointerdown', (event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
+    flushHeld(target);
     describeNow(target);
     const control = controlOfLabel(target);
     if (control) describeNow(control);
@@ -87,24 +105,59 @@ export function installRecorder(
     const target = event.isTrusted ? subject(event) : null;
     if (target && !described.has(target)) describeNow(target);
   }, true);
+  const mayNavigate = (element: Element) => !!element.closest('a[href], button[type=submit], input[type=submit], form button:not([type])');
   document.addEventListener('click', (event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target || isTextField(target) || isToggle(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
     const control = controlOfLabel(target);
     if (control && (isToggle(control) || isTextField(control))) return;
-    send('click', target);
+    if (event.detail >= 2) return;
+    if (mayNavigate(target)) {
+      send('click', target);
+      return;
+    }
+    descriptionOf(target);
+    heldClicks.set(target, window.setTimeout(() => {
+      heldClicks.delete(target);
+      send('click', target);
+    }, DOUBLE_CLICK_MS));
+  }, true);
+  document.addEventListener('dblclick', (event) => {
+    const target = event.isTrusted ? subject(event) : null;
+    if (!target) return;
+    const held = heldClicks.get(target);
+    if (held !== undefined) {
+      window.clearTimeout(held);
+      heldClicks.delete(target);
+    }
+    send('doubleClick', target);
   }, true);
   document.addEventListener('change', (event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
-    if (target instanceof HTMLSelectElement) send('select', target, { value: target.selectedOptions[0]?.label ?? target.value });
+    if (target instanceof HTMLSelectElement) {
+      const chosen = [...target.selectedOptions].map((option) => option.label);
+      send('select', target, target.multiple ? { values: chosen } : { value: chosen[0] ?? target.value });
+    }
     else if (isToggle(target)) send((target as HTMLInputElement).checked ? 'check' : 'uncheck', target);
     else if (isTextField(target)) flushFill(target);
   }, true);
+  // Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
+  // with Control, Alt or Meta; written as Playwright names them (`Shift+Tab`, `Control+a`).
+  const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
+  const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', ' ']);
   document.addEventListener('keydown', (event) => {
     const target = event.isTrusted ? subject(event) : null;
-    if (!target || !['Enter', 'Escape', 'Tab'].includes(event.key)) return;
-    if (isTextField(target)) flushFill(target);
-    if (event.key !== 'Tab') send('press', target, { value: event.key });
+    if (!target || event.repeat || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
+    const chord = event.ctrlKey || event.altKey || event.metaKey;
+    const field = isTextField(target);
+    // Keys that move within a select or press a button or toggle are recorded by what they did (change, click).
+    const movesWithin = target instanceof HTMLSelectElement || (event.key === ' ' && (target instanceof HTMLButtonElement || isToggle(target)));
+    const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin);
+    if (!recorded) return;
+    if (field) flushFill(target);
+    const key = event.key === ' ' ? 'Space' : event.key;
+    const name = `${event.ctrlKey ? 'Control+' : ''}${event.altKey ? 'Alt+' : ''}${event.metaKey ? 'Meta+' : ''}${event.shiftKey && (key.length > 1 || chord) ? 'Shift+' : ''}${key}`;
+    send('press', target, { value: name });
   }, true);
 }

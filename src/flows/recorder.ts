@@ -33,13 +33,13 @@ export class Recorder {
   readonly steps: RecordedStep[] = [];
   readonly problems: string[] = [];
 
-  private constructor(private readonly session: EngineSession, private readonly onStep: (recorded: RecordedStep) => void | Promise<void>, private readonly options: RecorderOptions) {}
+  private constructor(private readonly session: EngineSession, private readonly token: string, private readonly onStep: (recorded: RecordedStep) => void | Promise<void>, private readonly options: RecorderOptions) {}
 
   static async start(session: EngineSession, onStep: (recorded: RecordedStep) => void | Promise<void> = () => undefined, options: RecorderOptions = {}): Promise<Recorder> {
-    const recorder = new Recorder(session, onStep, options);
     // Unguessable names: a page cannot find the binding by name, nor forge events without the token.
     const binding = `__rehearseRecord${++recorders}_${randomBytes(8).toString('hex')}`;
     const token = randomBytes(16).toString('hex');
+    const recorder = new Recorder(session, token, onStep, options);
     const context = session.page().context();
     await context.exposeBinding(binding, (source, event: RecordedEvent & { token?: unknown }) => {
       if (event?.token === token) recorder.receive(event, source.frame === source.page.mainFrame());
@@ -54,6 +54,10 @@ export class Recorder {
 
   /** Stops recording and waits for the steps already under way. */
   async stop(): Promise<RecordedStep[]> {
+    // Clicks the page still holds back (waiting to see whether they become a double click) are sent now.
+    for (const frame of this.session.page().frames()) {
+      await frame.evaluate((key) => (window as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for(key)]?.(), `rehearse.recorder.${this.token}`).catch(() => undefined);
+    }
     await this.queue;
     this.stopped = true;
     for (const frame of this.session.page().frames()) {
@@ -100,7 +104,8 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
       const variable = variableName(event.field, name);
       return { step: action('fill', [`%${variable}%`]), variables: { [variable]: { description: `typed into ${description}`, secret: true } } };
     }
-    case 'select': return { step: action('selectOption', [event.value ?? '']) };
+    case 'select': return { step: action('selectOption', event.values ? [...event.values] : [event.value ?? '']) };
+    case 'doubleClick': return { step: action('doubleClick', []) };
     case 'check': return { step: action('check', []) };
     case 'uncheck': return { step: action('uncheck', []) };
     case 'press': return { step: action('press', [event.value ?? 'Enter']) };

@@ -64,3 +64,37 @@ describe('recording round trip: record with real input, replay with no model', f
     assert.deepEqual(events, PERSON_DID);
   });
 });
+
+describe('recording round trip: double clicks, multiple selects and keys', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('records a double click as one doubleClick, every chosen option, and keys with their modifiers', async () => {
+    await rig.session.navigate(rig.url('gestures.html'));
+    const recorder = await Recorder.start(rig.session);
+    const page = rig.session.page();
+    await page.locator('#tile').dblclick();
+    await page.locator('#tile').click();
+    await page.getByRole('option', { name: 'green' }).click();
+    await page.getByRole('option', { name: 'black' }).click({ modifiers: ['Control'] });
+    await page.locator('#picker').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Control+k');
+    const steps = (await recorder.stop()).map(({ step }) => step);
+    assert.deepEqual(steps.map((step) => [step.action.method, step.action.arguments]), [
+      ['doubleClick', []],
+      ['click', []],
+      ['selectOption', ['green']],
+      ['selectOption', ['green', 'black']],
+      ['press', ['ArrowDown']],
+      ['press', ['Control+k']],
+    ]);
+    const performed = await settledEvents(rig.session);
+    await rig.session.navigate(rig.url('gestures.html'));
+    const result = await replayFlow(rig.session, { version: FLOW_VERSION, name: 'Gestures', steps }, { stepTimeoutMs: 4000, heal: false });
+    assert.equal(result.status, 'passed', JSON.stringify(result.steps, null, 1));
+    const replayed = await settledEvents(rig.session);
+    assert.deepEqual(replayed.filter((event) => !event.startsWith('colors')), performed.filter((event) => !event.startsWith('colors')));
+    assert.equal(replayed.filter((event) => event.startsWith('colors')).at(-1), 'colors green+black');
+  });
+});

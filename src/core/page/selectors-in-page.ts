@@ -55,6 +55,12 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
       if (inside.length === 1 && inside[0] === element) selectors.push(`${anchorPart} >> internal:has-text=${quote(anchor.name)}s >> role=${role}`);
     }
   }
+  // A select without a name is known by its options (the first one is often the prompt: "--Select a fruit--").
+  if (element instanceof HTMLSelectElement && !name) {
+    const first = clean(element.options[0]?.text ?? '');
+    const holders = [...document.querySelectorAll('select')].filter((candidate) => clean(candidate.textContent ?? '').includes(first));
+    if (first && holders.length === 1) selectors.push(`css=select:has-text(${quote(element.options[0]!.text.trim())})`);
+  }
   // The only element of its kind on the page (the one <select>, a custom element).
   if (!['div', 'span', 'input', 'button', 'a', 'li', 'p', 'td', 'tr'].includes(element.localName) && only(CSS.escape(element.localName))) selectors.push(`css=${CSS.escape(element.localName)}`);
   const steps: string[] = [];
