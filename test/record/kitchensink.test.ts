@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { Recorder } from '../../src/flows/recorder';
+import { replayFlow } from '../../src/flows/replay';
+import { FLOW_VERSION, type Flow } from '../../src/schema';
+import { createSession, type EngineSession } from '../../src/core/engine-session';
+import { serveKitchensink } from './kitchensink-site';
+
+interface Scenario {
+  readonly page: string;
+  /** What the person does, with real mouse and keyboard; returns how many gestures that was. */
+  readonly act: (page: Page) => Promise<number>;
+  /** What the page shows after those gestures, checked after the person and again after the replay. */
+  readonly state: (page: Page) => Promise<unknown>;
+  readonly variables?: Record<string, string>;
+}
+
+const SCENARIOS: readonly Scenario[] = [
+  {
+    page: '/commands/actions',
+    act: async (page) => {
+      await page.locator('#email1').click();
+      await page.keyboard.type('fake@email.com');
+      await page.locator('#password1').click();
+      await page.keyboard.type('s3cret');
+      await page.getByRole('button', { name: 'Click to toggle popover' }).click();
+      await page.locator('.action-div').dblclick();
+      await page.locator('.action-checkboxes').getByText('Checkbox one').click();
+      await page.locator('#optionsRadios1').click();
+      await page.locator('.action-select').focus();
+      await page.keyboard.type('apples');
+      await page.locator('.action-select-multiple').getByRole('option', { name: 'apples' }).click();
+      await page.locator('.action-select-multiple').getByRole('option', { name: 'bananas' }).click({ modifiers: ['Control'] });
+      await page.locator('#description').click();
+      await page.keyboard.type('cleared soon');
+      await page.keyboard.press('Tab');
+      return 11;
+    },
+    state: (page) => page.evaluate(() => ({
+      email: (document.querySelector('#email1') as HTMLInputElement).value,
+      popover: !!document.querySelector('.popover'),
+      edit: !document.querySelector('.action-input-hidden')!.classList.contains('hidden'),
+      checkbox: (document.querySelector('.action-checkboxes input[value=checkbox1]') as HTMLInputElement).checked,
+      radio: (document.querySelector('#optionsRadios1') as HTMLInputElement).checked,
+      select: (document.querySelector('.action-select') as HTMLSelectElement).value,
+      multiple: [...(document.querySelector('.action-select-multiple') as HTMLSelectElement).selectedOptions].map((option) => option.value),
+      description: (document.querySelector('#description') as HTMLInputElement).value,
+    })),
+    variables: { password1: 's3cret' },
+  },
+  {
+    page: '/commands/querying',
+    act: async (page) => {
+      await page.locator('#query-btn').click();
+      await page.locator('#inputName').click();
+      await page.keyboard.type('Jane Lane');
+      await page.locator('#inputEmail').click();
+      await page.keyboard.type('jane@example.com');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      return 4;
+    },
+    state: (page) => page.evaluate(() => ({ name: (document.querySelector('#inputName') as HTMLInputElement)?.value, email: (document.querySelector('#inputEmail') as HTMLInputElement)?.value })),
+  },
+  {
+    page: '/commands/traversal',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Commands' }).click();
+      await page.locator('#navbar').getByRole('link', { name: 'Querying' }).click();
+      await page.waitForURL(/\/commands\/querying/);
+      return 2;
+    },
+    state: (page) => page.evaluate(() => location.pathname),
+  },
+  {
+    page: '/todo',
+    act: async (page) => {
+      await page.locator('.new-todo').click();
+      await page.keyboard.type('Buy milk');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Buy bread');
+      await page.keyboard.press('Enter');
+      await page.locator('li', { hasText: 'Buy bread' }).locator('.toggle').click();
+      await page.getByRole('button', { name: 'Clear completed' }).click();
+      await page.getByRole('link', { name: 'Active' }).click();
+      return 7;
+    },
+    state: (page) => page.evaluate(() => ({ todos: [...document.querySelectorAll('.todo-list li')].map((item) => item.textContent?.trim()), hash: location.hash })),
+  },
+  {
+    page: '/',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Commands' }).click();
+      await page.locator('#navbar').getByRole('link', { name: 'Actions' }).click();
+      await page.waitForURL(/\/commands\/actions/);
+      return 2;
+    },
+    state: (page) => page.evaluate(() => location.pathname),
+  },
+];
+
+/**
+ * Issue 12's realism check on pages nobody here wrote: record what a person does on five kitchensink pages, then replay
+ * it with no model on the same app served from another origin, and compare what the page shows.
+ */
+describe('recording realism: cypress-example-kitchensink', function () {
+  this.timeout(180_000);
+  let recordSite: { origin: string; close(): Promise<void> };
+  let replaySite: { origin: string; close(): Promise<void> };
+  let session: EngineSession;
+  before(async () => {
+    recordSite = await serveKitchensink('127.0.0.1');
+    replaySite = await serveKitchensink('localhost');
+    session = await createSession({ env: {} });
+  });
+  after(async () => {
+    await session?.end();
+    await Promise.all([recordSite?.close(), replaySite?.close()]);
+  });
+
+  it('replays at least 95% of the recorded gestures on another origin, never on a wrong element', async () => {
+    let performed = 0;
+    let recordedSteps = 0;
+    let replayedSteps = 0;
+    const report: string[] = [];
+    for (const scenario of SCENARIOS) {
+      await session.navigate(`${recordSite.origin}${scenario.page}`);
+      const recorder = await Recorder.start(session);
+      performed += await scenario.act(session.page());
+      const steps = (await recorder.stop()).map(({ step }) => step);
+      assert.deepEqual(recorder.problems, [], scenario.page);
+      const expected = await scenario.state(session.page());
+      recordedSteps += steps.length;
+      const flow: Flow = { version: FLOW_VERSION, name: scenario.page, startUrl: `${replaySite.origin}${scenario.page}`, steps };
+      const result = await replayFlow(session, flow, { stepTimeoutMs: 5000, heal: false, variables: scenario.variables ?? {} });
+      const passed = result.steps.filter((step) => step.index >= 0 && step.status === 'passed').length;
+      replayedSteps += passed;
+      report.push(`${scenario.page}: ${passed}/${steps.length} steps replayed${result.status === 'failed' ? ` (${result.steps.find((step) => step.status === 'failed')?.error?.message})` : ''}`);
+      if (result.status === 'passed') assert.deepEqual(await scenario.state(session.page()), expected, `${scenario.page}: the page shows what it showed after the person`);
+    }
+    console.log(`      kitchensink: ${performed} gestures, ${recordedSteps} steps recorded, ${replayedSteps} replayed\n${report.map((line) => `        ${line}`).join('\n')}`);
+    assert.ok(replayedSteps / recordedSteps >= 0.95, report.join('\n'));
+  });
+});
