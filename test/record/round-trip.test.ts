@@ -38,7 +38,7 @@ describe('recording round trip: record with real input, replay with no model', f
   it('describes each element as it was when the person aimed at it, unnamed ones by the row around them', () => {
     assert.deepEqual(recorded.map(({ step }) => [step.action.method, step.action.description, step.target]), [
       ['check', 'checkbox in listitem "Buy bread ×"', { role: 'checkbox', name: '', anchor: { role: 'listitem', name: 'Buy bread ×' } }],
-      ['click', 'button "×"', { role: 'button', name: '×', anchor: { role: 'listitem', name: 'Buy milk ×' } }],
+      ['click', 'button "×" in listitem "Buy milk ×"', { role: 'button', name: '×', anchor: { role: 'listitem', name: 'Buy milk ×' } }],
       ['click', 'button "Clear completed"', { role: 'button', name: 'Clear completed' }],
       ['click', 'button "Change"', { role: 'button', name: 'Change' }],
       ['click', 'button "Total: 3 items"', { role: 'button', name: 'Total: 3 items' }],
@@ -55,13 +55,30 @@ describe('recording round trip: record with real input, replay with no model', f
     assert.deepEqual(await settledEvents(rig.session), PERSON_DID);
   });
 
-  it('replays on a redesign (wrappers, renamed ids, reordered rows) and never acts on the decoys', async () => {
+  it('replays on a redesign (wrappers, renamed ids and classes, reordered rows, text case) and never acts on the decoys', async () => {
     await rig.session.navigate(rig.url('gestures-redesigned.html'));
     const result = await replayFlow(rig.session, flow, { stepTimeoutMs: 4000, heal: false });
     const events = await settledEvents(rig.session);
     assert.ok(!events.some((event) => event.startsWith('decoy')), `acted on a decoy: ${events.join(', ')}`);
     assert.equal(result.status, 'passed', JSON.stringify(result.steps, null, 1));
     assert.deepEqual(events, PERSON_DID);
+  });
+
+  it('a selector that now finds another row\'s checkbox (a decoy at the old position) is refused, not clicked', async () => {
+    await rig.session.navigate(rig.url('gestures.html'));
+    // The rows change places: the old position of "Buy bread" now holds "Buy eggs".
+    await rig.session.page().evaluate(() => {
+      const list = document.getElementById('items')!;
+      list.append(list.children[1]!);
+    });
+    const checkbox = recorded[0]!.step;
+    const positional = checkbox.fallbacks!.at(-1)!;
+    assert.match(positional, /^css=html > body/);
+    const onlyPosition: Flow = { version: FLOW_VERSION, name: 'Decoy', steps: [{ ...checkbox, action: { ...checkbox.action, selector: positional }, fallbacks: [] }] };
+    const result = await replayFlow(rig.session, onlyPosition, { stepTimeoutMs: 1500, heal: false });
+    assert.equal(result.status, 'failed');
+    assert.match(result.steps[0]!.error!.message, /finds checkbox in listitem "Buy eggs ×", not checkbox in listitem "Buy bread ×"|not checkbox/);
+    assert.deepEqual(await settledEvents(rig.session), [], 'no checkbox was checked');
   });
 });
 

@@ -44,11 +44,12 @@ export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | u
   return !!actual.anchor && expected.anchor.role === actual.anchor.role && namesMatch(expected.anchor.name, actual.anchor.name);
 }
 
-/** How a fingerprint reads in a message or a step description: `checkbox in listitem "Buy milk"`, `button "Save"`. */
+/** How a fingerprint reads in a message or a step description: `checkbox in listitem "Buy milk"`, `button "×" in row …`. */
 export function describeFingerprint(fingerprint: Fingerprint): string {
   const role = isGeneric(fingerprint.role) ? 'element' : fingerprint.role;
-  if (fingerprint.name || !fingerprint.anchor) return `${role} "${fingerprint.name}"`;
-  return `${role} in ${fingerprint.anchor.role} "${fingerprint.anchor.name}"`;
+  if (!fingerprint.anchor) return `${role} "${fingerprint.name}"`;
+  const around = `${fingerprint.anchor.role} "${fingerprint.anchor.name}"`;
+  return fingerprint.name ? `${role} "${fingerprint.name}" in ${around}` : `${role} in ${around}`;
 }
 
 function isGeneric(role: string): boolean {

@@ -3,7 +3,7 @@ import type { Action } from '../../schema';
 import { ServiceElementNotFoundError } from '../errors';
 import type { ObservePick } from '../observe';
 import type { Fingerprint } from '../snapshot/snapshot';
-import { fingerprintsMatch, readFingerprint } from './fingerprint';
+import { describeFingerprint, fingerprintsMatch, readFingerprint } from './fingerprint';
 import { locatorFor } from './locate';
 import { findVerifiedTarget } from './verified-target';
 
@@ -34,13 +34,13 @@ export async function verifiedSelector(page: Page, action: Action, query: Verifi
   }
   const what = action.description || action.selector;
   if (!heal || !query.target) {
-    throw new ServiceElementNotFoundError(`${what}: no selector finds ${query.target ? `${query.target.role} "${query.target.name}"` : 'exactly one element'} (${search.why}). Not acting on anything else.`);
+    throw new ServiceElementNotFoundError(`${what}: no selector finds ${query.target ? describeFingerprint(query.target) : 'exactly one element'} (${search.why}). Not acting on anything else.`);
   }
   const target = query.target;
-  query.onProgress?.({ message: `healing: looking for ${target.role} "${target.name}" with the model` });
+  query.onProgress?.({ message: `healing: looking for ${describeFingerprint(target)} with the model` });
   for (const pick of await heal(signal)) {
     const actual = await readFingerprint(locatorFor(page, pick.output.selector));
     if (fingerprintsMatch(target, actual)) return { selector: pick.output.selector, healed: { from: action.selector, to: pick.output.selector, by: 'model' } };
   }
-  throw new ServiceElementNotFoundError(`${what}: no selector finds ${target.role} "${target.name}" (${search.why}), and the model found no element with that role and name. Not acting on anything else.`);
+  throw new ServiceElementNotFoundError(`${what}: no selector finds ${describeFingerprint(target)} (${search.why}), and the model found no element with that role and name. Not acting on anything else.`);
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { abortReason, ServiceTimeoutError } from '../errors';
 import type { Fingerprint } from '../snapshot/snapshot';
-import { fingerprintsMatch, readFingerprint } from './fingerprint';
+import { describeFingerprint, fingerprintsMatch, readFingerprint } from './fingerprint';
 import { locatorFor } from './locate';
 
 export interface TargetQuery {
@@ -48,7 +48,7 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
       if (!query.target) return { found: true, selector };
       const actual = await readFingerprint(locator, 1000);
       if (fingerprintsMatch(query.target, actual)) return { found: true, selector };
-      findings.set(selector, `finds ${actual ? `${actual.role} "${actual.name}"` : 'an element it cannot describe'}, not ${query.target.role} "${query.target.name}"`);
+      findings.set(selector, `finds ${actual ? describeFingerprint(actual) : 'an element it cannot describe'}, not ${describeFingerprint(query.target)}`);
     }
     if (Date.now() + POLL_MS > endsAt) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
