@@ -21,12 +21,14 @@ export interface RecordedEvent {
   readonly fingerprint: PageFingerprint;
   /** Selectors computed then, each finding this element alone (none for elements in shadow roots). */
   readonly selectors: readonly string[];
+  /** A pattern for a name that holds a count (see selectorsInPage). */
+  readonly namePattern?: string;
 }
 
 export function installRecorder(
   binding: string, markAttribute: string, token: string,
   describe: (element: Element) => PageFingerprint,
-  selectorsFor: (element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint) => string[],
+  selectorsFor: (element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint) => { selectors: string[]; namePattern?: string },
 ): void {
   const win = window as unknown as Record<string, unknown>;
   // The binding is taken and removed from the page before any script of the page runs: the page cannot call it.
@@ -47,10 +49,10 @@ export function installRecorder(
     return mark;
   };
   /** Descriptions taken at the start of a gesture, per element, until the gesture is reported. */
-  const described = new WeakMap<Element, { fingerprint: PageFingerprint; selectors: string[] }>();
+  const described = new WeakMap<Element, { fingerprint: PageFingerprint; selectors: string[]; namePattern?: string }>();
   const describeNow = (element: Element) => {
     const fingerprint = describe(element);
-    const description = { fingerprint, selectors: selectorsFor(element, fingerprint, describe) };
+    const description = { fingerprint, ...selectorsFor(element, fingerprint, describe) };
     described.set(element, description);
     return description;
   };

@@ -95,13 +95,15 @@ function variableName(field: string | undefined, name: string): string {
 }
 
 function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[], description: string): RecordedStep {
-  const { role, name, anchor } = event.fingerprint;
+  const { role, anchor } = event.fingerprint;
+  // A count in the name is written as a pattern (README: flow files, target names).
+  const name = event.namePattern ? `/${event.namePattern}/i` : event.fingerprint.name;
   const base = { ...(fallbacks.length ? { fallbacks } : {}), target: { role, name, ...(anchor ? { anchor } : {}) } };
   const action = (method: string, args: string[]) => ({ action: { selector: selector!, description, method, arguments: args }, ...base });
   switch (event.kind) {
     case 'fill': {
       if (!event.secret) return { step: action('fill', [event.value ?? '']) };
-      const variable = variableName(event.field, name);
+      const variable = variableName(event.field, event.fingerprint.name);
       return { step: action('fill', [`%${variable}%`]), variables: { [variable]: { description: `typed into ${description}`, secret: true } } };
     }
     case 'select': return { step: action('selectOption', event.values ? [...event.values] : [event.value ?? '']) };

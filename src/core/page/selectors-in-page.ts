@@ -7,9 +7,18 @@ import type { PageFingerprint } from './describe-in-page';
  * role=checkbox`), and last the position. Elements in shadow roots get none here: the engine's snapshot names those.
  * Sent to the page as source: everything it uses is declared inside it or passed in.
  */
-export function selectorsInPage(element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint): string[] {
+export interface PageSelectors {
+  readonly selectors: string[];
+  /**
+   * When the name holds a count in brackets (`Clear completed (1)`, `Cart [3]`), a pattern for it with any count, if
+   * that still names this element alone on the page: replay then finds the button whatever the count has become.
+   */
+  readonly namePattern?: string;
+}
+
+export function selectorsInPage(element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint): PageSelectors {
   const document = element.ownerDocument;
-  if (element.getRootNode() !== document) return [];
+  if (element.getRootNode() !== document) return { selectors: [] };
   const GENERATED = /:|\d{4,}|[0-9a-f]{8,}|^(ember|react|ng-|mui-|radix-|headlessui-)/i;
   const ROLE = /^[a-z]+$/;
   const quote = (text: string) => JSON.stringify(text);
@@ -32,8 +41,21 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   // Elements that could share the role: the same tag, or any with an explicit role.
   const sameRole = (role: string) => [...document.querySelectorAll(`${element.localName}, [role]`)].filter((candidate) => describe(candidate).role === role);
   const { role, name, anchor } = fingerprint;
+  let namePattern: string | undefined;
   if (ROLE.test(role) && role !== 'generic' && role !== 'none' && name && name.length <= 100 && !name.endsWith('…')) {
-    const matching = sameRole(role).filter((candidate) => clean(describe(candidate).name) === clean(name));
+    const others = sameRole(role);
+    const matching = others.filter((candidate) => clean(describe(candidate).name) === clean(name));
+    const parts = name.split(/([([]\s*\d+\s*[)\]])/);
+    if (parts.length > 1) {
+      const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+      const pattern = `^${parts.map((part, index) => (index % 2 ? `${escape(part[0]!)}\\s*\\d+\\s*${escape(part.at(-1)!)}` : escape(part))).join('')}$`;
+      const counted = new RegExp(pattern, 'i');
+      const alike = others.filter((candidate) => counted.test(describe(candidate).name.replace(/\s+/g, ' ').trim()));
+      if (alike.length === 1 && alike[0] === element) {
+        namePattern = pattern;
+        selectors.push(`role=${role}[name=/${pattern}/i]`);
+      }
+    }
     if (matching.length === 1 && matching[0] === element) selectors.push(`role=${role}[name=${quote(name)}i]`);
   }
   for (const attribute of ['name', 'aria-label', 'placeholder', 'title', 'alt']) {
@@ -71,5 +93,5 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     steps.unshift(siblings.length > 1 ? `${tag}:nth-of-type(${siblings.indexOf(current) + 1})` : tag);
   }
   selectors.push(`css=html > ${steps.join(' > ')}`);
-  return [...new Set(selectors)];
+  return { selectors: [...new Set(selectors)], ...(namePattern ? { namePattern } : {}) };
 }
