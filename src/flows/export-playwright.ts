@@ -87,7 +87,10 @@ export function exportPlaywrightSpec(flow: Flow, source: string): string {
   let usesShadow = false;
   if (flow.startUrl) lines.push(`await page.goto(${text(flow.startUrl)});`);
   for (const step of flow.steps) {
-    const generated = 'action' in step ? actionCode(step) : 'navigate' in step ? { code: `await page.goto(${text(step.navigate)});`, usesShadow: false } : expectCode(step.expect);
+    const generated = 'action' in step ? actionCode(step)
+      : 'navigate' in step ? { code: `await page.goto(${text(step.navigate)});`, usesShadow: false }
+      : 'wait' in step ? ('ms' in step.wait ? { code: `await page.waitForTimeout(${Number(step.wait.ms)});`, usesShadow: false } : expectCode(step.wait))
+      : expectCode(step.expect);
     usesShadow ||= generated.usesShadow;
     if ('action' in step) lines.push(`// ${comment(step.action.description)}`);
     lines.push(generated.code);

@@ -174,6 +174,7 @@ export function rebaseFlow(flow: Flow, baseUrl: string): Flow {
     steps: flow.steps.map((step) => {
       if ('navigate' in step) return { navigate: swap(step.navigate) };
       if ('expect' in step && 'url' in step.expect) return { ...step, expect: { url: swap(step.expect.url) } };
+      if ('wait' in step && 'url' in step.wait) return { ...step, wait: { url: swap(step.wait.url) } };
       return step;
     }),
   };

@@ -1,5 +1,5 @@
 import type { Session } from '../core/session-types';
-import { describeStep, replaceVariables, type ActionStep, type Flow } from '../schema';
+import { describeStep, replaceVariables, type ActionStep, type Flow, type WaitCondition } from '../schema';
 
 export { describeStep };
 
@@ -9,7 +9,7 @@ export type StepStatus = 'passed' | 'failed' | 'skipped';
 
 export interface StepResult {
   readonly index: number;
-  readonly kind: 'start' | 'action' | 'navigate' | 'expect';
+  readonly kind: 'start' | 'action' | 'navigate' | 'expect' | 'wait';
   readonly description: string;
   readonly status: StepStatus;
   readonly ms: number;
@@ -88,6 +88,7 @@ export async function replayFlow(session: Session, flow: Flow, options: ReplayOp
         await session.navigate(fillVariables(step.navigate, variables), { timeout: stepTimeoutMs * 3, signal: options.signal });
         return {};
       }
+      if ('wait' in step) return waitStep(session, step.wait, step.timeout ?? stepTimeoutMs, variables, options.signal);
       if ('expect' in step) {
         const outcome = await session.expect(step.expect, { timeout: step.timeout ?? stepTimeoutMs / 2, variables, signal: options.signal });
         return outcome.passed ? {} : { error: { name: 'ExpectationFailed', message: outcome.message } };
@@ -111,6 +112,23 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
   );
   if (!outcome.success) return { error: { name: 'ActFailed', message: outcome.message } };
   return { ...(outcome.selectorUsed ? { selectorUsed: outcome.selectorUsed } : {}), ...(outcome.healed ? { healed: outcome.healed } : {}) };
+}
+
+/** A wait is an expectation that reports what it waited for, or a pause that a cancel ends at once. */
+async function waitStep(session: Session, wait: WaitCondition, timeout: number, variables: Readonly<Record<string, string>>, signal: AbortSignal | undefined): Promise<Partial<StepResult>> {
+  if ('ms' in wait) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, wait.ms);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+      }, { once: true });
+    });
+    return {};
+  }
+  const expectation = 'selector' in wait ? { selector: wait.selector, state: wait.state } : 'text' in wait ? { text: wait.text } : { url: wait.url };
+  const outcome = await session.expect(expectation, { timeout, variables, signal });
+  return outcome.passed ? {} : { error: { name: 'WaitTimedOut', message: `waited ${timeout} ms: ${outcome.message}` } };
 }
 
 function fillVariables(text: string, variables: Readonly<Record<string, string>>): string {

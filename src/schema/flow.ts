@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ActionOutputSchema } from './action';
 import { ExpectationSchema } from './expectation';
-import { flag, list, nonEmptyText, positiveMs, strictObject, text, url, wholeNumber } from './messages';
+import { flag, list, nonEmptyText, oneOf, positiveMs, strictObject, text, url, wholeNumber } from './messages';
 import { isSupportedMethod, SUPPORTED_METHODS } from './methods';
 import { patternText } from './pattern';
 
@@ -51,12 +51,26 @@ function isNavigable(value: string): boolean {
 export const NavigateStepSchema = strictObject({ navigate: navigableUrl() });
 export const ExpectStepSchema = strictObject({ expect: ExpectationSchema, timeout: v.optional(positiveMs()) });
 
+/**
+ * A pause until the page is ready for the next step: a number of milliseconds, an element's state, a text, a URL.
+ * Unlike expect, it says what the flow waits for, not what it checks; it fails the same way when time runs out.
+ */
+export const WaitConditionSchema = v.union([
+  strictObject({ ms: wholeNumber(0, 600_000) }),
+  strictObject({ selector: text(), state: oneOf(['visible', 'hidden', 'enabled'] as const) }),
+  strictObject({ text: text() }),
+  strictObject({ url: patternText() }),
+], (issue) => `expected one of { ms }, { selector, state }, { text }, { url }, received ${issue.received}`);
+export type WaitCondition = v.InferOutput<typeof WaitConditionSchema>;
+export const WaitStepSchema = strictObject({ wait: WaitConditionSchema, timeout: v.optional(positiveMs()) });
+
 export type ActionStep = v.InferOutput<typeof ActionStepSchema>;
 export type NavigateStep = v.InferOutput<typeof NavigateStepSchema>;
 export type ExpectStep = v.InferOutput<typeof ExpectStepSchema>;
-export type FlowStep = ActionStep | NavigateStep | ExpectStep;
+export type WaitStep = v.InferOutput<typeof WaitStepSchema>;
+export type FlowStep = ActionStep | NavigateStep | ExpectStep | WaitStep;
 
-const STEP_KINDS = ['action', 'navigate', 'expect'] as const;
+const STEP_KINDS = ['action', 'navigate', 'expect', 'wait'] as const;
 
 /** A step is reported against the kind its key names, so `steps.3.action.method` is the message, not "matches no step". */
 function stepVariant(input: unknown): v.GenericSchema<unknown, FlowStep> {
@@ -64,6 +78,7 @@ function stepVariant(input: unknown): v.GenericSchema<unknown, FlowStep> {
     if ('action' in input) return ActionStepSchema;
     if ('navigate' in input) return NavigateStepSchema;
     if ('expect' in input) return ExpectStepSchema;
+    if ('wait' in input) return WaitStepSchema;
   }
   const keys = typeof input === 'object' && input !== null ? Object.keys(input).map((key) => JSON.stringify(key)).join(', ') || 'none' : JSON.stringify(input);
   return v.custom<FlowStep>(() => false, `expected a step with one of ${STEP_KINDS.join(', ')}, received ${typeof input === 'object' && input !== null ? `keys ${keys}` : keys}`);
@@ -71,7 +86,7 @@ function stepVariant(input: unknown): v.GenericSchema<unknown, FlowStep> {
 
 export const FlowStepSchema: v.GenericSchema<unknown, FlowStep> = v.lazy(stepVariant);
 /** The same steps as a plain union, for the generated JSON Schema (a lazy schema has no JSON Schema form). */
-export const FlowStepUnionSchema = v.union([ActionStepSchema, NavigateStepSchema, ExpectStepSchema]);
+export const FlowStepUnionSchema = v.union([ActionStepSchema, NavigateStepSchema, ExpectStepSchema, WaitStepSchema]);
 
 export const FlowVariableSchema = v.pipe(
   strictObject({
@@ -102,9 +117,14 @@ export type Flow = v.InferOutput<typeof FlowSchema>;
 export const FlowJsonSchemaSource = strictObject(flowEntries(FlowStepUnionSchema));
 
 /** A step in a few words, as replay progress, reports and the editor's views show it. */
-export function describeStep(step: FlowStep): { kind: 'action' | 'navigate' | 'expect'; description: string } {
+export function describeStep(step: FlowStep): { kind: 'action' | 'navigate' | 'expect' | 'wait'; description: string } {
   if ('action' in step) return { kind: 'action', description: `${step.action.method ?? 'click'} ${step.action.description}`.trim() };
   if ('navigate' in step) return { kind: 'navigate', description: `go to ${step.navigate}` };
+  if ('wait' in step) {
+    const wait = step.wait;
+    const until = 'ms' in wait ? `${wait.ms} ms` : 'text' in wait ? `text "${wait.text}"` : 'url' in wait ? `URL ${wait.url}` : `${wait.selector} ${wait.state}`;
+    return { kind: 'wait', description: `wait for ${until}` };
+  }
   const expectation = step.expect;
   const text = 'text' in expectation ? `text "${expectation.text}"`
     : 'url' in expectation ? `URL ${expectation.url}`

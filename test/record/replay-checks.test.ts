@@ -35,6 +35,26 @@ describe('replay checks what a person sees, and says why a step failed', functio
     assert.equal(missing.status, 'failed', 'the CSS-hidden letter is not read');
   });
 
+  it('a wait step waits for a time, a text, an element or a URL, and says what it waited for when time runs out', async () => {
+    await rig.session.navigate(rig.url('gestures.html'));
+    await rig.session.page().evaluate(() => setTimeout(() => {
+      const note = document.createElement('p');
+      note.id = 'late';
+      note.textContent = 'Saved at last';
+      document.body.append(note);
+    }, 400));
+    const flow: Flow = {
+      version: FLOW_VERSION, name: 'Waits',
+      steps: [{ wait: { ms: 50 } }, { wait: { text: 'Saved at last' } }, { wait: { selector: 'css=#late', state: 'visible' } }, { wait: { url: '*/gestures.html' } }],
+    };
+    const result = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000 });
+    assert.equal(result.status, 'passed', JSON.stringify(result.steps, null, 1));
+    assert.deepEqual(result.steps.map((step) => step.description), ['wait for 50 ms', 'wait for text "Saved at last"', 'wait for css=#late visible', 'wait for URL */gestures.html']);
+    const never = await replayFlow(rig.session, { ...flow, steps: [{ wait: { text: 'Never shown' }, timeout: 500 }] });
+    assert.equal(never.steps[0]!.error?.name, 'WaitTimedOut');
+    assert.match(never.steps[0]!.error!.message, /^waited 500 ms: expected text "Never shown" is visible/);
+  });
+
   it('a step whose selectors all fail reports each selector\'s finding, not a bare timeout', async () => {
     await rig.session.navigate(rig.url('gestures.html'));
     const flow: Flow = {
