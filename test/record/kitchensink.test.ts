@@ -79,10 +79,15 @@ const SCENARIOS: readonly Scenario[] = [
       await page.keyboard.press('Enter');
       await page.keyboard.type('Buy bread');
       await page.keyboard.press('Enter');
+      await page.keyboard.type('Buy eggs');
+      await page.keyboard.press('Enter');
+      // Its × shows only while the pointer is over the row: the person hovers, then clicks.
+      await page.locator('.todo-list li', { hasText: 'Buy eggs' }).hover();
+      await page.locator('.todo-list li', { hasText: 'Buy eggs' }).locator('.destroy').click();
       await page.locator('li', { hasText: 'Buy bread' }).locator('.toggle').click();
       await page.getByRole('button', { name: 'Clear completed' }).click();
       await page.getByRole('link', { name: 'Active' }).click();
-      return 7;
+      return 9;
     },
     state: (page) => page.evaluate(() => ({ todos: [...document.querySelectorAll('.todo-list li')].map((item) => item.textContent?.trim()), hash: location.hash })),
   },

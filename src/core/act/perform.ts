@@ -6,6 +6,7 @@ import {
 import { redact } from '../redact';
 import { diagnose, firstLine, locatorFor, stripAnsi } from './locate';
 import { isPageLevel, methodRunner } from './methods';
+import { revealOnHover } from './reveal';
 import { substitute, variableSecrets } from './variables';
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
@@ -35,6 +36,7 @@ export async function performAction(page: Page, action: Action, options: Perform
   const deadline = Date.now() + timeoutMs;
   const target = isPageLevel(action.method, action.selector) ? page.locator(':focus') : locatorFor(page, action.selector);
   const secrets = variableSecrets(options.variables);
+  if (!isPageLevel(action.method, action.selector)) await revealOnHover(target, action.method, timeoutMs);
   let lastTimeout: unknown;
   for (;;) {
     if (options.signal?.aborted) throw await stopped(page, action, timeoutMs, options.signal, lastTimeout);

@@ -1,0 +1,23 @@
+import type { Locator } from 'playwright-core';
+
+/** Methods a person can only do to an element they can see. */
+const POINTER_METHODS = new Set(['click', 'doubleclick', 'dblclick', 'check', 'uncheck', 'hover']);
+const ANCESTORS_TRIED = 6;
+
+/**
+ * An element that is there but shows only while the pointer is over its row (a todo's ×, a table row's actions) is
+ * revealed as a person does it: by hovering the nearest visible element around it. Nothing happens for an element
+ * that is visible, absent, or in need of something other than a hover.
+ */
+export async function revealOnHover(target: Locator, method: string, timeoutMs: number): Promise<void> {
+  if (!POINTER_METHODS.has(method.toLowerCase())) return;
+  const element = target.first();
+  if ((await target.count().catch(() => 0)) !== 1 || (await element.isVisible().catch(() => true))) return;
+  let around = element.locator('xpath=..');
+  for (let level = 0; level < ANCESTORS_TRIED; level++, around = around.locator('xpath=..')) {
+    if (await around.isVisible().catch(() => false)) {
+      await around.hover({ timeout: Math.min(timeoutMs, 2000) }).catch(() => undefined);
+      return;
+    }
+  }
+}
