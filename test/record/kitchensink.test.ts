@@ -15,6 +15,20 @@ interface Scenario {
   readonly variables?: Record<string, string>;
 }
 
+/** From a page, open the navbar's Commands menu and follow one of its links (two gestures, a navigation). */
+function throughNavbar(page: string, link: string, lands: RegExp): Scenario {
+  return {
+    page,
+    act: async (browserPage) => {
+      await browserPage.getByRole('button', { name: 'Commands' }).click();
+      await browserPage.locator('#navbar').getByRole('link', { name: link }).click();
+      await browserPage.waitForURL(lands);
+      return 2;
+    },
+    state: (browserPage) => browserPage.evaluate(() => location.pathname),
+  };
+}
+
 const SCENARIOS: readonly Scenario[] = [
   {
     page: '/commands/actions',
@@ -61,16 +75,7 @@ const SCENARIOS: readonly Scenario[] = [
     },
     state: (page) => page.evaluate(() => ({ name: (document.querySelector('#inputName') as HTMLInputElement)?.value, email: (document.querySelector('#inputEmail') as HTMLInputElement)?.value })),
   },
-  {
-    page: '/commands/traversal',
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Commands' }).click();
-      await page.locator('#navbar').getByRole('link', { name: 'Querying' }).click();
-      await page.waitForURL(/\/commands\/querying/);
-      return 2;
-    },
-    state: (page) => page.evaluate(() => location.pathname),
-  },
+  throughNavbar('/commands/traversal', 'Querying', /\/commands\/querying/),
   {
     page: '/todo',
     act: async (page) => {
@@ -91,16 +96,7 @@ const SCENARIOS: readonly Scenario[] = [
     },
     state: (page) => page.evaluate(() => ({ todos: [...document.querySelectorAll('.todo-list li')].map((item) => item.textContent?.trim()), hash: location.hash })),
   },
-  {
-    page: '/',
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Commands' }).click();
-      await page.locator('#navbar').getByRole('link', { name: 'Actions' }).click();
-      await page.waitForURL(/\/commands\/actions/);
-      return 2;
-    },
-    state: (page) => page.evaluate(() => location.pathname),
-  },
+  throughNavbar('/', 'Actions', /\/commands\/actions/),
 ];
 
 /**

@@ -118,3 +118,25 @@ describe('recording round trip: double clicks, multiple selects and keys', funct
     assert.equal(replayed.filter((event) => event.startsWith('colors')).at(-1), 'colors green+black');
   });
 });
+
+describe('recording round trip: new tabs', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('follows the person into a tab a link opens, and replay does too', async () => {
+    await rig.session.navigate(rig.url('gestures.html'));
+    const recorder = await Recorder.start(rig.session);
+    const page = rig.session.page();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Open a copy' }).click()]);
+    await tab.waitForLoadState();
+    await tab.waitForFunction(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.')));
+    await tab.getByRole('button', { name: 'Change' }).click();
+    const steps = (await recorder.stop()).map(({ step }) => step);
+    assert.deepEqual(steps.map((step) => [step.action.method, step.action.description]), [['click', 'link "Open a copy"'], ['click', 'button "Change"']]);
+    await rig.session.navigate(rig.url('gestures.html'));
+    const result = await replayFlow(rig.session, { version: FLOW_VERSION, name: 'Tabs', steps }, { stepTimeoutMs: 4000, heal: false });
+    assert.equal(result.status, 'passed', JSON.stringify(result.steps, null, 1));
+    assert.match(rig.session.page().url(), /gestures\.html\?tab=2$/);
+    assert.deepEqual(await settledEvents(rig.session), ['changed']);
+  });
+});
