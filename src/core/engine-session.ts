@@ -3,13 +3,13 @@ import type { Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
 import { ActionSchema, ExpectationSchema, referencedVariables, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent } from './agent/agent';
-import { fingerprintsMatch, readFingerprint } from './act/fingerprint';
-import { firstLine, locatorFor } from './act/locate';
+import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
 import { verifiedSelector } from './act/heal';
+import { withNewTab } from './act/new-tab';
 import { planLocally } from './act/planner';
 import { openBrowser, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
-import { cacheKey, MemoryCacheStore, pageRegionFingerprint, type ActionCacheStore, type CachedAct } from './cache/action-cache';
+import { cacheKey, cachedStepsStillMatch, MemoryCacheStore, pageRegionFingerprint, type ActionCacheStore, type CachedAct } from './cache/action-cache';
 import { deadline } from './deadline';
 import { checkNavigable, navigatePage } from './browser/navigate';
 import { MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted } from './errors';
@@ -259,7 +259,9 @@ export class EngineSession implements Session {
       healed = found.healed;
       action = { ...action, selector: found.selector };
     }
-    await performAction(this.page(), action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
+    const page = this.page();
+    const tab = await withNewTab(page, action.method, action.selector, () => performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) }));
+    if (tab && !tab.isClosed()) this.activePage = tab;
     return {
       success: true, message: `${action.method} done on ${action.description || action.selector}${healed ? ` (found by ${healed.by}: ${healed.to})` : ''}`,
       actionDescription: action.description, actions: [action], planner: 'action', selectorUsed: action.selector, ...(healed ? { healed } : {}),
@@ -314,7 +316,7 @@ export class EngineSession implements Session {
     const key = cacheKey({ instruction, url: snapshot.url, variableNames: Object.keys(options.variables ?? {}), region: pageRegionFingerprint(snapshot, instruction) });
     if (useCache) {
       const cached = await this.cache!.get(key);
-      if (cached && (await this.stillMatches(cached))) {
+      if (cached && (await cachedStepsStillMatch(page, cached))) {
         options.onProgress?.({ message: 'action cache: hit' });
         for (const step of cached.steps) await performAction(page, step.action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
         return { success: true, message: `${cached.steps.map((step) => step.action.method).join(', ')} done from the action cache`, actionDescription: instruction, actions: cached.steps.map((step) => step.action), cacheStatus: 'HIT', planner: 'cache' };
@@ -335,17 +337,6 @@ export class EngineSession implements Session {
       success: true, message: `${action.method} done on ${action.description}`, actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,
       ...(useCache ? { cacheStatus: 'MISS' as const } : {}),
     };
-  }
-
-  /** A cached action is replayed only if each target is still one element with the same role and name. */
-  private async stillMatches(cached: CachedAct): Promise<boolean> {
-    const page = this.page();
-    for (const step of cached.steps) {
-      const target = locatorFor(page, step.action.selector);
-      if ((await target.count().catch(() => 0)) !== 1) return false;
-      if (!fingerprintsMatch(step.fingerprint, await readFingerprint(target))) return false;
-    }
-    return true;
   }
 
   async extract(instruction: string, schema: Record<string, unknown> | GenericSchema, options: ExtractCallOptions = {}): Promise<ExtractResult> {

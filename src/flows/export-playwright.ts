@@ -47,7 +47,7 @@ function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
   if (method === 'press' && !action.selector.trim()) return { code: `await page.keyboard.press(${text(args[0] ?? 'Enter')});`, usesShadow: false };
   const target = locatorCode(action.selector);
   const call: Record<string, string> = {
-    click: 'click()', doubleclick: 'dblclick()', dblclick: 'dblclick()', fill: `fill(${text(args[0] ?? '')})`, type: `pressSequentially(${text(args[0] ?? '')})`,
+    click: 'click()', rightclick: "click({ button: 'right' })", doubleclick: 'dblclick()', dblclick: 'dblclick()', fill: `fill(${text(args[0] ?? '')})`, type: `pressSequentially(${text(args[0] ?? '')})`,
     press: `press(${text(args[0] ?? 'Enter')})`, hover: 'hover()', selectoption: `selectOption([${args.map(text).join(', ')}])`,
     selectoptionfromdropdown: `selectOption([${args.map(text).join(', ')}])`, check: 'check()', uncheck: 'uncheck()', focus: 'focus()',
     scrollintoview: 'scrollIntoViewIfNeeded()',

@@ -10,7 +10,7 @@ import type { PageFingerprint } from '../core/page/describe-in-page';
 export const MARK_ATTRIBUTE = 'data-rehearse-recording';
 
 export interface RecordedEvent {
-  readonly kind: 'click' | 'doubleClick' | 'fill' | 'select' | 'check' | 'uncheck' | 'press';
+  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'fill' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll';
   readonly mark: string;
   readonly value?: string;
   /** Every option chosen in a multiple select. */
@@ -23,6 +23,8 @@ export interface RecordedEvent {
   readonly selectors: readonly string[];
   /** A pattern for a name that holds a count (see selectorsInPage). */
   readonly namePattern?: string;
+  /** The page itself (a scroll of the document), which has no element to name. */
+  readonly page?: boolean;
 }
 
 export function installRecorder(
@@ -123,6 +125,37 @@ export function installRecorder(
       heldClicks.delete(target);
       send('click', target);
     }, DOUBLE_CLICK_MS));
+  }, true);
+  document.addEventListener('contextmenu', (event) => {
+    const target = event.isTrusted ? subject(event) : null;
+    if (target) send('rightClick', target);
+  }, true);
+  // Scrolling a person does (the wheel, the keyboard, a touch), recorded where it stops: the page or a container at
+  // that many pixels. Scrolling the page does by itself (an element brought into view) is not a step.
+  const SCROLL_SETTLE_MS = 250;
+  let personScrolledAt = 0;
+  const personScrolls = (event: Event) => {
+    if (event.isTrusted) personScrolledAt = Date.now();
+  };
+  for (const type of ['wheel', 'touchmove']) document.addEventListener(type, personScrolls, { capture: true, passive: true });
+  document.addEventListener('keydown', (event) => {
+    if (['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', ' ', 'Home', 'End'].includes(event.key)) personScrolls(event);
+  }, true);
+  const scrolling = new Map<Element, number>();
+  document.addEventListener('scroll', (event) => {
+    if (!event.isTrusted || Date.now() - personScrolledAt > 600) return;
+    const scroller = event.target instanceof Element ? event.target : document.scrollingElement ?? document.documentElement;
+    window.clearTimeout(scrolling.get(scroller));
+    scrolling.set(scroller, window.setTimeout(() => {
+      scrolling.delete(scroller);
+      const top = String(Math.round(scroller.scrollTop));
+      if (scroller === document.scrollingElement || scroller === document.documentElement) {
+        flushHeld();
+        void raw({ kind: 'scroll', mark: '', value: top, fingerprint: { role: 'generic', name: '' }, selectors: ['css=html'], page: true, token });
+      } else {
+        send('scroll', scroller, { value: top });
+      }
+    }, SCROLL_SETTLE_MS));
   }, true);
   document.addEventListener('dblclick', (event) => {
     const target = event.isTrusted ? subject(event) : null;

@@ -70,7 +70,7 @@ export class Recorder {
     if (this.stopped) return;
     // Selectors made in the page serve for the main document; elements in frames and shadow roots are named by the
     // engine's snapshot, which knows the hops. Asked at once: the element may be gone after the click.
-    const fromSnapshot = inMainFrame && event.selectors.length ? undefined : describeElementByAttribute(this.session.page(), MARK_ATTRIBUTE, event.mark).catch(() => undefined);
+    const fromSnapshot = event.page || (inMainFrame && event.selectors.length) ? undefined : describeElementByAttribute(this.session.page(), MARK_ATTRIBUTE, event.mark).catch(() => undefined);
     this.queue = this.queue.then(async () => {
       if (this.stopped) return;
       const snapshot = fromSnapshot ? await fromSnapshot : undefined;
@@ -108,6 +108,14 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
     }
     case 'select': return { step: action('selectOption', event.values ? [...event.values] : [event.value ?? '']) };
     case 'doubleClick': return { step: action('doubleClick', []) };
+    case 'rightClick': return { step: action('rightClick', []) };
+    case 'scroll': {
+      const scrolled = action('scrollTo', [event.value ?? '0']);
+      // The page itself is not an element a person names: no target to check.
+      if (!event.page) return { step: scrolled };
+      const { target: _none, fallbacks: _others, ...page } = scrolled;
+      return { step: { ...page, action: { ...page.action, description: 'the page' } } };
+    }
     case 'check': return { step: action('check', []) };
     case 'uncheck': return { step: action('uncheck', []) };
     case 'press': return { step: action('press', [event.value ?? 'Enter']) };

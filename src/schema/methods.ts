@@ -1,6 +1,6 @@
 /** The deterministic methods of act (DESIGN.md §4): part of the contract, so flow files are checked without the engine. */
 export const SUPPORTED_METHODS = [
-  'click', 'doubleClick', 'fill', 'type', 'press', 'hover', 'selectOption', 'selectOptionFromDropdown', 'check', 'uncheck', 'focus',
+  'click', 'doubleClick', 'rightClick', 'fill', 'type', 'press', 'hover', 'selectOption', 'selectOptionFromDropdown', 'check', 'uncheck', 'focus',
   'scrollIntoView', 'scrollTo', 'nextChunk', 'prevChunk', 'dragAndDrop',
 ] as const;
 

@@ -151,7 +151,7 @@ describe('act with an Action (deterministic, no model)', () => {
 
     it('unknown methods, missing arguments, undefined variables, wrong element kinds', async () => {
       await rig.session.navigate(rig.url('login.html'));
-      await expectError('css=#email', ServiceInvalidArgumentError, /method: "teleport" is not supported; use one of click, doubleClick, fill/, 'teleport');
+      await expectError('css=#email', ServiceInvalidArgumentError, /method: "teleport" is not supported; use one of click, doubleClick, rightClick, fill/, 'teleport');
       await expectError('css=#email', ServiceInvalidArgumentError, /arguments: press needs a key such as "Enter" as its first argument/, 'press');
       await expectError('css=#email', ServiceInvalidArgumentError, /arguments\.0: %who% has no value; pass it in options\.variables/, 'fill', ['%who%']);
       await expectError('css=#email', ServiceInvalidArgumentError, /needs a <select> element, but css=#email is not one/, 'selectOption', ['x']);

@@ -140,3 +140,35 @@ describe('recording round trip: new tabs', function () {
     assert.deepEqual(await settledEvents(rig.session), ['changed']);
   });
 });
+
+describe('recording round trip: scrolling and right clicks', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('records where the person scrolled a container and the page to, and a right click', async () => {
+    await rig.session.navigate(rig.url('gestures.html'));
+    const recorder = await Recorder.start(rig.session);
+    const page = rig.session.page();
+    const feed = (await page.locator('#feed').boundingBox())!;
+    await page.mouse.move(feed.x + 20, feed.y + 20);
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(700);
+    await page.locator('#tile').click({ button: 'right' });
+    await page.mouse.move(5, 5);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(700);
+    const steps = (await recorder.stop()).map(({ step }) => step);
+    const where = await page.evaluate(() => ({ feed: document.getElementById('feed')!.scrollTop, page: Math.round(window.scrollY) }));
+    assert.deepEqual(steps.map((step) => [step.action.method, step.action.description, step.action.arguments]), [
+      ['scrollTo', 'element "Feed"', [String(where.feed)]],
+      ['rightClick', 'element "Tile"', []],
+      ['scrollTo', 'the page', [String(where.page)]],
+    ]);
+    assert.ok(where.feed > 0 && where.page > 0);
+    await rig.session.navigate(rig.url('gestures.html'));
+    const result = await replayFlow(rig.session, { version: FLOW_VERSION, name: 'Scroll', steps }, { stepTimeoutMs: 4000, heal: false });
+    assert.equal(result.status, 'passed', JSON.stringify(result.steps, null, 1));
+    assert.deepEqual(await rig.session.page().evaluate(() => ({ feed: document.getElementById('feed')!.scrollTop, page: Math.round(window.scrollY) })), where);
+    assert.deepEqual(await settledEvents(rig.session), ['tile menu']);
+  });
+});

@@ -17,6 +17,7 @@ const scrollBy = (direction: 1 | -1): MethodRunner => async ({ target, timeout }
 const METHODS: Readonly<Record<string, MethodRunner>> = {
   click: ({ target, timeout }) => target.click({ timeout }),
   doubleclick: ({ target, timeout }) => target.dblclick({ timeout }),
+  rightclick: ({ target, timeout }) => target.click({ button: 'right', timeout }),
   fill: ({ target, args, timeout }) => target.fill(args[0] ?? '', { timeout }),
   type: async ({ target, args, timeout }) => {
     await target.click({ timeout });

@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 
 /** Methods a person can only do to an element they can see. */
-const POINTER_METHODS = new Set(['click', 'doubleclick', 'dblclick', 'check', 'uncheck', 'hover']);
+const POINTER_METHODS = new Set(['click', 'doubleclick', 'dblclick', 'rightclick', 'check', 'uncheck', 'hover']);
 const ANCESTORS_TRIED = 6;
 
 /**
@@ -11,9 +11,14 @@ const ANCESTORS_TRIED = 6;
  */
 export async function revealOnHover(target: Locator, method: string, timeoutMs: number): Promise<void> {
   if (!POINTER_METHODS.has(method.toLowerCase())) return;
-  const element = target.first();
-  if ((await target.count().catch(() => 0)) !== 1 || (await element.isVisible().catch(() => true))) return;
-  let around = element.locator('xpath=..');
+  // One look, without waiting: exactly one element, there but not shown.
+  const hidden = await target.evaluateAll((elements) => {
+    if (elements.length !== 1) return false;
+    const box = elements[0]!.getBoundingClientRect();
+    return !elements[0]!.checkVisibility({ visibilityProperty: true }) || box.width === 0 || box.height === 0;
+  }).catch(() => false);
+  if (!hidden) return;
+  let around = target.first().locator('xpath=..');
   for (let level = 0; level < ANCESTORS_TRIED; level++, around = around.locator('xpath=..')) {
     if (await around.isVisible().catch(() => false)) {
       await around.hover({ timeout: Math.min(timeoutMs, 2000) }).catch(() => undefined);

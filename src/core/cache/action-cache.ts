@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import * as v from 'valibot';
+import { fingerprintsMatch, readFingerprint } from '../act/fingerprint';
+import { locatorFor } from '../act/locate';
 import { ActionSchema } from '../../schema';
 import { keywords } from '../snapshot/budget';
 import type { PageSnapshot } from '../snapshot/snapshot';
@@ -101,4 +104,14 @@ export function pageRegionFingerprint(snapshot: PageSnapshot, instruction: strin
 export function cacheKey(parts: { instruction: string; url: string; variableNames: readonly string[]; region: string }): string {
   const material = JSON.stringify([parts.instruction.trim().toLowerCase(), normalizeUrl(parts.url), [...parts.variableNames].sort(), parts.region]);
   return createHash('sha256').update(material).digest('hex').slice(0, 40);
+}
+
+/** A cached action is replayed only if each target is still one element with the same role, name and anchor. */
+export async function cachedStepsStillMatch(page: Page, cached: CachedAct): Promise<boolean> {
+  for (const step of cached.steps) {
+    const target = locatorFor(page, step.action.selector);
+    if ((await target.count().catch(() => 0)) !== 1) return false;
+    if (!fingerprintsMatch(step.fingerprint, await readFingerprint(target))) return false;
+  }
+  return true;
 }
