@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { appendSteps } from '../flows/format';
 import { Recorder } from '../flows/recorder';
+import { describeStep } from '../schema';
 import { startLocalSession } from '../service/local-session';
 import { UsageError, type Console } from './usage';
 
@@ -38,7 +39,7 @@ export async function recordCommand(args: RecordArguments, io: Console, stopSign
     const recorder = await Recorder.start(session, ({ step, variables }) => {
       saving = saving.then(() => appendSteps(args.out, [step], { name, startUrl: args.url }, variables)).then(() => {
         steps++;
-        io.out(`  recorded ${step.action.method} ${step.action.description}\n`);
+        io.out(`  recorded ${describeStep(step).description}\n`);
       }, (error: Error) => io.err(`rehearse: ${error.message}\n`));
       return saving.then(() => undefined);
     }, { onProblem: (problem) => io.err(`  not recorded: ${problem}\n`) });

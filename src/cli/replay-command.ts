@@ -3,11 +3,13 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { FlowFileError, loadFlow, rebaseFlow, saveFlow } from '../flows/format';
 import { applyHealing, replayFlow, type FlowResult } from '../flows/replay';
+import type { FlowFiles } from '../flows/uploads';
 import { MissingVariablesError, resolveVariables } from '../flows/variables';
 import type { Flow, ModelSetting } from '../schema';
 import { startRemoteSession } from '../service/client';
 import { startLocalSession } from '../service/local-session';
 import { expandFlowFiles } from './files';
+import { readFlowFiles } from './flow-files';
 import { createReporter, type ReporterName } from './reporters';
 import { UsageError, type Console } from './usage';
 
@@ -62,14 +64,14 @@ export async function replayCommand(args: ReplayArguments, io: Console): Promise
   });
   const given = parseVars(args.vars);
   const fromFile = args.varsFile ? await readValuesFile(args.varsFile) : {};
-  const flows: { file: string; flow: Flow; values: Record<string, string> }[] = [];
+  const flows: { file: string; flow: Flow; values: Record<string, string>; uploads: FlowFiles }[] = [];
   const secrets: string[] = [];
   for (const file of files) {
     let flow = await loadFlow(file);
     if (args.baseUrl) flow = rebaseFlow(flow, args.baseUrl);
     const resolved = resolveVariables(flow, { given, file: fromFile, env: process.env });
     secrets.push(...resolved.secrets);
-    flows.push({ file, flow, values: resolved.values });
+    flows.push({ file, flow, values: resolved.values, uploads: await readFlowFiles(file, flow) });
   }
   const relative = (file: string) => path.relative(process.cwd(), file) || file;
   const reporter = createReporter(args.reporter, { write: (text) => io.out(text), color: io.color }, () => secrets);
@@ -79,12 +81,12 @@ export async function replayCommand(args: ReplayArguments, io: Console): Promise
   const worker = async () => {
     while (next < flows.length) {
       const index = next++;
-      const { file, flow, values } = flows[index]!;
-      results[index] = await replayOne(file, flow, values);
+      const { file, flow, values, uploads } = flows[index]!;
+      results[index] = await replayOne(file, flow, values, uploads);
     }
   };
-  const replayOne = async (file: string, flow: Flow, values: Record<string, string>): Promise<FlowResult> => {
-    if (args.service) return replayRemote(file, flow, values);
+  const replayOne = async (file: string, flow: Flow, values: Record<string, string>, uploads: FlowFiles): Promise<FlowResult> => {
+    if (args.service) return replayRemote(file, flow, values, uploads);
     const session = await startLocalSession({
       browser: { executablePath: args.browser, headless: !args.headed, cdpUrl: args.cdp, wsEndpoint: args.ws, isolate: true, viewport: flow.viewport },
       cache: false,
@@ -95,7 +97,7 @@ export async function replayCommand(args: ReplayArguments, io: Console): Promise
       if (args.workers === 1) reporter.flowStarted(flow.name, relative(file));
       const buffered: Parameters<typeof reporter.step>[1][] = [];
       const result = await replayFlow(session, flow, {
-        variables: values, file: relative(file), heal: args.heal, ...(args.stepTimeoutMs ? { stepTimeoutMs: args.stepTimeoutMs } : {}),
+        variables: values, files: uploads, file: relative(file), heal: args.heal, ...(args.stepTimeoutMs ? { stepTimeoutMs: args.stepTimeoutMs } : {}),
         onStep: (step) => (args.workers === 1 ? reporter.step(file, step) : buffered.push(step)),
       });
       if (args.workers > 1) {
@@ -123,13 +125,13 @@ export async function replayCommand(args: ReplayArguments, io: Console): Promise
     }
   };
   /** The same replay on a remote service: the flow runs against the Session interface either way. */
-  const replayRemote = async (file: string, flow: Flow, values: Record<string, string>): Promise<FlowResult> => {
+  const replayRemote = async (file: string, flow: Flow, values: Record<string, string>, uploads: FlowFiles): Promise<FlowResult> => {
     const apiKey = process.env.REHEARSE_SERVICE_KEY;
     if (!apiKey) throw new UsageError('--service: set REHEARSE_SERVICE_KEY to a key of that service');
     const session = await startRemoteSession({ url: args.service!.replace(/\/v1\/?$/, '').replace(/\/$/, ''), apiKey }, args.model ? { model: args.model } : {});
     try {
       reporter.flowStarted(flow.name, relative(file));
-      const result = await replayFlow(session, flow, { variables: values, file: relative(file), heal: args.heal, onStep: (step) => reporter.step(file, step), ...(args.stepTimeoutMs ? { stepTimeoutMs: args.stepTimeoutMs } : {}) });
+      const result = await replayFlow(session, flow, { variables: values, files: uploads, file: relative(file), heal: args.heal, onStep: (step) => reporter.step(file, step), ...(args.stepTimeoutMs ? { stepTimeoutMs: args.stepTimeoutMs } : {}) });
       reporter.flowFinished(result);
       return result;
     } finally {

@@ -5,6 +5,7 @@ import { ActionSchema, ExpectationSchema, referencedVariables, summarizeProblems
 import { Agent } from './agent/agent';
 import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
+import { decodeUploads } from './act/uploads';
 import { verifiedSelector } from './act/heal';
 import { withNewTab } from './act/new-tab';
 import { planLocally } from './act/planner';
@@ -260,7 +261,10 @@ export class EngineSession implements Session {
       action = { ...action, selector: found.selector };
     }
     const page = this.page();
-    const tab = await withNewTab(page, action.method, action.selector, () => performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) }));
+    const tab = await withNewTab(page, action.method, action.selector, () => performAction(page, action, {
+      variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal),
+      ...(options.dialog ? { dialog: options.dialog } : {}), ...(options.files ? { files: decodeUploads(options.files) } : {}),
+    }));
     if (tab && !tab.isClosed()) this.activePage = tab;
     return {
       success: true, message: `${action.method} done on ${action.description || action.selector}${healed ? ` (found by ${healed.by}: ${healed.to})` : ''}`,

@@ -1,4 +1,4 @@
-import type { Action, ActionOutput, ActResult, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
+import type { Action, ActionOutput, DialogAnswer, UploadFile, ActResult, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
 import type { AgentEvent } from './agent/agent-events';
 
 /** A progress report while a call runs (the service sends these as SSE `log` events). */
@@ -47,6 +47,10 @@ export interface ActCallOptions extends CallOptions {
   readonly heal?: boolean;
   /** For healing: the instruction the action was made from. */
   readonly instruction?: string;
+  /** For an Action: how to answer a confirm or prompt it opens (otherwise dialogs are dismissed). */
+  readonly dialog?: DialogAnswer;
+  /** For setInputFiles: the files, with their contents (the engine never reads its own disk for them). */
+  readonly files?: readonly UploadFile[];
 }
 
 /** ActResult plus which planner chose the action and what it cost. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { appendSteps, isMissingFlowFile, loadFlow } from '../flows/format';
 import type { RecordedStep } from '../service/client';
+import { describeStep } from '../schema';
 import { chooseFlowFile, flowTarget } from './choose-flow';
 import type { Engine } from './engine';
 import type { Log } from './log';
@@ -63,7 +64,7 @@ export class RecordingController implements vscode.Disposable {
             await appendSteps(chosen.uri.fsPath, [recorded.step], { name: chosen.name, startUrl: url }, recorded.variables);
             written++;
             show();
-            this.log.info(`recorded: ${recorded.step.action.method} ${recorded.step.action.description}`);
+            this.log.info(`recorded: ${describeStep(recorded.step).description}`);
           }).catch((error: unknown) => showError(this.log, `Recording into ${relative}`, error));
         }, controller.signal);
       }, { headless: false, long: 'a recording' });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { loadFlow, saveFlow } from '../flows/format';
-import type { FlowResult } from '../service/client';
+import { collectUploads, type FlowResult } from '../service/client';
 import { describeStep, type Flow } from '../schema';
 import type { Engine } from './engine';
 import { readFlowDocument } from './flow-files';
@@ -54,8 +54,10 @@ export class ReplayController {
         { location: vscode.ProgressLocation.Notification, title: `Replaying ${flow.name}`, cancellable: true },
         async (progress, token) => {
           token.onCancellationRequested(() => controller.abort());
+          const folder = vscode.Uri.joinPath(uri, '..');
+          const files = await collectUploads(flow, async (relativePath) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, ...relativePath.split('/'))));
           return this.engine.withSession((session) => session.replayFlow(flow, {
-            variables: values, ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal,
+            variables: values, files, ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal,
             onStep: (event) => {
               this.states.set(uri, event.index, stateOf(event));
               if (!event.status && event.index >= 0) progress.report({ message: `step ${event.index + 1} of ${total}: ${event.description}`, increment: 100 / Math.max(total, 1) });

@@ -46,12 +46,14 @@ function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
   const method = (action.method ?? 'click').toLowerCase();
   if (method === 'press' && !action.selector.trim()) return { code: `await page.keyboard.press(${text(args[0] ?? 'Enter')});`, usesShadow: false };
   const target = locatorCode(action.selector);
+  const at = args.length === 2 ? `position: { x: ${Number(args[0])}, y: ${Number(args[1])} }` : '';
   const call: Record<string, string> = {
-    click: 'click()', rightclick: "click({ button: 'right' })", doubleclick: 'dblclick()', dblclick: 'dblclick()', fill: `fill(${text(args[0] ?? '')})`, type: `pressSequentially(${text(args[0] ?? '')})`,
+    click: `click(${at ? `{ ${at} }` : ''})`, rightclick: `click({ button: 'right'${at ? `, ${at}` : ''} })`, doubleclick: `dblclick(${at ? `{ ${at} }` : ''})`, dblclick: 'dblclick()', fill: `fill(${text(args[0] ?? '')})`, type: `pressSequentially(${text(args[0] ?? '')})`,
     press: `press(${text(args[0] ?? 'Enter')})`, hover: 'hover()', selectoption: `selectOption([${args.map(text).join(', ')}])`,
-    selectoptionfromdropdown: `selectOption([${args.map(text).join(', ')}])`, check: 'check()', uncheck: 'uncheck()', focus: 'focus()',
+    selectoptionfromdropdown: `selectOption([${args.map(text).join(', ')}])`, check: 'check()', uncheck: 'uncheck()', focus: 'focus()', blur: 'blur()',
+    setinputfiles: `setInputFiles([${args.map((file) => `path.join(__dirname, ${text(file)})`).join(', ')}])`, upload: `setInputFiles([${args.map((file) => `path.join(__dirname, ${text(file)})`).join(', ')}])`,
     scrollintoview: 'scrollIntoViewIfNeeded()',
-    scrollto: `evaluate((element, where) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; const max = s.scrollHeight - s.clientHeight; s.scrollTo({ top: where === 'top' ? 0 : where === 'bottom' ? max : where.endsWith('%') ? max * parseFloat(where) / 100 : parseFloat(where) }); }, ${text(args[0] ?? 'bottom')})`,
+    scrollto: `evaluate((element, where) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; const max = s.scrollHeight - s.clientHeight; s.scrollTo({ top: where === 'top' ? 0 : where === 'bottom' ? max : where.endsWith('%') ? max * parseFloat(where) / 100 : parseFloat(where)${args[1] !== undefined ? `, left: ${Number(args[1])}` : ''} }); }, ${text(args[0] ?? 'bottom')})`,
     nextchunk: 'evaluate((element) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; s.scrollBy({ top: s === document.scrollingElement ? innerHeight : s.clientHeight }); })',
     prevchunk: 'evaluate((element) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; s.scrollBy({ top: -(s === document.scrollingElement ? innerHeight : s.clientHeight) }); })',
   };
@@ -59,7 +61,8 @@ function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
     const destination = locatorCode(args[0] ?? '');
     return { code: `await ${target.code}.dragTo(${destination.code});`, usesShadow: target.usesShadow || destination.usesShadow };
   }
-  return { code: `await ${target.code}.${call[method] ?? 'click()'};`, usesShadow: target.usesShadow };
+  const answer = step.dialog ? `page.once('dialog', (dialog) => dialog.${step.dialog.accept ? `accept(${step.dialog.promptText !== undefined ? text(step.dialog.promptText) : ''})` : 'dismiss()'});\n` : '';
+  return { code: `${answer}await ${target.code}.${call[method] ?? 'click()'};`, usesShadow: target.usesShadow };
 }
 
 function expectCode(expectation: Expectation): { code: string; usesShadow: boolean } {
@@ -85,6 +88,7 @@ function expectCode(expectation: Expectation): { code: string; usesShadow: boole
 export function exportPlaywrightSpec(flow: Flow, source: string): string {
   const lines: string[] = [];
   let usesShadow = false;
+  const usesFiles = flow.steps.some((step) => 'action' in step && /^(setinputfiles|upload)$/i.test(step.action.method ?? ''));
   if (flow.startUrl) lines.push(`await page.goto(${text(flow.startUrl)});`);
   for (const step of flow.steps) {
     const generated = 'action' in step ? actionCode(step)
@@ -93,7 +97,7 @@ export function exportPlaywrightSpec(flow: Flow, source: string): string {
       : expectCode(step.expect);
     usesShadow ||= generated.usesShadow;
     if ('action' in step) lines.push(`// ${comment(step.action.description)}`);
-    lines.push(generated.code);
+    lines.push(...generated.code.split('\n'));
   }
   const variables = Object.entries(flow.variables ?? {}).map(([name, declared]) =>
     `  ${js(name)}: process.env.${environmentName(name)} ?? ${declared.default !== undefined ? js(declared.default) : `(() => { throw new Error(${js(`set ${environmentName(name)}`)}); })()`},`);
@@ -107,6 +111,7 @@ export function exportPlaywrightSpec(flow: Flow, source: string): string {
     `// Generated by Rehearse from ${comment(source)}. Runs with Playwright Test alone: npx playwright test`,
     '// It uses each step\'s primary selector; Rehearse\'s own replay also tries the fallbacks and checks each target.',
     `import { test, expect${usesShadow ? ', selectors' : ''} } from '@playwright/test';`,
+    ...(usesFiles ? ['import path from \'node:path\';'] : []),
     '',
     `const vars: Record<string, string> = {`,
     ...variables,

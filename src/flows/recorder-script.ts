@@ -6,11 +6,13 @@ import type { PageFingerprint } from '../core/page/describe-in-page';
  * before the page reacts: a button that hides, renames itself or removes its row is recorded as it was when the
  * person aimed at it. The element is also marked with a temporary attribute, so the engine can name it with its own
  * snapshot when it is still there (elements in shadow roots and frames).
+ * Listeners are on the window, not the document: a tab opened by window.open keeps the window of its first, empty
+ * document (where this script ran) for the page it then loads, and scripts for new documents do not run again.
  */
 export const MARK_ATTRIBUTE = 'data-rehearse-recording';
 
 export interface RecordedEvent {
-  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'fill' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll';
+  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'fill' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll' | 'focus' | 'blur' | 'drag' | 'upload' | 'dialog';
   readonly mark: string;
   readonly value?: string;
   /** Every option chosen in a multiple select. */
@@ -25,6 +27,18 @@ export interface RecordedEvent {
   readonly namePattern?: string;
   /** The page itself (a scroll of the document), which has no element to name. */
   readonly page?: boolean;
+  /** Where on the element a click landed, for elements where that matters (a canvas, an image map). */
+  readonly position?: readonly [number, number];
+  /** How far a container was scrolled across, when it was. */
+  readonly scrollLeft?: string;
+  /** Where a dragged element was dropped. */
+  readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[] };
+  /** The names of the files chosen in a file input. */
+  readonly files?: readonly string[];
+  /** How the person answered a confirm or prompt the gesture opened. */
+  readonly dialog?: { readonly accept: boolean; readonly promptText?: string };
+  /** The frame's address when the gesture was made. */
+  readonly url?: string;
 }
 
 export function installRecorder(
@@ -35,12 +49,24 @@ export function installRecorder(
   const win = window as unknown as Record<string, unknown>;
   // The binding is taken and removed from the page before any script of the page runs: the page cannot call it.
   // Each event carries a token only this script knows, so a page that got hold of the binding still records nothing.
-  const raw = win[binding] as ((event: unknown) => Promise<void>) | undefined;
+  const binding_ = win[binding] as ((event: unknown) => Promise<void>) | undefined;
   delete win[binding];
+  /** While the recorder stops, events are handed back with its call (a binding call could arrive after it). */
+  let handedBack: unknown[] | undefined;
+  const raw = (event: unknown) => (handedBack ? handedBack.push(event) : binding_?.(event));
   const installed = Symbol.for(`rehearse.recorder.${token}`);
-  if (!raw || (win as unknown as Record<symbol, unknown>)[installed]) return;
-  // Under that name: a way for the recorder, when it stops, to send the clicks still held back (see below).
-  Object.defineProperty(win, installed, { value: () => flushHeld(), enumerable: false });
+  if (!binding_ || (win as unknown as Record<symbol, unknown>)[installed]) return;
+  // Under that name: a way for the recorder, when it stops, to take the clicks still held back (see below).
+  Object.defineProperty(win, installed, {
+    value: () => {
+      handedBack = [];
+      flushHeld();
+      const events = handedBack;
+      handedBack = undefined;
+      return events;
+    },
+    enumerable: false,
+  });
   let counter = 0;
   const markOf = (element: Element): string => {
     let mark = element.getAttribute(markAttribute);
@@ -51,29 +77,56 @@ export function installRecorder(
     return mark;
   };
   /** Descriptions taken at the start of a gesture, per element, until the gesture is reported. */
-  const described = new WeakMap<Element, { fingerprint: PageFingerprint; selectors: string[]; namePattern?: string }>();
+  const described = new WeakMap<Element, { fingerprint: PageFingerprint; selectors: string[]; namePattern?: string; url: string }>();
   const describeNow = (element: Element) => {
     const fingerprint = describe(element);
-    const description = { fingerprint, ...selectorsFor(element, fingerprint, describe) };
+    // The address too: a click on a link changes it before the step is sent.
+    const description = { fingerprint, ...selectorsFor(element, fingerprint, describe), url: location.href };
     described.set(element, description);
     return description;
   };
   const descriptionOf = (element: Element) => described.get(element) ?? describeNow(element);
-  // A click is held back for the length of a double click, unless it may leave the page (a link, a submit button):
-  // two clicks that make a double click are recorded as one doubleClick. Anything else the person does first sends
-  // the clicks held back, so steps keep their order.
+  // A click is held back for the length of a double click (two clicks that make one are recorded as one doubleClick),
+  // or, when it may leave the page (a link, a submit button), until the page's own handlers have run: either way a
+  // confirm() the click opens is answered before the step is sent, and the step carries the answer. Anything else the
+  // person does first, or the page unloading, sends the clicks held back, so steps keep their order.
   const DOUBLE_CLICK_MS = 400;
-  const heldClicks = new Map<Element, number>();
-  const flushHeld = (except?: Element) => {
-    for (const [element, timer] of [...heldClicks]) {
+  const heldClicks = new Map<Element, { timer: number; extra: { -readonly [K in keyof RecordedEvent]?: RecordedEvent[K] } }>();
+  const flushHeld = (except?: Element, only?: Element) => {
+    for (const [element, held] of [...heldClicks]) {
       if (element === except || !heldClicks.has(element)) continue;
-      window.clearTimeout(timer);
+      if (only && element !== only) continue;
+      window.clearTimeout(held.timer);
       heldClicks.delete(element);
-      send('click', element);
+      send('click', element, held.extra);
     }
   };
+  // "Once the page's handlers have run" is a message to ourselves: unlike a timer, it is not slowed down when the click
+  // opened a tab and this page went to the background.
+  const afterHandlers = new MessageChannel();
+  afterHandlers.port1.onmessage = () => {
+    for (const [element, held] of heldClicks) if (held.timer === 0) flushHeld(undefined, element);
+  };
+  const hold = (element: Element, ms: number, extra: Partial<RecordedEvent>) => {
+    if (heldClicks.has(element)) flushHeld();
+    descriptionOf(element);
+    heldClicks.set(element, { extra: { ...extra }, timer: ms ? window.setTimeout(() => flushHeld(), ms) : 0 });
+    if (!ms) afterHandlers.port2.postMessage(0);
+  };
+  // A page leaving, hidden behind a tab it opened, or losing the focus sends what it holds: the next gesture may be elsewhere.
+  for (const type of ['pagehide', 'beforeunload', 'blur']) {
+    window.addEventListener(type, (event) => {
+      if (event.target === window || type !== 'blur') flushHeld();
+    }, true);
+  }
+  window.addEventListener('visibilitychange', () => {
+    if (document.hidden) flushHeld();
+  });
+  /** The element a field had focus without any step about it (clicked into and left as it was): a focus step. */
+  let untouched: { element: Element; value: string } | undefined;
   const send = (kind: RecordedEvent['kind'], element: Element, extra: Partial<RecordedEvent> = {}): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
+    if (untouched?.element === element) untouched = undefined;
     void raw({ kind, mark: markOf(element), ...descriptionOf(element), ...extra, token });
     // The next gesture is described afresh; a field keeps its description while it is being typed into.
     if (kind !== 'fill') described.delete(element);
@@ -81,6 +134,16 @@ export function installRecorder(
   const isTextField = (element: Element) =>
     element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color'].includes(element.type))
     || (element instanceof HTMLElement && element.isContentEditable);
+  /** Inputs recorded by the value they end with (fill), or the files chosen (upload), never by the clicks on them. */
+  const isSetByValue = (element: Element) => element instanceof HTMLInputElement && ['range', 'color', 'file'].includes(element.type);
+  /** Elements where the place of a click matters to the page: the step keeps it. */
+  const isPositional = (element: Element) => element instanceof HTMLCanvasElement || (element instanceof HTMLImageElement && (element.isMap || !!element.useMap));
+  const positionIn = (element: Element, event: MouseEvent): Partial<RecordedEvent> => {
+    if (!isPositional(element)) return {};
+    const box = element.getBoundingClientRect();
+    // Playwright places a click from the padding box's corner: inside the border.
+    return { position: [Math.max(0, Math.round(event.clientX - box.left - element.clientLeft)), Math.max(0, Math.round(event.clientY - box.top - element.clientTop))] };
+  };
   const isToggle = (element: Element) => element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
   const controlOfLabel = (element: Element) => (element.closest('label') as HTMLLabelElement | null)?.control ?? null;
   /** The element a gesture is about: a label stands for its control. */
@@ -97,38 +160,90 @@ export function installRecorder(
     send('fill', element, { value, secret: element instanceof HTMLInputElement && element.type === 'password', field: (element as HTMLInputElement).name || element.id || '' });
   };
   // Only what a person does: events a page script dispatches are not trusted, and not recorded.
-  document.addEventListener('pointerdown', (event) => {
+  /** The element of the gesture under way: a dialog it opens is its answer. */
+  let gestureElement: Element | null = null;
+  let pressedOn: Element | null = null;
+  /** When the person last pressed a button or a key: focus that follows is theirs (autofocus is not). */
+  let personInputAt = 0;
+  window.addEventListener('pointerdown', (event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
+    gestureElement = pressedOn = target;
+    personInputAt = Date.now();
     flushHeld(target);
     describeNow(target);
     const control = controlOfLabel(target);
     if (control) describeNow(control);
   }, true);
-  document.addEventListener('focusin', (event) => {
+  window.addEventListener('focusin', (event) => {
     const target = event.isTrusted ? subject(event) : null;
-    if (target && !described.has(target)) describeNow(target);
+    if (!target) return;
+    if (!described.has(target)) describeNow(target);
+    if ((isTextField(target) || target instanceof HTMLSelectElement) && Date.now() - personInputAt < 1000) untouched = { element: target, value: valueOf(target) };
+  }, true);
+  /** A click on the page's background (no role, no pointer cursor) is what makes a field lose focus, not a step. */
+  const isBackground = (element: Element) => ['generic', 'none', 'paragraph', 'main', 'region', 'section', 'article', 'heading', 'list', 'form', 'group'].includes(describe(element).role)
+    && getComputedStyle(element).cursor !== 'pointer' && !(element instanceof HTMLLabelElement);
+  const backgroundClicks = new WeakSet<Element>();
+  window.addEventListener('focusout', (event) => {
+    const target = event.isTrusted ? subject(event) : null;
+    if (!target) return;
+    if ((isTextField(target)) && valueOf(target) !== untouched?.value && untouched?.element === target) flushFill(target);
+    if (untouched?.element !== target) return;
+    untouched = undefined;
+    // Left as it was: what the page did on focus (and on leaving) is replayed by a focus step, and a blur step when the
+    // person clicked the background to leave it.
+    send('focus', target);
+    const leftFor = event instanceof FocusEvent ? event.relatedTarget : null;
+    if (!leftFor && pressedOn && pressedOn !== target && isBackground(pressedOn)) {
+      backgroundClicks.add(pressedOn);
+      send('blur', target);
+    }
   }, true);
   const mayNavigate = (element: Element) => !!element.closest('a[href], button[type=submit], input[type=submit], form button:not([type])');
-  document.addEventListener('click', (event) => {
+  window.addEventListener('click', (event) => {
     const target = event.isTrusted ? subject(event) : null;
-    if (!target || isTextField(target) || isToggle(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
+    if (!target || isTextField(target) || isToggle(target) || isSetByValue(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
     const control = controlOfLabel(target);
-    if (control && (isToggle(control) || isTextField(control))) return;
-    if (event.detail >= 2) return;
-    if (mayNavigate(target)) {
-      send('click', target);
-      return;
-    }
-    descriptionOf(target);
-    heldClicks.set(target, window.setTimeout(() => {
-      heldClicks.delete(target);
-      send('click', target);
-    }, DOUBLE_CLICK_MS));
+    if (control && (isToggle(control) || isTextField(control) || isSetByValue(control))) return;
+    if (event.detail >= 2 || backgroundClicks.has(target)) return;
+    hold(target, mayNavigate(target) ? 0 : DOUBLE_CLICK_MS, positionIn(target, event));
   }, true);
-  document.addEventListener('contextmenu', (event) => {
+  window.addEventListener('contextmenu', (event) => {
     const target = event.isTrusted ? subject(event) : null;
-    if (target) send('rightClick', target);
+    if (target) send('rightClick', target, positionIn(target, event));
+  }, true);
+  // Dialogs: the answer the person gave belongs to the gesture that opened the dialog.
+  const answered = (answer: { accept: boolean; promptText?: string }) => {
+    const held = gestureElement ? heldClicks.get(gestureElement) : undefined;
+    if (held) held.extra.dialog = answer;
+    else if (gestureElement) void raw({ kind: 'dialog', mark: markOf(gestureElement), fingerprint: describe(gestureElement), selectors: [], dialog: answer, token });
+  };
+  const nativeConfirm = window.confirm;
+  const nativePrompt = window.prompt;
+  window.confirm = function confirm(message?: string) {
+    const accept = nativeConfirm.call(window, message);
+    answered({ accept });
+    return accept;
+  };
+  window.prompt = function prompt(message?: string, defaultValue?: string) {
+    const text = nativePrompt.call(window, message, defaultValue);
+    answered(text === null ? { accept: false } : { accept: true, promptText: text });
+    return text;
+  };
+  // Drag and drop (HTML5): one step, from the element picked up to where it was dropped.
+  let dragged: Element | null = null;
+  window.addEventListener('dragstart', (event) => {
+    dragged = event.isTrusted ? subject(event) : null;
+    if (dragged) describeNow(dragged);
+  }, true);
+  window.addEventListener('drop', (event) => {
+    const target = event.isTrusted ? subject(event) : null;
+    if (!target || !dragged) return;
+    const fingerprint = describe(target);
+    markOf(target);
+    send('drag', dragged, { destination: { fingerprint, selectors: selectorsFor(target, fingerprint, describe).selectors } });
+    dragged = null;
   }, true);
   // Scrolling a person does (the wheel, the keyboard, a touch), recorded where it stops: the page or a container at
   // that many pixels. Scrolling the page does by itself (an element brought into view) is not a step.
@@ -137,37 +252,38 @@ export function installRecorder(
   const personScrolls = (event: Event) => {
     if (event.isTrusted) personScrolledAt = Date.now();
   };
-  for (const type of ['wheel', 'touchmove']) document.addEventListener(type, personScrolls, { capture: true, passive: true });
-  document.addEventListener('keydown', (event) => {
+  for (const type of ['wheel', 'touchmove']) window.addEventListener(type, personScrolls, { capture: true, passive: true });
+  window.addEventListener('keydown', (event) => {
     if (['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', ' ', 'Home', 'End'].includes(event.key)) personScrolls(event);
   }, true);
   const scrolling = new Map<Element, number>();
-  document.addEventListener('scroll', (event) => {
+  window.addEventListener('scroll', (event) => {
     if (!event.isTrusted || Date.now() - personScrolledAt > 600) return;
     const scroller = event.target instanceof Element ? event.target : document.scrollingElement ?? document.documentElement;
     window.clearTimeout(scrolling.get(scroller));
     scrolling.set(scroller, window.setTimeout(() => {
       scrolling.delete(scroller);
       const top = String(Math.round(scroller.scrollTop));
+      const across = Math.round(scroller.scrollLeft) ? { scrollLeft: String(Math.round(scroller.scrollLeft)) } : {};
       if (scroller === document.scrollingElement || scroller === document.documentElement) {
         flushHeld();
-        void raw({ kind: 'scroll', mark: '', value: top, fingerprint: { role: 'generic', name: '' }, selectors: ['css=html'], page: true, token });
+        void raw({ kind: 'scroll', mark: '', value: top, ...across, fingerprint: { role: 'generic', name: '' }, selectors: ['css=html'], page: true, url: location.href, token });
       } else {
-        send('scroll', scroller, { value: top });
+        send('scroll', scroller, { value: top, ...across });
       }
     }, SCROLL_SETTLE_MS));
   }, true);
-  document.addEventListener('dblclick', (event) => {
+  window.addEventListener('dblclick', (event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
     const held = heldClicks.get(target);
     if (held !== undefined) {
-      window.clearTimeout(held);
+      window.clearTimeout(held.timer);
       heldClicks.delete(target);
     }
-    send('doubleClick', target);
+    send('doubleClick', target, { ...positionIn(target, event), ...(held?.extra.dialog ? { dialog: held.extra.dialog } : {}) });
   }, true);
-  document.addEventListener('change', (event) => {
+  window.addEventListener('change', (event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
     if (target instanceof HTMLSelectElement) {
@@ -175,14 +291,20 @@ export function installRecorder(
       send('select', target, target.multiple ? { values: chosen } : { value: chosen[0] ?? target.value });
     }
     else if (isToggle(target)) send((target as HTMLInputElement).checked ? 'check' : 'uncheck', target);
+    else if (target instanceof HTMLInputElement && target.type === 'file') send('upload', target, { files: [...(target.files ?? [])].map((file) => file.name) });
+    else if (isSetByValue(target)) send('fill', target, { value: (target as HTMLInputElement).value });
     else if (isTextField(target)) flushFill(target);
   }, true);
   // Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
   // with Control, Alt or Meta; written as Playwright names them (`Shift+Tab`, `Control+a`).
   const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
   const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', ' ']);
-  document.addEventListener('keydown', (event) => {
+  window.addEventListener('keydown', (event) => {
     const target = event.isTrusted ? subject(event) : null;
+    if (target) {
+      gestureElement = target;
+      personInputAt = Date.now();
+    }
     if (!target || event.repeat || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
     const chord = event.ctrlKey || event.altKey || event.metaKey;
     const field = isTextField(target);

@@ -4,13 +4,14 @@ import { describeFingerprint } from '../core/act/fingerprint';
 import { describeInPage } from '../core/page/describe-in-page';
 import { selectorsInPage } from '../core/page/selectors-in-page';
 import { describeElementByAttribute } from '../core/snapshot/describe-element';
-import type { ActionStep, Flow } from '../schema';
+import type { ActionStep, Flow, WaitStep } from '../schema';
 import { installRecorder, MARK_ATTRIBUTE, type RecordedEvent } from './recorder-script';
 
 export type RecordedVariables = NonNullable<Flow['variables']>;
 
 export interface RecordedStep {
-  readonly step: ActionStep;
+  /** An action, or a wait for the address a previous action led to. */
+  readonly step: ActionStep | WaitStep;
   /** Variables the step introduces (a secret for what was typed into a password field). */
   readonly variables?: RecordedVariables;
 }
@@ -32,6 +33,8 @@ export class Recorder {
   private stopped = false;
   readonly steps: RecordedStep[] = [];
   readonly problems: string[] = [];
+  /** The main frame's address at the last action there, and whether that action may have led elsewhere. */
+  private lastPlace?: { url: string; mayLeave: boolean };
 
   private constructor(private readonly session: EngineSession, private readonly token: string, private readonly onStep: (recorded: RecordedStep) => void | Promise<void>, private readonly options: RecorderOptions) {}
 
@@ -40,6 +43,7 @@ export class Recorder {
     const binding = `__rehearseRecord${++recorders}_${randomBytes(8).toString('hex')}`;
     const token = randomBytes(16).toString('hex');
     const recorder = new Recorder(session, token, onStep, options);
+    recorder.lastPlace = { url: session.page().url(), mayLeave: false };
     const context = session.page().context();
     await context.exposeBinding(binding, (source, event: RecordedEvent & { token?: unknown }) => {
       if (event?.token === token) recorder.receive(event, source.frame === source.page.mainFrame());
@@ -55,12 +59,13 @@ export class Recorder {
   /** Stops recording and waits for the steps already under way. */
   async stop(): Promise<RecordedStep[]> {
     // Clicks the page still holds back (waiting to see whether they become a double click) are sent now.
-    for (const frame of this.session.page().frames()) {
-      await frame.evaluate((key) => (window as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for(key)]?.(), `rehearse.recorder.${this.token}`).catch(() => undefined);
+    for (const frame of this.session.page().context().pages().flatMap((page) => page.frames())) {
+      const held = await frame.evaluate((key) => (window as unknown as Record<symbol, (() => unknown[]) | undefined>)[Symbol.for(key)]?.() ?? [], `rehearse.recorder.${this.token}`).catch(() => []);
+      for (const event of held as (RecordedEvent & { token?: unknown })[]) if (event?.token === this.token) this.receive(event, frame === frame.page().mainFrame());
     }
     await this.queue;
     this.stopped = true;
-    for (const frame of this.session.page().frames()) {
+    for (const frame of this.session.page().context().pages().flatMap((page) => page.frames())) {
       await frame.evaluate((mark) => document.querySelectorAll(`[${mark}]`).forEach((element) => element.removeAttribute(mark)), MARK_ATTRIBUTE).catch(() => undefined);
     }
     return this.steps;
@@ -76,17 +81,61 @@ export class Recorder {
       const snapshot = fromSnapshot ? await fromSnapshot : undefined;
       const selectors = snapshot ? [snapshot.selector, ...snapshot.fallbacks] : event.selectors;
       const described = describeFingerprint(event.fingerprint);
-      if (!selectors.length) {
-        const problem = `${event.kind} on ${described} was not recorded: the element could not be found again to name it (it left the page at once). Record that step again, or add it by hand.`;
-        this.problems.push(problem);
-        this.options.onProblem?.(problem);
-        return;
+      if (event.kind === 'dialog') {
+        return this.problem(`a dialog answered after a step on ${described} (${event.dialog?.accept ? 'accepted' : 'dismissed'}) could not be tied to the step that opened it; replay will dismiss it: add "dialog": ${JSON.stringify(event.dialog)} to that step by hand`);
       }
-      const recorded = toStep(event, selectors, described);
-      this.steps.push(recorded);
-      await this.onStep(recorded);
+      if (!selectors.length) return this.problem(`${event.kind} on ${described} was not recorded: the element could not be found again to name it (it left the page at once). Record that step again, or add it by hand.`);
+      if (event.kind === 'drag' && !event.destination?.selectors.length) {
+        return this.problem(`dragging ${described} was not recorded: where it was dropped (${event.destination ? describeFingerprint(event.destination.fingerprint) : 'unknown'}) has no selector that finds it alone`);
+      }
+      if (inMainFrame && event.url) await this.waitIfMoved(event.url, event.kind);
+      await this.emit(toStep(event, selectors, described));
     }).catch(() => undefined);
   }
+
+  private async emit(recorded: RecordedStep): Promise<void> {
+    this.steps.push(recorded);
+    await this.onStep(recorded);
+  }
+
+  private problem(message: string): void {
+    this.problems.push(message);
+    this.options.onProblem?.(message);
+  }
+
+  /**
+   * When an action took the page to another address, the next step waits for it: replay must not act on the page being
+   * left (a menu on both pages, say). Only after a gesture that can lead away; the address is kept without its origin.
+   */
+  private async waitIfMoved(url: string, kind: RecordedEvent['kind']): Promise<void> {
+    const before = this.lastPlace;
+    this.lastPlace = { url, mayLeave: ['click', 'doubleClick', 'press', 'select', 'check', 'uncheck'].includes(kind) };
+    if (!before?.mayLeave || samePlace(before.url, url)) return;
+    const pattern = addressPattern(url);
+    if (pattern) await this.emit({ step: { wait: { url: pattern } } });
+  }
+}
+
+function samePlace(a: string, b: string): boolean {
+  if (!URL.canParse(a) || !URL.canParse(b)) return a === b;
+  const [first, second] = [new URL(a), new URL(b)];
+  return first.pathname === second.pathname && first.hash === second.hash;
+}
+
+/**
+ * An address as a wait step matches it on any origin: the path and hash (`/commands/actions`, `/#/active`); the page
+ * itself as a pattern for the root; numbers and long ids in the path, which change between runs, match anything.
+ */
+export function addressPattern(url: string): string | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const { pathname, hash, protocol } = new URL(url);
+  if (protocol !== 'http:' && protocol !== 'https:') return undefined;
+  const place = pathname + hash;
+  if (place === '/') return '/^[a-z]+:\\/\\/[^/]+\\/?(\\?[^#]*)?$/';
+  const varying = /^(\d+|[0-9a-f]{16,}|[0-9a-f-]{36})$/i;
+  const parts = place.split('/');
+  if (!parts.some((part) => varying.test(part))) return place;
+  return `*${parts.map((part) => (varying.test(part) ? '*' : part)).join('/')}*`;
 }
 
 function variableName(field: string | undefined, name: string): string {
@@ -99,7 +148,8 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
   // A count in the name is written as a pattern (README: flow files, target names).
   const name = event.namePattern ? `/${event.namePattern}/i` : event.fingerprint.name;
   const base = { ...(fallbacks.length ? { fallbacks } : {}), target: { role, name, ...(anchor ? { anchor } : {}) } };
-  const action = (method: string, args: string[]) => ({ action: { selector: selector!, description, method, arguments: args }, ...base });
+  const action = (method: string, args: string[]): ActionStep => ({ action: { selector: selector!, description, method, arguments: args }, ...base, ...(event.dialog ? { dialog: event.dialog } : {}) });
+  const position = event.position ? event.position.map(String) : [];
   switch (event.kind) {
     case 'fill': {
       if (!event.secret) return { step: action('fill', [event.value ?? '']) };
@@ -107,10 +157,14 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
       return { step: action('fill', [`%${variable}%`]), variables: { [variable]: { description: `typed into ${description}`, secret: true } } };
     }
     case 'select': return { step: action('selectOption', event.values ? [...event.values] : [event.value ?? '']) };
-    case 'doubleClick': return { step: action('doubleClick', []) };
-    case 'rightClick': return { step: action('rightClick', []) };
+    case 'doubleClick': return { step: action('doubleClick', position) };
+    case 'rightClick': return { step: action('rightClick', position) };
+    case 'focus': return { step: action('focus', []) };
+    case 'blur': return { step: action('blur', []) };
+    case 'drag': return { step: action('dragAndDrop', [event.destination!.selectors[0]!]) };
+    case 'upload': return { step: action('setInputFiles', [...(event.files ?? [])]) };
     case 'scroll': {
-      const scrolled = action('scrollTo', [event.value ?? '0']);
+      const scrolled = action('scrollTo', [event.value ?? '0', ...(event.scrollLeft ? [event.scrollLeft] : [])]);
       // The page itself is not an element a person names: no target to check.
       if (!event.page) return { step: scrolled };
       const { target: _none, fallbacks: _others, ...page } = scrolled;
@@ -119,6 +173,6 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
     case 'check': return { step: action('check', []) };
     case 'uncheck': return { step: action('uncheck', []) };
     case 'press': return { step: action('press', [event.value ?? 'Enter']) };
-    default: return { step: action('click', []) };
+    default: return { step: action('click', position) };
   }
 }

@@ -1,5 +1,6 @@
 import type { Session } from '../core/session-types';
 import { describeStep, replaceVariables, type ActionStep, type Flow, type WaitCondition } from '../schema';
+import { uploadsForStep, type FlowFiles } from './uploads';
 
 export { describeStep };
 
@@ -37,6 +38,8 @@ export interface ReplayOptions {
   /** Called as each step starts (status undefined) and when it ends. */
   readonly onStep?: (step: Omit<StepResult, 'status' | 'ms'> & { status?: StepStatus; ms?: number }) => void;
   readonly file?: string;
+  /** What upload steps send, by the path they name (see collectUploads): a replay never reads files itself. */
+  readonly files?: FlowFiles;
 }
 
 /**
@@ -101,6 +104,8 @@ export async function replayFlow(session: Session, flow: Flow, options: ReplayOp
 
 async function actionStep(session: Session, step: ActionStep, variables: Readonly<Record<string, string>>, timeout: number, options: ReplayOptions): Promise<Partial<StepResult>> {
   const action = step.action;
+  const uploads = uploadsForStep(action.method, action.arguments ?? [], options.files);
+  if (uploads.problem) return { error: { name: 'ActFailed', message: uploads.problem } };
   const outcome = await session.act(
     { selector: action.selector, description: action.description, method: action.method ?? 'click', arguments: action.arguments ?? [] },
     {
@@ -108,6 +113,8 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
       ...(step.fallbacks ? { fallbacks: step.fallbacks } : {}),
       ...(step.target ? { target: step.target } : {}),
       ...(step.instruction ? { instruction: step.instruction } : {}),
+      ...(step.dialog ? { dialog: step.dialog } : {}),
+      ...(uploads.files ? { files: uploads.files } : {}),
     },
   );
   if (!outcome.success) return { error: { name: 'ActFailed', message: outcome.message } };

@@ -4,6 +4,7 @@ import { ExpectationSchema } from './expectation';
 import { flag, list, nonEmptyText, oneOf, positiveMs, strictObject, text, url, wholeNumber } from './messages';
 import { isSupportedMethod, SUPPORTED_METHODS } from './methods';
 import { patternText } from './pattern';
+import { DialogAnswerSchema } from './step-extras';
 
 export const FLOW_VERSION = 1;
 
@@ -33,6 +34,8 @@ export const ActionStepSchema = strictObject({
   /** The instruction the step was made from, for healing and for people. */
   instruction: v.optional(text()),
   timeout: v.optional(positiveMs()),
+  /** How the person answered a confirm or prompt this action opened. */
+  dialog: v.optional(DialogAnswerSchema),
 });
 
 /**

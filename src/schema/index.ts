@@ -9,5 +9,6 @@ export * from './from-json-schema';
 export * from './methods';
 export * from './expectation';
 export * from './flow';
+export * from './step-extras';
 export * from './webview-messages';
 export * from './pattern';

@@ -6,6 +6,7 @@ import type {
 } from '../core/session-types';
 import type { RecordedStep } from '../flows/recorder';
 import type { FlowResult, StepResult } from '../flows/replay';
+import type { FlowFiles } from '../flows/uploads';
 import type { Action, ActionStep, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, Flow, ModelSetting } from '../schema';
 
 export type * from '../core/session-types';
@@ -18,6 +19,8 @@ export interface ReplayCallOptions {
   readonly upTo?: number;
   readonly stepTimeoutMs?: number;
   readonly heal?: boolean;
+  /** What the flow's upload steps send, read beside the flow file (collectUploads). */
+  readonly files?: FlowFiles;
   readonly signal?: AbortSignal;
   /** Each step as it starts (no status) and as it ends. */
   readonly onStep?: (step: StepEvent) => void;
@@ -187,4 +190,5 @@ export class HttpSession implements Session {
   }
 }
 export { redact } from '../core/redact';
+export { collectUploads, type FlowFiles } from '../flows/uploads';
 export { startLocalService, type LocalService } from './local-service';

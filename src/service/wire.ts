@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import {
-  ActionSchema, actOptionsEntries, agentConfigEntries, ExpectationSchema, FingerprintSchema, ModelSettingSchema, ObserveRequestSchema,
+  ActionSchema, actOptionsEntries, DialogAnswerSchema, UploadFilesSchema, agentConfigEntries, ExpectationSchema, FingerprintSchema, ModelSettingSchema, ObserveRequestSchema,
   VariablesSchema,
 } from '../schema';
 import { flag, list, looseObject, oneOf, positiveMs, text } from '../schema/messages';
@@ -39,6 +39,8 @@ export const ActRequestSchema = looseObject({
     target: v.optional(FingerprintSchema),
     heal: v.optional(flag()),
     instruction: v.optional(text()),
+    dialog: v.optional(DialogAnswerSchema),
+    files: v.optional(UploadFilesSchema),
   })),
   frameId,
   streamResponse,

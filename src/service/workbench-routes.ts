@@ -4,7 +4,7 @@ import { highlightElement } from '../core/highlight';
 import { flowFromAgentRun, stepFromPick, type AgentActionRecord } from '../flows/capture';
 import { Recorder } from '../flows/recorder';
 import { applyHealing, replayFlow } from '../flows/replay';
-import { FlowSchema } from '../schema';
+import { describeStep, FlowSchema, UploadFileSchema } from '../schema';
 import { flag, list, looseObject, nonEmptyText, positiveMs, stringMap, text, wholeNumber } from '../schema/messages';
 import type { Route } from './routes';
 
@@ -52,10 +52,12 @@ export const WORKBENCH_ROUTES = {
       upTo: v.optional(wholeNumber(0, 100_000)),
       stepTimeoutMs: v.optional(positiveMs()),
       heal: v.optional(flag()),
+      files: v.optional(v.record(text(), UploadFileSchema)),
       streamResponse,
     }),
     async run(session, body, context) {
       const result = await replayFlow(session, body.flow, {
+        ...(body.files ? { files: body.files } : {}),
         ...(body.variables ? { variables: body.variables } : {}),
         ...(body.upTo !== undefined ? { upTo: body.upTo } : {}),
         ...(body.stepTimeoutMs ? { stepTimeoutMs: body.stepTimeoutMs } : {}),
@@ -71,7 +73,7 @@ export const WORKBENCH_ROUTES = {
     schema: looseObject({ streamResponse }),
     async run(session, _body, context) {
       // Records until the client stops (closes the request) or the service's call limit ends it.
-      const recorder = await Recorder.start(session, (recorded) => context.log(`recorded ${recorded.step.action.method} ${recorded.step.action.description}`, { recorded }), {
+      const recorder = await Recorder.start(session, (recorded) => context.log(`recorded ${describeStep(recorded.step).description}`, { recorded }), {
         onProblem: (problem) => context.log(problem, { problem }),
       });
       await new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { actionsOf } from '../support/recorded';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,7 @@ describe('capturing steps', () => {
     await page.keyboard.type('boots');
     await page.keyboard.press('Enter');
     const steps = await recorder.stop();
-    assert.deepEqual(steps.map(({ step }) => [step.action.method, step.action.selector, step.action.arguments, step.target]), [
+    assert.deepEqual(actionsOf(steps).map((step) => [step.action.method, step.action.selector, step.action.arguments, step.target]), [
       ['fill', 'css=#email', ['ada@example.com'], { role: 'textbox', name: 'Email' }],
       ['fill', 'css=#password', ['%password%'], { role: 'textbox', name: 'Password' }],
       ['check', 'css=#remember', [], { role: 'checkbox', name: 'Remember me' }],

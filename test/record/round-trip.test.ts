@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { actionsOf } from '../support/recorded';
 import type { Page } from 'playwright-core';
 import { Recorder, type RecordedStep } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
@@ -37,7 +38,7 @@ describe('recording round trip: record with real input, replay with no model', f
   });
 
   it('describes each element as it was when the person aimed at it, unnamed ones by the row around them', () => {
-    assert.deepEqual(recorded.map(({ step }) => [step.action.method, step.action.description, step.target]), [
+    assert.deepEqual(actionsOf(recorded).map((step) => [step.action.method, step.action.description, step.target]), [
       ['check', 'checkbox in listitem "Buy bread ×"', { role: 'checkbox', name: '', anchor: { role: 'listitem', name: 'Buy bread ×' } }],
       ['click', 'button "×" in listitem "Buy milk ×"', { role: 'button', name: '×', anchor: { role: 'listitem', name: 'Buy milk ×' } }],
       ['click', 'button "Clear completed"', { role: 'button', name: 'Clear completed' }],
@@ -47,7 +48,7 @@ describe('recording round trip: record with real input, replay with no model', f
       ['click', 'button "Archive (2)"', { role: 'button', name: '/^Archive \\(\\s*\\d+\\s*\\)$/i' }],
       ['selectOption', 'combobox ""', { role: 'combobox', name: '' }],
     ]);
-    const checkbox = recorded[0]!.step;
+    const checkbox = actionsOf(recorded)[0]!;
     assert.equal(checkbox.action.selector, 'role=listitem >> internal:has-text="Buy bread ×"s >> role=checkbox', 'anchored on the row, not an absolute path');
   });
 
@@ -74,7 +75,7 @@ describe('recording round trip: record with real input, replay with no model', f
       const list = document.getElementById('items')!;
       list.append(list.children[1]!);
     });
-    const checkbox = recorded[0]!.step;
+    const checkbox = actionsOf(recorded)[0]!;
     const positional = checkbox.fallbacks!.at(-1)!;
     assert.match(positional, /^css=html > body/);
     const onlyPosition: Flow = { version: FLOW_VERSION, name: 'Decoy', steps: [{ ...checkbox, action: { ...checkbox.action, selector: positional }, fallbacks: [] }] };
@@ -100,7 +101,7 @@ describe('recording round trip: double clicks, multiple selects and keys', funct
     await page.locator('#picker').focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Control+k');
-    const steps = (await recorder.stop()).map(({ step }) => step);
+    const steps = actionsOf(await recorder.stop());
     assert.deepEqual(steps.map((step) => [step.action.method, step.action.arguments]), [
       ['doubleClick', []],
       ['click', []],
@@ -131,7 +132,7 @@ describe('recording round trip: new tabs', function () {
     await tab.waitForLoadState();
     await tab.waitForFunction(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.')));
     await tab.getByRole('button', { name: 'Change' }).click();
-    const steps = (await recorder.stop()).map(({ step }) => step);
+    const steps = actionsOf(await recorder.stop());
     assert.deepEqual(steps.map((step) => [step.action.method, step.action.description]), [['click', 'link "Open a copy"'], ['click', 'button "Change"']]);
     await rig.session.navigate(rig.url('gestures.html'));
     const result = await replayFlow(rig.session, { version: FLOW_VERSION, name: 'Tabs', steps }, { stepTimeoutMs: 4000, heal: false });
@@ -157,7 +158,7 @@ describe('recording round trip: scrolling and right clicks', function () {
     await page.mouse.move(5, 5);
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(700);
-    const steps = (await recorder.stop()).map(({ step }) => step);
+    const steps = actionsOf(await recorder.stop());
     const where = await page.evaluate(() => ({ feed: document.getElementById('feed')!.scrollTop, page: Math.round(window.scrollY) }));
     assert.deepEqual(steps.map((step) => [step.action.method, step.action.description, step.action.arguments]), [
       ['scrollTo', 'element "Feed"', [String(where.feed)]],

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { actionsOf } from '../support/recorded';
 import { chromium } from 'playwright-core';
 import { startRemoteSession, type HttpSession, type RecordedStep, type StepEvent } from '../../src/service/client';
 import type { Flow } from '../../src/schema';
@@ -101,9 +102,9 @@ describe('HTTP service: recording what a person does', () => {
       await until(3);
       stop.abort();
       await recording;
-      assert.deepEqual(recorded.map((step) => step.step.action.method), ['fill', 'fill', 'click']);
-      assert.deepEqual(recorded[0]!.step.action.arguments, ['ada@example.com']);
-      assert.deepEqual(recorded[1]!.step.action.arguments, ['%password%']);
+      assert.deepEqual(actionsOf(recorded).map((step) => step.action.method), ['fill', 'fill', 'click']);
+      assert.deepEqual(actionsOf(recorded)[0]!.action.arguments, ['ada@example.com']);
+      assert.deepEqual(actionsOf(recorded)[1]!.action.arguments, ['%password%']);
       assert.equal(JSON.stringify(recorded).includes('s3cret-value'), false, 'a typed password is never kept');
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -3,8 +3,28 @@ import { SUPPORTED_METHODS } from '../../schema';
 import { ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
 
+/** A file for setInputFiles, read by the caller (never from the engine's own disk: see UploadFile in schema). */
+export interface FileUpload {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly buffer: Buffer;
+}
+
 /** What a method does to its target, given the Playwright timeout for this attempt. */
-type MethodRunner = (context: { page: Page; target: Locator; args: readonly string[]; timeout: number }) => Promise<void>;
+type MethodRunner = (context: { page: Page; target: Locator; args: readonly string[]; timeout: number; files?: readonly FileUpload[] }) => Promise<void>;
+
+/**
+ * Where on the element a click lands, for elements where that matters (a canvas, a map): arguments `["x", "y"]`, CSS
+ * pixels from the element's top-left corner. No arguments: the middle, as Playwright chooses.
+ */
+function clickPosition(args: readonly string[], method: string): { position?: { x: number; y: number } } {
+  if (!args.length) return {};
+  const [x, y] = args.map(Number);
+  if (args.length !== 2 || !Number.isFinite(x) || !Number.isFinite(y) || x! < 0 || y! < 0) {
+    throw new ServiceInvalidArgumentError(`arguments: ${method} takes no arguments, or a position ["x", "y"] in pixels from the element's top-left corner; received ${JSON.stringify(args)}`, { field: 'arguments' });
+  }
+  return { position: { x: x!, y: y! } };
+}
 
 const scrollBy = (direction: 1 | -1): MethodRunner => async ({ target, timeout }) => {
   await target.evaluate((element, sign) => {
@@ -15,9 +35,9 @@ const scrollBy = (direction: 1 | -1): MethodRunner => async ({ target, timeout }
 
 /** The deterministic methods of act (DESIGN.md §4). Names are matched without regard to case. */
 const METHODS: Readonly<Record<string, MethodRunner>> = {
-  click: ({ target, timeout }) => target.click({ timeout }),
-  doubleclick: ({ target, timeout }) => target.dblclick({ timeout }),
-  rightclick: ({ target, timeout }) => target.click({ button: 'right', timeout }),
+  click: ({ target, args, timeout }) => target.click({ timeout, ...clickPosition(args, 'click') }),
+  doubleclick: ({ target, args, timeout }) => target.dblclick({ timeout, ...clickPosition(args, 'doubleClick') }),
+  rightclick: ({ target, args, timeout }) => target.click({ button: 'right', timeout, ...clickPosition(args, 'rightClick') }),
   fill: ({ target, args, timeout }) => target.fill(args[0] ?? '', { timeout }),
   type: async ({ target, args, timeout }) => {
     await target.click({ timeout });
@@ -31,16 +51,20 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   check: ({ target, timeout }) => target.check({ timeout }),
   uncheck: ({ target, timeout }) => target.uncheck({ timeout }),
   focus: ({ target, timeout }) => target.focus({ timeout }),
+  blur: ({ target, timeout }) => target.blur({ timeout }),
   scrollintoview: ({ target, timeout }) => target.scrollIntoViewIfNeeded({ timeout }),
+  // arguments: where to scroll down to (top, bottom, a percentage or pixels) and, optionally, across to (pixels).
   scrollto: async ({ target, args, timeout }) => {
     const position = (args[0] ?? 'bottom').trim().toLowerCase();
-    await target.evaluate((element, where) => {
+    const across = args[1]?.trim();
+    await target.evaluate((element, [where, left]) => {
       const scroller = element === document.body || element === document.documentElement ? document.scrollingElement ?? document.documentElement : element;
       const max = scroller.scrollHeight - scroller.clientHeight;
       const top = where === 'top' ? 0 : where === 'bottom' ? max : where.endsWith('%') ? (max * parseFloat(where)) / 100 : parseFloat(where);
       if (Number.isNaN(top)) throw new Error(`scrollTo takes top, bottom, a percentage or pixels, received "${where}"`);
-      scroller.scrollTo({ top, behavior: 'instant' });
-    }, position, { timeout });
+      if (left !== undefined && Number.isNaN(parseFloat(left))) throw new Error(`scrollTo takes pixels as its second argument (how far across), received "${left}"`);
+      scroller.scrollTo({ top, ...(left !== undefined ? { left: parseFloat(left) } : {}), behavior: 'instant' });
+    }, [position, across] as const, { timeout });
   },
   nextchunk: scrollBy(1),
   prevchunk: scrollBy(-1),
@@ -48,9 +72,15 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     const destination = locatorFor(page, requireArgument(args, 'dragAndDrop', 'the selector of the drop target'));
     await target.dragTo(destination, { timeout });
   },
+  setinputfiles: async ({ target, args, files, timeout }) => {
+    if (args.length && !files?.length) {
+      throw new ServiceInvalidArgumentError(`arguments: setInputFiles needs the contents of ${args.map((path) => JSON.stringify(path)).join(', ')}; the engine never reads files from its own disk: replay a flow file (its files are read beside it) or pass options.files`, { field: 'arguments' });
+    }
+    await target.setInputFiles(files?.map((file) => ({ name: file.name, mimeType: file.mimeType, buffer: file.buffer })) ?? [], { timeout });
+  },
 };
 
-const ALIASES: Readonly<Record<string, string>> = { selectoptionfromdropdown: 'selectoption', dblclick: 'doubleclick', scroll: 'scrollto', drag: 'draganddrop' };
+const ALIASES: Readonly<Record<string, string>> = { selectoptionfromdropdown: 'selectoption', dblclick: 'doubleclick', scroll: 'scrollto', drag: 'draganddrop', upload: 'setinputfiles' };
 
 export { SUPPORTED_METHODS };
 

@@ -5,7 +5,8 @@ import {
 } from '../errors';
 import { redact } from '../redact';
 import { diagnose, firstLine, locatorFor, stripAnsi } from './locate';
-import { isPageLevel, methodRunner } from './methods';
+import { answerDialogs, type DialogAnswer } from './dialogs';
+import { isPageLevel, methodRunner, type FileUpload } from './methods';
 import { revealOnHover } from './reveal';
 import { substitute, variableSecrets } from './variables';
 
@@ -23,6 +24,10 @@ export interface PerformOptions {
   readonly variables?: Variables;
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
+  /** Files for setInputFiles, read by the caller. */
+  readonly files?: readonly FileUpload[];
+  /** How to answer a dialog (confirm, prompt) the action opens; without it, Playwright dismisses dialogs. */
+  readonly dialog?: DialogAnswer;
 }
 
 /**
@@ -37,6 +42,7 @@ export async function performAction(page: Page, action: Action, options: Perform
   const target = isPageLevel(action.method, action.selector) ? page.locator(':focus') : locatorFor(page, action.selector);
   const secrets = variableSecrets(options.variables);
   if (!isPageLevel(action.method, action.selector)) await revealOnHover(target, action.method, timeoutMs);
+  if (options.dialog) answerDialogs(page, options.dialog);
   let lastTimeout: unknown;
   for (;;) {
     if (options.signal?.aborted) throw await stopped(page, action, timeoutMs, options.signal, lastTimeout);
@@ -50,7 +56,7 @@ export async function performAction(page: Page, action: Action, options: Perform
     const attempt = options.signal ? Math.min(deadline - Date.now(), ACTION_SLICE_MS) : remaining;
     if (attempt <= 0) continue;
     try {
-      await run({ page, target, args, timeout: attempt });
+      await run({ page, target, args, timeout: attempt, ...(options.files ? { files: options.files } : {}) });
       return;
     } catch (error) {
       // Playwright can time out after the action itself, while it waits for the navigation the action started: done.

@@ -2,7 +2,8 @@
  * Installed in every frame before the page's own scripts run (context.addInitScript):
  *  - remembers closed shadow roots, so Rehearse selectors can reach inside them (Playwright cannot);
  *  - tracks the time of the last DOM change and the number of fetch/XHR requests in flight, so the engine can wait for
- *    a page to settle without a fixed sleep.
+ *    a page to settle without a fixed sleep;
+ *  - counts window.open calls, so an action that opens a tab from script is followed into it as a link's would be.
  * Everything lives under one non-enumerable symbol-keyed property of window: nothing a page enumerates.
  */
 export const HOOKS_KEY = 'rehearse.hooks';
@@ -11,12 +12,13 @@ export interface PageHooks {
   readonly closedRoots: WeakMap<Element, ShadowRoot>;
   lastMutation: number;
   inflight: number;
+  opened: number;
 }
 
 export function installPageHooks(key: string): void {
   const symbol = Symbol.for(key);
   if ((window as unknown as Record<symbol, unknown>)[symbol]) return;
-  const hooks = { closedRoots: new WeakMap<Element, ShadowRoot>(), lastMutation: performance.now(), inflight: 0 };
+  const hooks: PageHooks = { closedRoots: new WeakMap<Element, ShadowRoot>(), lastMutation: performance.now(), inflight: 0, opened: 0 };
   Object.defineProperty(window, symbol, { value: hooks, enumerable: false });
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
@@ -29,7 +31,13 @@ export function installPageHooks(key: string): void {
   };
   const observe = () => new MutationObserver(touch).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   if (document.documentElement) observe();
-  else document.addEventListener('DOMContentLoaded', observe, { once: true });
+  // On the window: a tab opened by window.open keeps this window for the page it then loads, whose document is new.
+  window.addEventListener('DOMContentLoaded', observe);
+  const open = window.open;
+  window.open = function (...args: Parameters<typeof window.open>) {
+    hooks.opened++;
+    return open.apply(this, args);
+  };
   const originalFetch = window.fetch;
   window.fetch = function (...args: Parameters<typeof fetch>) {
     hooks.inflight++;

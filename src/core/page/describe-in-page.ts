@@ -16,7 +16,7 @@ export interface PageFingerprint {
 
 export function describeInPage(element: Element): PageFingerprint {
   const INPUT_ROLES: Record<string, string> = {
-    checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button', search: 'searchbox',
+    checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button', file: 'button', search: 'searchbox',
     range: 'slider', number: 'spinbutton', email: 'textbox', password: 'textbox', text: 'textbox', tel: 'textbox', url: 'textbox',
   };
   const TAG_ROLES: Record<string, string> = {
