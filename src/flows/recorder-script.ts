@@ -169,6 +169,7 @@ export function installRecorder(
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
     gestureElement = pressedOn = target;
+    backgroundClick = null;
     personInputAt = Date.now();
     flushHeld(target);
     describeNow(target);
@@ -184,19 +185,21 @@ export function installRecorder(
   /** A click on the page's background (no role, no pointer cursor) is what makes a field lose focus, not a step. */
   const isBackground = (element: Element) => ['generic', 'none', 'paragraph', 'main', 'region', 'section', 'article', 'heading', 'list', 'form', 'group'].includes(describe(element).role)
     && getComputedStyle(element).cursor !== 'pointer' && !(element instanceof HTMLLabelElement);
-  const backgroundClicks = new WeakSet<Element>();
+  /** The click that made a field lose focus (recorded as its blur), not a step of its own. */
+  let backgroundClick: Element | null = null;
   window.addEventListener('focusout', (event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
-    if ((isTextField(target)) && valueOf(target) !== untouched?.value && untouched?.element === target) flushFill(target);
-    if (untouched?.element !== target) return;
-    untouched = undefined;
-    // Left as it was: what the page did on focus (and on leaving) is replayed by a focus step, and a blur step when the
-    // person clicked the background to leave it.
-    send('focus', target);
+    if (untouched?.element === target) {
+      // Typed into, it is a fill; left as it was, a focus step replays what the page did on focus.
+      if (valueOf(target) !== untouched.value && isTextField(target)) flushFill(target);
+      else send('focus', target);
+      untouched = undefined;
+    }
+    // Left for the page's background: a blur step, not a click on nothing.
     const leftFor = event instanceof FocusEvent ? event.relatedTarget : null;
-    if (!leftFor && pressedOn && pressedOn !== target && isBackground(pressedOn)) {
-      backgroundClicks.add(pressedOn);
+    if (!leftFor && pressedOn && pressedOn !== target && Date.now() - personInputAt < 1000 && isBackground(pressedOn) && (isTextField(target) || target instanceof HTMLSelectElement)) {
+      backgroundClick = pressedOn;
       send('blur', target);
     }
   }, true);
@@ -206,8 +209,8 @@ export function installRecorder(
     if (!target || isTextField(target) || isToggle(target) || isSetByValue(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
     const control = controlOfLabel(target);
     if (control && (isToggle(control) || isTextField(control) || isSetByValue(control))) return;
-    if (event.detail >= 2 || backgroundClicks.has(target)) return;
-    hold(target, mayNavigate(target) ? 0 : DOUBLE_CLICK_MS, positionIn(target, event));
+    if (target === backgroundClick) backgroundClick = null;
+    else if (event.detail < 2) hold(target, mayNavigate(target) ? 0 : DOUBLE_CLICK_MS, positionIn(target, event));
   }, true);
   window.addEventListener('contextmenu', (event) => {
     const target = event.isTrusted ? subject(event) : null;

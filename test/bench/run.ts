@@ -3,7 +3,8 @@
  *  - snapshot: median ms and prompt tokens (characters / 4) per fixture;
  *  - observe: median ms per call with the scripted model on loopback (the model's own latency is not Rehearse's);
  *  - act(Action) next to a raw Playwright locator.click() on the same element, as a ratio (target ≤ 1.2×);
- *  - the local planner's act of a plain click: median ms and model calls (target ≤ 100 ms, 0 calls).
+ *  - the local planner's act of a plain click: median ms and model calls (target ≤ 100 ms, 0 calls);
+ *  - recording that replays: the record suite's rates (round trips, kitchensink gestures replayed on another origin).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import { replayFlow } from '../../src/flows/replay';
 import type { Flow } from '../../src/schema';
 import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
+import { replayRates } from './replay-rates';
 import { pickElementRule } from '../support/page-rule';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 
@@ -222,6 +224,8 @@ async function main(): Promise<void> {
 
   await session.end();
   await Promise.all([site.close(), other.close(), models.close()]);
+
+  table('recording that replays (the record suite: npm run eval:replay)', ['measure', 'value'], (await replayRates()).rows);
 }
 
 main().catch((error: unknown) => {

@@ -63,6 +63,40 @@ const SCENARIOS: readonly Scenario[] = [
     variables: { password1: 's3cret' },
   },
   {
+    page: '/commands/actions',
+    act: async (page) => {
+      // Type a name and click the page's background: the field's blur handler marks it.
+      await page.locator('#fullName1').click();
+      await page.keyboard.type('Ada');
+      const heading = (await page.locator('h4#blur').boundingBox())!;
+      await page.locator('h4#blur').click({ position: { x: heading.width - 5, y: heading.height / 2 } });
+      // Dots drawn where the person clicks on the canvas.
+      await page.locator('#action-canvas').scrollIntoViewIfNeeded();
+      await page.locator('#action-canvas').click({ position: { x: 80, y: 75 } });
+      await page.locator('#action-canvas').click({ position: { x: 170, y: 165 } });
+      // A slider set by clicking on its track; the page shows its value.
+      await page.locator('.trigger-input-range').scrollIntoViewIfNeeded();
+      const track = (await page.locator('.trigger-input-range').boundingBox())!;
+      await page.mouse.click(track.x + track.width * 0.7, track.y + track.height / 2);
+      // A container scrolled across with the wheel.
+      await page.locator('#scroll-horizontal').scrollIntoViewIfNeeded();
+      const strip = (await page.locator('#scroll-horizontal').boundingBox())!;
+      await page.mouse.move(strip.x + 30, strip.y + 30);
+      await page.mouse.wheel(250, 0);
+      await page.waitForTimeout(700);
+      return 6;
+    },
+    state: (page) => page.evaluate(() => ({
+      name: (document.querySelector('#fullName1') as HTMLInputElement).value,
+      blurred: document.querySelector('#fullName1')!.classList.contains('error'),
+      // Which quarters of the canvas have a dot: where the clicks landed, give or take a pixel.
+      canvas: [[0, 0], [125, 0], [0, 125], [125, 125]].map(([x, y]) => (document.querySelector('#action-canvas') as HTMLCanvasElement).getContext('2d')!
+        .getImageData(x!, y!, 125, 125).data.some((value, index) => index % 4 === 3 && value > 0)),
+      range: (document.querySelector('.trigger-input-range') as HTMLInputElement).nextElementSibling?.textContent,
+      across: Math.round(document.querySelector('#scroll-horizontal')!.scrollLeft),
+    })),
+  },
+  {
     page: '/commands/querying',
     act: async (page) => {
       await page.locator('#query-btn').click();
