@@ -165,7 +165,11 @@ async function main(): Promise<void> {
 
   // The service: the same calls over HTTP (JSON and SSE) next to in-process, and 4 sessions in parallel.
   const keys = new ProjectKeys({ 'bench-key-0123456789abcdef': 'bench' });
-  const service = new RehearseService({ keys, session: { model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, env: {}, cache: false } });
+  // The bench's pages are on loopback, which a service refuses unless its operator allows it (README: Security model).
+  const service = new RehearseService({
+    keys, session: { model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, env: {}, cache: false },
+    access: { network: { allowPrivate: true, allowOrigins: [] } },
+  });
   const serviceUrl = await service.listen(0, '127.0.0.1');
   const post = (path: string, body: unknown, streaming: boolean) => fetch(`${serviceUrl}${path}`, {
     method: 'POST', headers: { 'x-svc-api-key': 'bench-key-0123456789abcdef', 'content-type': 'application/json', ...(streaming ? { 'x-stream-response': 'true' } : {}) }, body: JSON.stringify(body),
