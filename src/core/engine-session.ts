@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
 import { ActionSchema, ExpectationSchema, referencedVariables, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
-import { Agent } from './agent/agent';
+import { Agent, type AgentRunAction } from './agent/agent';
 import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
 import { decodeUploads } from './act/uploads';
@@ -48,6 +48,8 @@ export interface PickDetails {
   readonly action: Action & { backendNodeId?: number };
   readonly fallbacks: readonly string[];
   readonly fingerprint: Fingerprint;
+  /** The element is a secret field (a password): what is typed into it becomes a secret variable. */
+  readonly secret?: true;
 }
 
 export interface CallMetric {
@@ -225,6 +227,7 @@ export class EngineSession implements Session {
       action: { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [], ...(pick.output.backendNodeId !== undefined ? { backendNodeId: pick.output.backendNodeId } : {}) },
       fallbacks: [pick.element.selector, ...pick.element.fallbacks].filter((selector) => selector !== pick.output.selector),
       fingerprint: pick.element.fingerprint,
+      ...(pick.element.secret ? { secret: true as const } : {}),
     })));
     while (this.observations.size > KEPT_OBSERVATIONS) this.observations.delete(this.observations.keys().next().value!);
   }
@@ -290,6 +293,11 @@ export class EngineSession implements Session {
     const agent = this.agent(config);
     this.lastAgent = agent;
     return this.measured('agentExecute', () => agent.execute(execute, options));
+  }
+
+  /** The actions of the session's latest agent run, finished or stopped. */
+  lastAgentActions(): readonly AgentRunAction[] | undefined {
+    return this.lastAgent?.actionsSoFar;
   }
 
   /** A screenshot the last agent run's step events named (JPEG), while the session lasts. */

@@ -39,6 +39,8 @@ export class SessionNotFoundError extends ServiceError {}
 export class SessionClosedError extends ServiceError {}
 /** No browser could be found or started. */
 export class BrowserNotFoundError extends ServiceError {}
+/** A browser window was asked for where there is no display to show it on (a server, a container, SSH): run headless. */
+export class NoDisplayError extends ServiceError {}
 /** A page could not be loaded: the site refused the connection, did not answer, or the network policy blocked it. */
 export class ServiceNavigationError extends ServiceError {}
 
@@ -46,7 +48,7 @@ const ERROR_CLASSES = [
   ServiceError, ServiceElementNotFoundError, ServiceClickError, ServiceEvalError, ServiceDomProcessError, ServiceIframeError,
   ContentFrameNotFoundError, XPathResolutionError, ServiceShadowRootMissingError, LLMResponseError, MissingLLMConfigurationError,
   UnsupportedModelError, InvalidAISDKModelFormatError, ServiceInvalidArgumentError, ServiceTimeoutError, ServiceCancelledError,
-  SessionNotFoundError, SessionClosedError, BrowserNotFoundError, ServiceNavigationError,
+  SessionNotFoundError, SessionClosedError, BrowserNotFoundError, NoDisplayError, ServiceNavigationError,
 ] as const;
 
 const BY_NAME = new Map<string, new (message: string, options?: { field?: string }) => ServiceError>([

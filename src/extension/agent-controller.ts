@@ -16,6 +16,8 @@ import { readSettings } from './settings';
 export class AgentController {
   private running: AbortController | undefined;
   private last: AgentResult | undefined;
+  /** The run the Agent Run view shows: the one Save Agent Run as Flow saves (a stopped run has no result, only its steps). */
+  private shown: { readonly ended: 'completed'; readonly result: AgentResult } | { readonly ended: 'stopped' | 'failed' } | undefined;
   /** Where the last run started: the saved flow opens it first. */
   private lastStartUrl: string | undefined;
   /** Page actions of the latest run, finished or stopped. */
@@ -61,6 +63,7 @@ export class AgentController {
     };
     const controller = new AbortController();
     this.running = controller;
+    this.shown = undefined;
     this.stateChanged.fire(true);
     this.view.start(form.instruction);
     await vscode.commands.executeCommand('rehearse.agentRun.focus');
@@ -80,6 +83,7 @@ export class AgentController {
         return session.agentExecute(config, execute, { signal: controller.signal, onEvent, ...(allowedOrigins.length ? { allowedOrigins } : {}) });
       }, { long: 'an agent run' });
       this.last = result;
+      this.shown = { ended: 'completed', result };
       this.lastStartUrl = startUrl && /^https?:/.test(startUrl) ? startUrl : undefined;
       // Steps are page actions (what maxSteps counts), not the closing "done".
       const actions = typeof result.metadata?.steps === 'number' ? result.metadata.steps : steps;
@@ -89,6 +93,8 @@ export class AgentController {
       return result;
     } catch (error) {
       this.actionsOfLastRun = steps;
+      this.shown = { ended: controller.signal.aborted ? 'stopped' : 'failed' };
+      this.lastStartUrl = startUrl && /^https?:/.test(startUrl) ? startUrl : undefined;
       if (controller.signal.aborted) {
         this.view.finish(undefined, `stopped after ${steps} step${steps === 1 ? '' : 's'}`);
         this.log.info('agent: stopped');
@@ -103,22 +109,24 @@ export class AgentController {
     }
   }
 
-  /** The last run's page actions and navigations as a flow file that replays with no model. */
+  /** The run shown in the Agent Run view (completed, or its steps up to a stop) as a flow that replays with no model. */
   async saveAsFlow(into?: vscode.Uri): Promise<vscode.Uri | undefined> {
-    if (!this.last) {
-      void vscode.window.showInformationMessage('Run the agent first: its completed run is what gets saved.');
+    const shown = this.shown;
+    if (!shown) {
+      void vscode.window.showInformationMessage(this.running ? 'The agent is still running: stop it or let it finish, then save its steps.' : 'Run the agent first: the run in the Agent Run view is what gets saved.');
       return undefined;
     }
-    const target = into ? flowTarget(into) : await chooseFlowFile('Save the agent run as a flow');
+    const target = into ? flowTarget(into) : await chooseFlowFile(`Save the ${shown.ended} agent run as a flow`);
     if (!target) return undefined;
-    const actions = this.last.actions;
     const startUrl = this.lastStartUrl;
+    // A stopped run's steps are still in the browser session that ran it.
+    const actions = shown.ended === 'completed' ? shown.result.actions : 'last run' as const;
     const flow = await this.engine.withSession((session) => session.agentFlow(actions, { name: target.name, ...(startUrl ? { startUrl } : {}) }));
     if (!flow.steps.length) {
-      void vscode.window.showWarningMessage('The agent run did no page actions to save.');
+      void vscode.window.showWarningMessage(`The ${shown.ended} agent run did no page actions to save.`);
       return undefined;
     }
-    await appendSteps(target.uri.fsPath, flow.steps, { name: target.name, ...(flow.startUrl ? { startUrl: flow.startUrl } : {}) });
+    await appendSteps(target.uri.fsPath, flow.steps, { name: target.name, ...(flow.startUrl ? { startUrl: flow.startUrl } : {}) }, flow.variables);
     this.log.info(`saved the agent run (${flow.steps.length} steps) to ${vscode.workspace.asRelativePath(target.uri)}`);
     await vscode.window.showTextDocument(target.uri);
     return target.uri;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { AgentRequestSchema, type AgentUpdate } from '../schema';
 import type { AgentController } from './agent-controller';
 import type { Log } from './log';
+import { inUserTerms } from './notify';
 import { readSettings } from './settings';
 import { AGENT_BODY } from './webview-html';
 import { onValidMessage, renderWebview, revealOrCreate, webviewOptions } from './webview-assets';
@@ -56,7 +57,7 @@ export class AgentPanel implements vscode.Disposable {
       if (result) this.post({ type: 'finished', message: result.message, completed: result.completed, steps });
       else if (!this.agent.isRunning) this.post({ type: 'finished', message: 'stopped by you', completed: false, steps });
     } catch (error) {
-      this.post({ type: 'error', message: this.log.clean((error as Error).message) });
+      this.post({ type: 'error', message: this.log.clean(inUserTerms(error as Error)) });
     }
   }
 

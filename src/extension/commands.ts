@@ -3,6 +3,7 @@ import { FLOW_VERSION, type AgentForm } from '../schema';
 import { loadFlow, rebaseFlow, saveFlow } from '../flows/format';
 import { AgentPanel } from './agent-panel';
 import { askNewFlowFile } from './choose-flow';
+import { chooseModel, type ModelChoice } from './choose-model';
 import { findFlowFiles, isFlowFile, readFlowDocument, rangeOf } from './flow-files';
 import { InspectorPanel } from './inspector-panel';
 import { nodeAt } from './json-locations';
@@ -117,6 +118,7 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
     }),
     command('rehearse.saveAgentRunAsFlow', (target?: unknown) => agent.saveAsFlow(target instanceof vscode.Uri ? target : undefined)),
     command('rehearse.openScreenshot', (id?: unknown) => (typeof id === 'string' ? agent.openScreenshot(id) : undefined)),
+    command('rehearse.chooseModel', (given?: unknown) => chooseModel(engine, secrets, log, given && typeof given === 'object' ? given as ModelChoice : undefined)),
     command('rehearse.setModelApiKey', async (value?: unknown) => {
       const key = typeof value === 'string' ? value : await vscode.window.showInputBox({ title: 'Model API key', prompt: 'Kept in VS Code secret storage; sent to the service with each request, never written to a file', password: true, ignoreFocusOut: true });
       if (!key) return false;
@@ -130,6 +132,13 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       if (!key) return false;
       await secrets.setServiceKey(key);
       await engine.endSession();
+      return true;
+    }),
+    // Offered when there is no display for a browser window (a server, a container, SSH, code-server).
+    command('rehearse.runHeadless', async () => {
+      await vscode.workspace.getConfiguration('rehearse').update('browser.headless', true, vscode.ConfigurationTarget.Global);
+      await engine.endSession();
+      void vscode.window.showInformationMessage('The browser now runs headless (rehearse.browser.headless): run the command again. The inspector\'s highlights and the agent\'s screenshots still work.');
       return true;
     }),
     command('rehearse.chooseBrowser', async () => {

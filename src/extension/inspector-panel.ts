@@ -6,7 +6,7 @@ import type { ActionOutput } from '../schema';
 import { chooseFlowFile } from './choose-flow';
 import type { Engine } from './engine';
 import type { Log } from './log';
-import { showError } from './notify';
+import { inUserTerms, showError } from './notify';
 import { INSPECTOR_BODY } from './webview-html';
 import { onValidMessage, renderWebview, revealOrCreate, webviewOptions } from './webview-assets';
 
@@ -27,6 +27,8 @@ export function toCandidate(output: ActionOutput): Candidate {
 export class InspectorPanel implements vscode.Disposable {
   private static current: InspectorPanel | undefined;
   private candidates: Candidate[] = [];
+  /** What observe returned, kept here: the webview shows candidates with secret values masked. */
+  private outputs: ActionOutput[] = [];
   private actionId: string | undefined;
   private instruction = '';
   private url = '';
@@ -44,6 +46,7 @@ export class InspectorPanel implements vscode.Disposable {
     if (saved.success) {
       // The candidates show again, but their observe call belongs to the browser session before the reload.
       inspector.candidates = saved.output.candidates;
+      inspector.outputs = saved.output.candidates.map(({ selector, description, method, arguments: args }) => ({ selector, description, method, arguments: args }));
       inspector.instruction = saved.output.instruction;
       inspector.url = saved.output.url;
     }
@@ -67,16 +70,29 @@ export class InspectorPanel implements vscode.Disposable {
     void this.panel.webview.postMessage(update);
   }
 
-  /** Observe from a command (Observe… with its instruction): shows the candidates here. */
+  /** Observe from a command (Observe… with its instruction): shows the candidates here, or why there are none. */
   async observe(instruction: string): Promise<void> {
     this.instruction = instruction;
     this.post({ type: 'busy', status: `Observing: ${instruction || 'everything actionable'}…` });
-    const { observed, url } = await this.engine.withSession(async (session) => ({
-      observed: await session.observe(instruction || undefined),
-      // The page may have been opened elsewhere (Open Browser, a click): its address starts a new flow saved from here.
-      url: await session.pageUrl().catch(() => ''),
-    }));
-    this.candidates = observed.result.map(toCandidate);
+    let observed, url, shown;
+    try {
+      ({ observed, url, shown } = await this.engine.withSession(async (session) => {
+        const result = await session.observe(instruction || undefined);
+        return {
+          observed: result,
+          // The page may have been opened elsewhere (Open Browser, a click): its address starts a new flow saved from here.
+          url: await session.pageUrl().catch(() => ''),
+          // As they would be saved: a password the model proposed is shown as its %variable%, never as the value.
+          shown: result.result.length ? (await session.pickSteps(result.actionId, result.result.map((_, index) => index))).steps : [],
+        };
+      }));
+    } catch (error) {
+      // The panel never stays busy: it says what went wrong (the command shows the fix as well).
+      this.post({ type: 'error', message: this.log.clean(inUserTerms(error as Error)) });
+      throw error;
+    }
+    this.outputs = observed.result;
+    this.candidates = observed.result.map((output, index) => toCandidate({ ...output, arguments: shown[index]?.action.arguments ?? output.arguments ?? [] }));
     this.actionId = observed.actionId;
     if (/^https?:/.test(url) && url !== this.url) {
       this.url = url;
@@ -109,9 +125,10 @@ export class InspectorPanel implements vscode.Disposable {
         }
         case 'act': {
           const candidate = this.candidates[message.index];
-          if (!candidate) return;
+          const output = this.outputs[message.index];
+          if (!candidate || !output) return;
           this.post({ type: 'busy', status: `${candidate.method} ${candidate.description}…` });
-          const outcome = await this.engine.withSession((session) => session.act({ selector: candidate.selector, description: candidate.description, method: candidate.method, arguments: candidate.arguments }));
+          const outcome = await this.engine.withSession((session) => session.act({ selector: output.selector, description: output.description, method: output.method ?? 'click', arguments: output.arguments ?? [] }));
           this.post(outcome.success ? { type: 'idle', status: `Done: ${outcome.message}` } : { type: 'error', message: outcome.message });
           return;
         }
@@ -119,7 +136,7 @@ export class InspectorPanel implements vscode.Disposable {
           return await this.save(message.indexes);
       }
     } catch (error) {
-      this.post({ type: 'error', message: this.log.clean((error as Error).message) });
+      this.post({ type: 'error', message: this.log.clean(inUserTerms(error as Error)) });
       showError(this.log, `Observe inspector (${message.type})`, error);
     }
   }
@@ -132,8 +149,8 @@ export class InspectorPanel implements vscode.Disposable {
     const target = await chooseFlowFile(`Save ${indexes.length} step${indexes.length === 1 ? '' : 's'} to a flow`);
     if (!target) return;
     const actionId = this.actionId;
-    const steps = await this.engine.withSession((session) => session.pickSteps(actionId, indexes, this.instruction || undefined));
-    const flow = await appendSteps(target.uri.fsPath, steps, { name: target.name, ...(this.url ? { startUrl: this.url } : {}) });
+    const { steps, variables } = await this.engine.withSession((session) => session.pickSteps(actionId, indexes, this.instruction || undefined));
+    const flow = await appendSteps(target.uri.fsPath, steps, { name: target.name, ...(this.url ? { startUrl: this.url } : {}) }, variables);
     const relative = vscode.workspace.asRelativePath(target.uri);
     this.log.info(`saved ${steps.length} step(s) to ${relative} (${flow.steps.length} in all)`);
     this.post({ type: 'idle', status: `Saved ${steps.length} step${steps.length === 1 ? '' : 's'} to ${relative}` });

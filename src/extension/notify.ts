@@ -4,8 +4,10 @@ import type { Log } from './log';
 /** Errors the user can fix with one command: the notification offers it. */
 const REMEDIES: readonly { test: (error: Error) => boolean; label: string; command: string }[] = [
   { test: (error) => error.name === 'BrowserNotFoundError', label: 'Choose Browser', command: 'rehearse.chooseBrowser' },
+  { test: (error) => error.name === 'MissingLLMConfigurationError', label: 'Choose Model', command: 'rehearse.chooseModel' },
   // A provider that refuses the key answers with an LLMResponseError that says so.
-  { test: (error) => error.name === 'MissingLLMConfigurationError' || (error.name === 'LLMResponseError' && /API key/i.test(error.message)), label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
+  { test: (error) => error.name === 'LLMResponseError' && /API key/i.test(error.message), label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
+  { test: (error) => error.name === 'NoDisplayError', label: 'Run Headless', command: 'rehearse.runHeadless' },
   { test: (error) => error.name === 'MissingServiceKeyError', label: 'Set Service Key', command: 'rehearse.setServiceKey' },
   { test: (error) => error.name === 'SettingsError', label: 'Open Settings', command: 'rehearse.openSettings' },
 ];
@@ -22,8 +24,14 @@ export function showError(log: Log, what: string, error: unknown): void {
   }
   log.error(what, failure);
   const remedy = REMEDIES.find((candidate) => candidate.test(failure));
-  void vscode.window.showErrorMessage(log.clean(`${what}: ${failure.message}`), ...(remedy ? [remedy.label] : []), 'Show Log').then((choice) => {
+  void vscode.window.showErrorMessage(log.clean(`${what}: ${inUserTerms(failure)}`), ...(remedy ? [remedy.label] : []), 'Show Log').then((choice) => {
     if (choice === 'Show Log') log.show();
     else if (choice && remedy) void vscode.commands.executeCommand(remedy.command);
   });
+}
+
+/** The engine speaks to programs ("pass options.model"); here the fix is a command or a setting. */
+export function inUserTerms(error: Error): string {
+  if (error.name === 'MissingLLMConfigurationError') return 'No model is set. Choose a provider and model (or a local server) and its key with "Rehearse: Choose Model". Replaying flows needs no model.';
+  return error.message;
 }

@@ -5,9 +5,10 @@ import { describeInPage } from '../core/page/describe-in-page';
 import { selectorsInPage } from '../core/page/selectors-in-page';
 import { describeElementByAttribute } from '../core/snapshot/describe-element';
 import type { ActionStep, Flow, WaitStep } from '../schema';
+import { keepSecret, type FlowVariables } from './capture';
 import { installRecorder, MARK_ATTRIBUTE, type RecordedEvent } from './recorder-script';
 
-export type RecordedVariables = NonNullable<Flow['variables']>;
+export type RecordedVariables = FlowVariables;
 
 export interface RecordedStep {
   /** An action, or a wait for the address a previous action led to. */
@@ -138,10 +139,6 @@ export function addressPattern(url: string): string | undefined {
   return `*${parts.map((part) => (varying.test(part) ? '*' : part)).join('/')}*`;
 }
 
-function variableName(field: string | undefined, name: string): string {
-  const base = (field || name || 'secret').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
-  return /^[a-z_]/.test(base) ? base : `field_${base}`;
-}
 
 function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[], description: string): RecordedStep {
   const { role, anchor } = event.fingerprint;
@@ -152,9 +149,8 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
   const position = event.position ? event.position.map(String) : [];
   switch (event.kind) {
     case 'fill': {
-      if (!event.secret) return { step: action('fill', [event.value ?? '']) };
-      const variable = variableName(event.field, event.fingerprint.name);
-      return { step: action('fill', [`%${variable}%`]), variables: { [variable]: { description: `typed into ${description}`, secret: true } } };
+      const filled = action('fill', [event.value ?? '']);
+      return event.secret ? keepSecret(filled, event.field || event.fingerprint.name) : { step: filled };
     }
     case 'select': return { step: action('selectOption', event.values ? [...event.values] : [event.value ?? '']) };
     case 'doubleClick': return { step: action('doubleClick', position) };

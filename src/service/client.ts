@@ -140,8 +140,10 @@ export class HttpSession implements Session {
   }
 
   /** Candidates of an observe call (its actionId) as flow steps, with their fallbacks and fingerprints. */
-  async pickSteps(actionId: string, indexes: readonly number[], instruction?: string): Promise<ActionStep[]> {
-    return (await this.call<ActionStep[]>('pickSteps', { actionId, indexes, ...(instruction ? { instruction } : {}) })).result;
+  /** Picks as flow steps; what they type into password fields is replaced by the secret variables given with them. */
+  async pickSteps(actionId: string, indexes: readonly number[], instruction?: string): Promise<{ steps: ActionStep[]; variables?: Flow['variables'] }> {
+    const { result, extra } = await this.call<ActionStep[]>('pickSteps', { actionId, indexes, ...(instruction ? { instruction } : {}) });
+    return { steps: result, ...(extra.variables ? { variables: extra.variables as Flow['variables'] } : {}) };
   }
 
   /** Replays a flow in this session; `healedFlow` is the flow with healed selectors in place, when any healed. */
@@ -167,8 +169,8 @@ export class HttpSession implements Session {
   }
 
   /** An agent run's actions as a flow that replays with no model. */
-  async agentFlow(actions: AgentResult['actions'], meta: { name: string; startUrl?: string }): Promise<Flow> {
-    return (await this.call<Flow>('agentFlow', { actions, ...meta })).result;
+  async agentFlow(actions: AgentResult['actions'] | 'last run', meta: { name: string; startUrl?: string }): Promise<Flow> {
+    return (await this.call<Flow>('agentFlow', { ...(actions === 'last run' ? { lastRun: true } : { actions }), ...meta })).result;
   }
 
   /** A screenshot of the page now, or one the last agent run's steps named. */

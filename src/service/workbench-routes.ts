@@ -42,7 +42,8 @@ export const WORKBENCH_ROUTES = {
         if (!pick) throw new ServiceInvalidArgumentError(`indexes: ${index} is not one of the ${picks.length} candidates of that observe call`, { field: 'indexes' });
         return stepFromPick(pick, body.instruction);
       });
-      return { result: steps };
+      const variables = Object.assign({}, ...steps.map((picked) => picked.variables ?? {}));
+      return { result: steps.map((picked) => picked.step), extra: Object.keys(variables).length ? { variables } : {} };
     },
   }),
   replayFlow: define({
@@ -88,11 +89,17 @@ export const WORKBENCH_ROUTES = {
     schema: looseObject({
       name: nonEmptyText(),
       startUrl: v.optional(text()),
-      actions: list(v.record(v.string(), v.unknown(), (issue) => `expected an agent action object, received ${issue.received}`)),
+      actions: v.optional(list(v.record(v.string(), v.unknown(), (issue) => `expected an agent action object, received ${issue.received}`))),
+      /** The session's latest agent run instead of `actions`: a run that was stopped has no result to send. */
+      lastRun: v.optional(flag()),
       streamResponse,
     }),
-    async run(_session, body) {
-      const flow = flowFromAgentRun(body.actions as unknown as AgentActionRecord[], { name: body.name, ...(body.startUrl ? { startUrl: body.startUrl } : {}) });
+    async run(session, body) {
+      const actions = body.lastRun ? session.lastAgentActions() : body.actions as unknown as AgentActionRecord[] | undefined;
+      if (!actions) {
+        throw new ServiceInvalidArgumentError(body.lastRun ? 'lastRun: this session has run no agent (a new browser session starts without one)' : 'actions: expected the agent run\'s actions, or lastRun: true', { field: body.lastRun ? 'lastRun' : 'actions' });
+      }
+      const flow = flowFromAgentRun(actions, { name: body.name, ...(body.startUrl ? { startUrl: body.startUrl } : {}) });
       return { result: flow };
     },
   }),

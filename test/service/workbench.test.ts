@@ -24,13 +24,21 @@ describe('HTTP service: the routes an editor uses', () => {
 
   it('turns picked candidates into flow steps with fallbacks and the element role and name', async () => {
     const first = await session.observe('the Email field');
-    const steps = await session.pickSteps(first.actionId, [0], 'the email field');
+    const { steps, variables } = await session.pickSteps(first.actionId, [0], 'the email field');
     assert.equal(steps.length, 1);
+    assert.equal(variables, undefined, 'an email is not a secret');
     const step = steps[0]!;
     assert.deepEqual(step.target, { role: 'textbox', name: 'Email' });
     assert.ok(step.fallbacks && step.fallbacks.length > 0, JSON.stringify(step));
     assert.equal(step.instruction, 'the email field');
     assert.equal('backendNodeId' in step.action, false, 'a page-load-only node id is not kept');
+    // A password the model proposes to type becomes a secret variable: the value is in no step.
+    const password = await session.observe('fill the Password with hunter2-value');
+    assert.equal(password.result[0]!.arguments?.[0], 'hunter2-value');
+    const picked = await session.pickSteps(password.actionId, [0]);
+    assert.deepEqual(picked.steps[0]!.action.arguments, ['%password%']);
+    assert.deepEqual(picked.variables, { password: { description: 'typed into ' + picked.steps[0]!.action.description, secret: true } });
+    assert.equal(JSON.stringify(picked).includes('hunter2-value'), false);
     await assert.rejects(session.pickSteps('nope', [0]), /actionId: no observe call nope in this session/);
     await assert.rejects(session.pickSteps(first.actionId, [7]), /indexes: 7 is not one of the 1 candidates/);
   });

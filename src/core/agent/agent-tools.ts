@@ -12,7 +12,7 @@ export interface ToolOutcome {
   readonly selector?: string;
   readonly typed?: string;
   /** The deterministic action performed, with what identifies its element: the makings of a flow step. */
-  readonly performed?: { readonly action: Action; readonly fallbacks?: readonly string[]; readonly target?: { role: string; name: string } };
+  readonly performed?: { readonly action: Action; readonly fallbacks?: readonly string[]; readonly target?: { role: string; name: string }; readonly secret?: boolean };
   readonly navigatedTo?: string;
   readonly usage?: Usage;
   readonly finished?: { readonly summary: string; readonly completed: boolean };
@@ -72,9 +72,11 @@ const act: AgentTool = {
       const method = typeof input.method === 'string' && input.method ? input.method : 'click';
       const action: Action = { selector: element.selector, description: `${element.role} "${element.name}"`, method, arguments: args };
       await context.session.act(action, { variables: context.variables, signal: context.signal });
+      // What is typed into a password field is never shown or kept, only that something was (a %variable% keeps its name).
+      const shown = element.secret ? args.map((arg) => (/^%[A-Za-z_][A-Za-z0-9_.-]*%$/.test(arg) ? arg : '••••••')) : args;
       return {
-        text: `${method} done on ${action.description}`, action: method, selector: element.selector, ...(args.length ? { typed: args.join(' ') } : {}),
-        performed: { action, fallbacks: element.fallbacks, target: element.fingerprint },
+        text: `${method} done on ${action.description}`, action: method, selector: element.selector, ...(shown.length ? { typed: shown.join(' ') } : {}),
+        performed: { action, fallbacks: element.fallbacks, target: element.fingerprint, ...(element.secret ? { secret: true } : {}) },
       };
     }
     const instruction = requireString(input, 'instruction', 'act');

@@ -48,8 +48,14 @@ export interface AgentRunAction extends AgentAction {
 /** SPEC agent(config).execute(…): a tool-calling loop on the session's browser. */
 export class Agent {
   private readonly screenshots = new Map<string, Buffer>();
+  private runActions: readonly AgentRunAction[] = [];
 
   constructor(private readonly session: EngineSession, private readonly config: AgentConfig = {}) {}
+
+  /** The actions of the latest run so far: all of them once it ends, those before the stop when it was stopped. */
+  get actionsSoFar(): readonly AgentRunAction[] {
+    return this.runActions;
+  }
 
   /** A screenshot an event referred to (JPEG). */
   screenshot(id: string): Buffer | undefined {
@@ -113,6 +119,7 @@ export class Agent {
     const page = () => this.session.page();
     const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
     const actions: AgentRunAction[] = [];
+    this.runActions = actions;
     let usage: Usage = ZERO_USAGE;
     let elements: ReadonlyMap<string, SnapshotElement> = new Map();
     let stepIndex = 0;

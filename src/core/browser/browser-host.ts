@@ -6,6 +6,7 @@ import { isOpen, OPEN_NETWORK, type NetworkPolicy } from '../network/address-pol
 import { startEgressProxy, type EgressProxy, type Refusal } from '../network/egress-proxy';
 import { guardContext } from '../network/route-guard';
 import { findBrowser, launchArgs } from './find-browser';
+import { checkDisplay, launchFailure } from './launch-problems';
 import { HOOKS_KEY, installPageHooks } from './page-hooks';
 import { registerShadowEngine } from './shadow-engine';
 
@@ -67,6 +68,8 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
   } else {
     const found = findBrowser({ executablePath: options.executablePath, env: options.env });
     const headless = options.headless ?? true;
+    // The browser inherits this process's environment (its display), whatever env the session reads keys from.
+    checkDisplay(headless, process.env);
     // A browser we launch reaches the network only through the policy's proxy, redirects and workers included.
     proxy = isOpen(network) ? undefined : await startEgressProxy(network);
     browser = await chromium.launch({
@@ -74,7 +77,7 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
       ...(proxy ? { proxy: { server: proxy.url } } : {}),
     }).catch(async (error: Error) => {
       await proxy?.close();
-      throw new BrowserNotFoundError(`Could not start ${found.executablePath}: ${error.message.split('\n')[0]}`);
+      throw new BrowserNotFoundError(`Could not start ${found.executablePath}: ${launchFailure(error)}`);
     });
     context = await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT, ...(proxy ? { serviceWorkers: 'block' } : {}) });
     origin = `${found.source} ${found.executablePath}`;

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { isSecretField } from './secret-fields';
 import { HOOKS_KEY, waitForQuiet } from '../browser/page-hooks';
 import { ServiceElementNotFoundError, ServiceInvalidArgumentError, throwIfAborted } from '../errors';
 import { DEFAULT_TOKEN_BUDGET, fitToBudget } from './budget';
@@ -47,6 +48,8 @@ export interface SnapshotElement {
   readonly fingerprint: Fingerprint;
   /** For links: the absolute URL it leads to. */
   readonly href?: string;
+  /** A field whose value must never be written down (a password, a one-time code, a card number): see isSecretField. */
+  readonly secret?: true;
   /** Not shown: outside options.selector / the frame, or inside options.ignoreSelectors. */
   readonly excluded: boolean;
 }
@@ -108,6 +111,7 @@ export async function takeSnapshot(page: Page, options: SnapshotOptions = {}): P
       fallbacks,
       fingerprint: { role: element.role, name: element.name },
       ...(element.role === 'link' && element.node.attrs.href ? { href: absolute(element.node.attrs.href, element.node.frame.url) } : {}),
+      ...(isSecretField(element.node.tag, element.node.attrs) ? { secret: true as const } : {}),
       excluded: element.excluded,
     });
   }

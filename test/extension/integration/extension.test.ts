@@ -54,7 +54,7 @@ describe('Rehearse in VS Code (extension host)', () => {
   it('contributes every command in the Rehearse category, with an icon, and activates without starting anything', async () => {
     const manifest = vscode.extensions.getExtension('rehearse.rehearse')!.packageJSON as { contributes: { commands: { command: string; title: string; category: string; icon: string }[] } };
     const titles = manifest.contributes.commands.map((command) => command.title);
-    for (const title of ['Open Browser', 'Observe…', 'Act…', 'Pick and Save Actions', 'Record Manually', 'New Flow', 'Replay Flow', 'Replay to Here', 'Stop', 'Run Agent…', 'Save Agent Run as Flow', 'Set Model API Key', 'Choose Browser', 'Open Demo', 'Show Log']) {
+    for (const title of ['Open Browser', 'Observe…', 'Act…', 'Pick and Save Actions', 'Record Manually', 'New Flow', 'Replay Flow', 'Replay to Here', 'Stop', 'Run Agent…', 'Save Agent Run as Flow', 'Choose Model', 'Set Model API Key', 'Choose Browser', 'Open Demo', 'Show Log']) {
       assert.ok(titles.includes(title), `command "${title}"`);
     }
     assert.ok(manifest.contributes.commands.every((command) => command.category === 'Rehearse' && /^\$\([\w-]+\)$/.test(command.icon)));
@@ -150,6 +150,7 @@ describe('Rehearse in VS Code (extension host)', () => {
     await vscode.commands.executeCommand('rehearse.openBrowser', `${site.origin}/login.html`);
     models.answerWith(agentPlan([
       { tool: 'act', find: 'textbox "Email"', method: 'fill', args: ['ada@example.com'], usage: { input: 1200, output: 30 } },
+      { tool: 'act', find: 'textbox "Password"', method: 'fill', args: ['agent-typed-secret'] },
       { tool: 'act', find: 'button "Forgot password?"', method: 'click', usage: { input: 1300, output: 25 } },
       { tool: 'done', input: { summary: 'Asked for a new password.', completed: true } },
     ]));
@@ -164,8 +165,11 @@ describe('Rehearse in VS Code (extension host)', () => {
     assert.equal(result.completed, true);
     assert.ok(seen.includes('1. act:loading~spin'), `a running step showed a spinner: ${seen.join(', ')}`);
     const rows = rehearse.agentRunView.getChildren();
-    assert.deepEqual(rows.map((row) => `${String(row.label)}:${(row.iconPath as vscode.ThemeIcon).id}`), ['1. fill:pass', '2. click:pass', '3. done:pass']);
-    assert.match(String(rehearse.agentRunView.treeView.description), /completed · 2 steps · [\d,]+ in · [\d,]+ out tokens/);
+    assert.deepEqual(rows.map((row) => `${String(row.label)}:${(row.iconPath as vscode.ThemeIcon).id}`), ['1. fill:pass', '2. fill:pass', '3. click:pass', '4. done:pass']);
+    assert.match(String(rehearse.agentRunView.treeView.description), /completed · 3 steps · [\d,]+ in · [\d,]+ out tokens/);
+    // What the agent typed into the password field is not shown: the view says that something was typed.
+    const typedPassword = [rows[1]!, ...rehearse.agentRunView.getChildren(rows[1])].map((item) => `${String(item.label)} ${String(item.description ?? '')}`).join(' | ');
+    assert.equal(typedPassword.includes('agent-typed-secret'), false, typedPassword);
     const details = rehearse.agentRunView.getChildren(rows[0]);
     assert.ok(details.some((detail) => detail.label === 'selector'));
     assert.ok(details.some((detail) => detail.label === 'screenshot'), 'autoScreenshot: the step has a screenshot to open');
@@ -176,10 +180,15 @@ describe('Rehearse in VS Code (extension host)', () => {
 
     const target = workspaceFile('agent-run.flow.json');
     assert.equal((await vscode.commands.executeCommand<vscode.Uri>('rehearse.saveAgentRunAsFlow', target)).toString(), target.toString());
-    const flow = JSON.parse(await readFile(target.fsPath, 'utf8')) as { startUrl?: string; steps: { action: { method: string; arguments: string[] }; target?: unknown }[] };
+    const text = await readFile(target.fsPath, 'utf8');
+    const flow = JSON.parse(text) as { startUrl?: string; variables?: Record<string, { secret?: boolean }>; steps: { action: { method: string; arguments: string[] }; target?: unknown }[] };
     assert.equal(flow.startUrl, `${site.origin}/login.html`, 'the flow opens the page the run started on');
-    assert.deepEqual(flow.steps.map((step) => step.action.method), ['fill', 'click']);
+    assert.deepEqual(flow.steps.map((step) => step.action.method), ['fill', 'fill', 'click']);
     assert.deepEqual(flow.steps[0]!.action.arguments, ['ada@example.com']);
+    // The password the agent typed is a secret variable in the file, its value nowhere.
+    assert.deepEqual(flow.steps[1]!.action.arguments, ['%password%']);
+    assert.equal(flow.variables?.password?.secret, true);
+    assert.equal(text.includes('agent-typed-secret'), false);
   });
 
   it('Stop cancels an agent run for real: no model call and no page action after it', async () => {
@@ -204,6 +213,11 @@ describe('Rehearse in VS Code (extension host)', () => {
     await new Promise((resolve) => setTimeout(resolve, 4_500));
     assert.equal(models.modelRequests().length, calls, 'no model call after Stop');
     assert.match(String(rehearse.agentRunView.treeView.description), /^stopped after 1 step/);
+    // Saving now saves the run on screen, up to the stop: one click, not the three steps of the run before.
+    const target = workspaceFile('stopped-run.flow.json');
+    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('rehearse.saveAgentRunAsFlow', target)).toString(), target.toString());
+    const flow = JSON.parse(await readFile(target.fsPath, 'utf8')) as { steps: { action: { method: string; description: string } }[] };
+    assert.deepEqual(flow.steps.map((step) => step.action.method), ['click']);
   });
 
   it('Record Manually writes each action into the flow file as it happens; a typed password becomes a secret variable', async function () {

@@ -164,10 +164,14 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await pickItem(page, 'New flow file');
           await answerInput(page, 'signin', 'File name');
           await until('the flow file is written', () => existsSync(flowFile));
-          const flow = JSON.parse(readFileSync(flowFile, 'utf8')) as { name: string; startUrl: string; steps: { action: { method: string; arguments: string[] }; fallbacks?: string[]; target?: { role: string; name: string } }[] };
+          const text = readFileSync(flowFile, 'utf8');
+          const flow = JSON.parse(text) as { name: string; startUrl: string; variables?: Record<string, { secret?: boolean }>; steps: { action: { method: string; arguments: string[] }; fallbacks?: string[]; target?: { role: string; name: string } }[] };
           assert.equal(flow.name, 'signin');
           assert.equal(flow.startUrl, `${siteOrigin}/login.html`);
-          assert.deepEqual(flow.steps.map((step) => [step.action.method, step.action.arguments[0], step.target?.name]), [['fill', 'ada@example.com', 'Email'], ['fill', 'correct horse', 'Password']]);
+          // The password the model proposed is a secret variable: its value is not in the file.
+          assert.deepEqual(flow.steps.map((step) => [step.action.method, step.action.arguments[0], step.target?.name]), [['fill', 'ada@example.com', 'Email'], ['fill', '%password%', 'Password']]);
+          assert.equal(flow.variables?.password?.secret, true);
+          assert.equal(text.includes('correct horse'), false);
           assert.ok(flow.steps.every((step) => (step.fallbacks ?? []).length > 0), 'each step has fallbacks');
           await view.locator('#status', { hasText: 'Saved 2 steps to signin.flow.json' }).waitFor({ timeout: 10_000 });
           await view.locator('.candidate .act').first().click();
@@ -221,6 +225,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           const replay = page.locator('.codelens-decoration a', { hasText: /^\s*Replay$/ }).first();
           await replay.waitFor({ timeout: 20_000 });
           await replay.click();
+          await answerInput(page, 'correct horse', '%password%');
           await notification(page, 'signin passed: 2 steps').waitFor({ timeout: 60_000 });
           await page.locator('.codelens-decoration', { hasText: /passed: \d+ ms/ }).nth(1).waitFor({ timeout: 10_000 });
         },
@@ -319,7 +324,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
       {
         name: 'no key or secret value reached a log file or a workspace file',
         async run() {
-          const secrets = ['sk-ui-test-0123456789', 'demo-secret-value'];
+          const secrets = ['sk-ui-test-0123456789', 'demo-secret-value', 'correct horse'];
           const leaks: string[] = [];
           const scan = (dir: string) => {
             for (const entry of readdirSync(dir, { withFileTypes: true })) {
