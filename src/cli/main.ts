@@ -28,6 +28,7 @@ const OPTIONS = {
   model: { type: 'string' },
   'no-heal': { type: 'boolean' },
   'step-timeout': { type: 'string' },
+  'slow-mo': { type: 'string' },
   playwright: { type: 'boolean' },
   service: { type: 'string' },
   port: { type: 'string' },
@@ -89,6 +90,7 @@ export async function main(argv: readonly string[], io: Console): Promise<number
         traceOnFailure: values['trace-on-failure'], update: values.update ?? false, baseUrl: values['base-url'],
         model: modelSetting(values.model), heal: !values['no-heal'], ...(values.service ? { service: values.service } : {}),
         stepTimeoutMs: values['step-timeout'] === undefined ? undefined : positiveInteger(values['step-timeout'], '--step-timeout', 10_000),
+        ...(values['slow-mo'] !== undefined ? { slowMoMs: positiveInteger(values['slow-mo'], '--slow-mo', 0) } : {}),
       }, io);
     }
     case 'observe':

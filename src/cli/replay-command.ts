@@ -18,6 +18,8 @@ export interface ReplayArguments {
   readonly vars: readonly string[];
   readonly varsFile?: string;
   readonly headed: boolean;
+  /** A pause before each step, to watch a headed replay. */
+  readonly slowMoMs?: number;
   readonly workers: number;
   readonly cdp?: string;
   readonly ws?: string;
@@ -97,7 +99,7 @@ export async function replayCommand(args: ReplayArguments, io: Console): Promise
       if (args.workers === 1) reporter.flowStarted(flow.name, relative(file));
       const buffered: Parameters<typeof reporter.step>[1][] = [];
       const result = await replayFlow(session, flow, {
-        variables: values, files: uploads, file: relative(file), heal: args.heal, ...(args.stepTimeoutMs ? { stepTimeoutMs: args.stepTimeoutMs } : {}),
+        variables: values, files: uploads, file: relative(file), heal: args.heal, ...(args.slowMoMs ? { slowMoMs: args.slowMoMs } : {}), ...(args.stepTimeoutMs ? { stepTimeoutMs: args.stepTimeoutMs } : {}),
         onStep: (step) => (args.workers === 1 ? reporter.step(file, step) : buffered.push(step)),
       });
       if (args.workers > 1) {

@@ -50,5 +50,6 @@ Replay options:
   --model <provider/model> the model for healing when every selector of a step fails (else REHEARSE_MODEL)
   --no-heal               never use a model
   --step-timeout <ms>     per-step time limit (default 10000)
+  --slow-mo <ms>          a pause before each step, to watch a --headed replay
 
 Exit codes: 0 passed, 1 a step failed, 2 invalid input.`;

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
 import { ActionSchema, ExpectationSchema, referencedVariables, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent, type AgentRunAction } from './agent/agent';
+import { PageOutline } from './highlight';
 import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
 import { decodeUploads } from './act/uploads';
@@ -18,11 +19,12 @@ import { OPEN_NETWORK, type NetworkPolicy } from './network/address-policy';
 import { checkExpectation } from './expect';
 import { extractWithModel } from './extract';
 import { createModelClient, type Environment, type ModelClient, type Usage } from './models';
-import { observeWithModel, verifyPicks, type ObservePick } from './observe';
+import { Observations, type PickDetails } from './observations';
+import { observeWithModel, verifyPicks } from './observe';
 import type {
   ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ObserveCallOptions, ObserveResult, Session,
 } from './session-types';
-import { takeSnapshot, type Fingerprint, type SnapshotElement } from './snapshot/snapshot';
+import { takeSnapshot, type SnapshotElement } from './snapshot/snapshot';
 
 export interface SessionOptions {
   readonly browser?: BrowserOptions;
@@ -43,14 +45,7 @@ export interface SessionOptions {
   readonly modelRequestTimeoutMs?: number;
 }
 
-/** What observe found for one pick, kept so a picked action can be saved with its fallbacks and fingerprint. */
-export interface PickDetails {
-  readonly action: Action & { backendNodeId?: number };
-  readonly fallbacks: readonly string[];
-  readonly fingerprint: Fingerprint;
-  /** The element is a secret field (a password): what is typed into it becomes a secret variable. */
-  readonly secret?: true;
-}
+export type { PickDetails };
 
 export interface CallMetric {
   readonly method: string;
@@ -59,8 +54,6 @@ export interface CallMetric {
   readonly usage?: Usage;
   readonly ok: boolean;
 }
-
-const KEPT_OBSERVATIONS = 50;
 
 /** The Session of DESIGN.md §1, in-process: one browser context, its pages, observe / act / extract. */
 export class EngineSession implements Session {
@@ -73,7 +66,7 @@ export class EngineSession implements Session {
   private readonly lifeline = new AbortController();
   private readonly browserGone: Promise<void>;
   private readonly models = new Map<string, ModelClient>();
-  private readonly observations = new Map<string, PickDetails[]>();
+  private readonly observations = new Observations();
   private readonly cache: ActionCacheStore | undefined;
 
   private constructor(private readonly handle: BrowserHandle, private readonly options: SessionOptions) {
@@ -91,6 +84,18 @@ export class EngineSession implements Session {
   }
 
   private browserLost = false;
+  private readonly outline = new PageOutline(() => this.activePage);
+
+  /** Outlines the element a selector finds (none: clears); returns how many it found. */
+  highlight(selector: string | undefined): Promise<number> {
+    return this.outline.show(this.page(), selector);
+  }
+
+  /** A screenshot of the page as it is, without the inspector's outline. */
+  async screenshot(): Promise<Buffer> {
+    await this.outline.clear();
+    return this.page().screenshot({ type: 'jpeg', quality: 70 });
+  }
 
   /**
    * Only a caller's own signal makes an action cancellable mid-wait (joined with the browser's lifeline); a plain time
@@ -154,7 +159,8 @@ export class EngineSession implements Session {
     const started = Date.now();
     try {
       if (this.ended) throw this.ended;
-      const result = await run().catch((error: unknown) => this.explain(error));
+      await this.outline.clear();
+      const result = await run().catch((error: unknown) => this.explain(error)).finally(() => this.outline.clear());
       const usage = (result as { usage?: Usage }).usage;
       this.metrics.push({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...(usage ? { usage } : {}), ok: true });
       return result;
@@ -200,7 +206,7 @@ export class EngineSession implements Session {
       try {
         const { picks, usage } = await this.observePicks(instruction, options, limit.signal);
         const actionId = randomUUID();
-        this.remember(actionId, picks);
+        this.observations.remember(actionId, picks);
         return { result: picks.map((pick) => pick.output), actionId, usage };
       } finally {
         limit.dispose();
@@ -222,19 +228,9 @@ export class EngineSession implements Session {
     return { picks, usage: observation.usage };
   }
 
-  private remember(actionId: string, picks: readonly ObservePick[]): void {
-    this.observations.set(actionId, picks.map((pick) => ({
-      action: { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [], ...(pick.output.backendNodeId !== undefined ? { backendNodeId: pick.output.backendNodeId } : {}) },
-      fallbacks: [pick.element.selector, ...pick.element.fallbacks].filter((selector) => selector !== pick.output.selector),
-      fingerprint: pick.element.fingerprint,
-      ...(pick.element.secret ? { secret: true as const } : {}),
-    })));
-    while (this.observations.size > KEPT_OBSERVATIONS) this.observations.delete(this.observations.keys().next().value!);
-  }
-
   /** The fallbacks and fingerprints of an observe call's picks, for saving them as flow steps. */
   pickDetails(actionId: string): readonly PickDetails[] | undefined {
-    return this.observations.get(actionId);
+    return this.observations.details(actionId);
   }
 
   async act(input: string | Action, options: ActCallOptions = {}): Promise<ActOutcome> {

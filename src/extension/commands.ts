@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { FLOW_VERSION, type AgentForm } from '../schema';
 import { loadFlow, rebaseFlow, saveFlow } from '../flows/format';
+import { addExpect } from './add-expect';
 import { AgentPanel } from './agent-panel';
 import { askNewFlowFile } from './choose-flow';
 import { chooseModel, type ModelChoice } from './choose-model';
-import { findFlowFiles, isFlowFile, readFlowDocument, rangeOf } from './flow-files';
+import { findFlowFiles, isFlowFile, readFlowDocument, rangeOf, stepIndexAt } from './flow-files';
 import { InspectorPanel } from './inspector-panel';
 import { nodeAt } from './json-locations';
 import { showError } from './notify';
@@ -28,10 +29,7 @@ async function stepAtCursor(uri: vscode.Uri): Promise<number | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.uri.toString() !== uri.toString()) return undefined;
   const parsed = await readFlowDocument(uri);
-  const offset = editor.document.offsetAt(editor.selection.active);
-  const steps = nodeAt(parsed.locations, 'steps');
-  for (const [key, node] of steps?.children ?? []) if (offset >= node.start && offset <= node.end) return Number(key);
-  return undefined;
+  return stepIndexAt(parsed.locations, editor.document.offsetAt(editor.selection.active));
 }
 
 async function ask(title: string, prompt: string, value?: string): Promise<string | undefined> {
@@ -99,6 +97,16 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
         return undefined;
       }
       return replays.replay(uri, step);
+    }),
+    command('rehearse.addExpect', async (argument?: unknown, index?: unknown, choose?: unknown) => {
+      const uri = await flowUri(argument);
+      if (!uri) return undefined;
+      const step = typeof index === 'number' ? index : await stepAtCursor(uri);
+      if (step === undefined) {
+        void vscode.window.showInformationMessage('Put the cursor in a step of the flow: the expect is added after it.');
+        return undefined;
+      }
+      return addExpect(engine, replays, uri, step, typeof choose === 'number' ? choose : undefined);
     }),
     command('rehearse.updateSelectors', async (argument?: unknown) => {
       const uri = await flowUri(argument);
@@ -171,8 +179,11 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       const target = vscode.Uri.joinPath(root, 'rehearse-demo.flow.json');
       const example = await loadFlow(vscode.Uri.joinPath(extensionUri, 'media', 'demo', 'example.flow.json').fsPath);
       const existing = await loadFlow(target.fsPath).catch(() => undefined);
-      // The demo site's port changes with each service start: keep the copy pointing at the one running now.
-      await saveFlow(target.fsPath, rebaseFlow(existing ?? example, origin));
+      // The bundled file's $schema is relative to the extension; in the workspace the extension's own schema applies
+      // (jsonValidation for *.flow.json), so the copy needs none. The demo site's port changes with each service start:
+      // keep the copy pointing at the one running now.
+      const { $schema: _relativeToExtension, ...copy } = existing ?? example;
+      await saveFlow(target.fsPath, rebaseFlow(copy, origin));
       await vscode.window.showTextDocument(target);
       rehearse.flowsView.refresh();
       await engine.withSession((session) => session.navigate(`${origin}/index.html`));

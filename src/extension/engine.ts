@@ -128,7 +128,7 @@ export class Engine implements vscode.Disposable {
   }
 
   private static sessionKey(settings: Settings): string {
-    const { 'flows.folder': _folder, 'agent.maxSteps': _steps, 'agent.allowedOrigins': _origins, ...browserAndModel } = settings;
+    const { 'flows.folder': _folder, 'agent.maxSteps': _steps, 'agent.allowedOrigins': _origins, 'replay.slowMo': _slowMo, ...browserAndModel } = settings;
     return JSON.stringify(browserAndModel);
   }
 
@@ -172,9 +172,12 @@ export class Engine implements vscode.Disposable {
     return result;
   }
 
-  /** Runs `work` only when the browser is open and nothing else is using it (hover highlights: dropped, never queued). */
-  async whenIdle(work: (session: HttpSession) => Promise<unknown>): Promise<void> {
-    if (this.running || !this.current) return;
+  /**
+   * Runs `work` when a browser is open, after the short call under way if there is one; skipped while a long call runs
+   * (the engine clears any outline when a call ends, so a hover it missed leaves nothing behind).
+   */
+  async whenOpen(work: (session: HttpSession) => Promise<unknown>): Promise<void> {
+    if (this.running?.long || !this.current) return;
     await this.withSession(work);
   }
 

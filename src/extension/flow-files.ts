@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { FlowFileError, parseFlow } from '../flows/format';
 import type { Flow } from '../schema';
-import { parseLocations, type JsonNode } from './json-locations';
+import { nodeAt, parseLocations, type JsonNode } from './json-locations';
 import { readSettings } from './settings';
 
 export const FLOW_GLOB = '**/*.flow.json';
@@ -47,4 +47,10 @@ export function rangeOf(document: vscode.TextDocument, root: JsonNode | undefine
   const target = node ?? root;
   if (!target) return new vscode.Range(0, 0, 0, 0);
   return new vscode.Range(document.positionAt(target.start), document.positionAt(target.end));
+}
+
+/** The index of the step an offset of the text falls in, if any. */
+export function stepIndexAt(locations: JsonNode | undefined, offset: number): number | undefined {
+  for (const [key, node] of nodeAt(locations, 'steps')?.children ?? []) if (offset >= node.start && offset <= node.end) return Number(key);
+  return undefined;
 }

@@ -29,6 +29,8 @@ export class InspectorPanel implements vscode.Disposable {
   private candidates: Candidate[] = [];
   /** What observe returned, kept here: the webview shows candidates with secret values masked. */
   private outputs: ActionOutput[] = [];
+  private wantedOutline: { selector: string | undefined } | undefined;
+  private outlining = false;
   private actionId: string | undefined;
   private instruction = '';
   private url = '';
@@ -119,9 +121,7 @@ export class InspectorPanel implements vscode.Disposable {
           return await this.observe(message.instruction);
         case 'highlight': {
           const candidate = message.index === null ? undefined : this.candidates[message.index];
-          // Only a hint: skipped while the browser is busy, and a failure is logged, not shown.
-          await this.engine.whenIdle((session) => session.highlight(candidate?.selector)).catch((error: unknown) => this.log.warn(`highlight: ${(error as Error).message}`));
-          return;
+          return await this.highlight(candidate?.selector);
         }
         case 'act': {
           const candidate = this.candidates[message.index];
@@ -138,6 +138,25 @@ export class InspectorPanel implements vscode.Disposable {
     } catch (error) {
       this.post({ type: 'error', message: this.log.clean(inUserTerms(error as Error)) });
       showError(this.log, `Observe inspector (${message.type})`, error);
+    }
+  }
+
+  /**
+   * Hovers come faster than the browser answers: only the latest is applied, after the call under way, so the outline
+   * always ends where the pointer is (or nowhere). Only a hint: a failure is logged, not shown.
+   */
+  private async highlight(selector: string | undefined): Promise<void> {
+    this.wantedOutline = { selector };
+    if (this.outlining) return;
+    this.outlining = true;
+    try {
+      while (this.wantedOutline) {
+        const { selector: wanted } = this.wantedOutline;
+        this.wantedOutline = undefined;
+        await this.engine.whenOpen((session) => session.highlight(wanted)).catch((error: unknown) => this.log.warn(`highlight: ${(error as Error).message}`));
+      }
+    } finally {
+      this.outlining = false;
     }
   }
 

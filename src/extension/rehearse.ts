@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import { AgentController } from './agent-controller';
 import { AgentRunView } from './agent-run-view';
 import { Engine } from './engine';
+import { AddExpectAction } from './add-expect';
 import { FlowCodeLens } from './flow-codelens';
+import { FlowVariablesAssist } from './flow-variables-assist';
 import { FlowDiagnostics } from './flow-diagnostics';
 import { FlowsView } from './flows-view';
 import { Log } from './log';
@@ -38,11 +40,15 @@ export class Rehearse implements vscode.Disposable {
     this.agent = new AgentController(this.engine, this.agentRunView, this.log);
     this.recording = new RecordingController(this.engine, this.log);
     const codeLens = new FlowCodeLens(this.states);
+    const assist = new FlowVariablesAssist();
     this.parts = [
       this.states, this.flowsView, this.agentRunView, this.agent, this.recording, codeLens,
       new StepDecorations(this.states), new FlowDiagnostics(),
       vscode.window.registerTreeDataProvider('rehearse.flows', this.flowsView),
       vscode.languages.registerCodeLensProvider({ pattern: '**/*.flow.json' }, codeLens),
+      vscode.languages.registerCompletionItemProvider({ pattern: '**/*.flow.json' }, assist, '%'),
+      vscode.languages.registerHoverProvider({ pattern: '**/*.flow.json' }, assist),
+      vscode.languages.registerCodeActionsProvider({ pattern: '**/*.flow.json' }, new AddExpectAction(), { providedCodeActionKinds: AddExpectAction.kinds }),
       this.agent.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'rehearse.agentRunning', running)),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('rehearse.browser') || event.affectsConfiguration('rehearse.model') || event.affectsConfiguration('rehearse.service')) void this.engine.settingsChanged();

@@ -6,6 +6,7 @@ import type { Engine } from './engine';
 import { readFlowDocument } from './flow-files';
 import type { Log } from './log';
 import { showError } from './notify';
+import { readSettings } from './settings';
 import { stateOf, type StepStates } from './step-states';
 import type { VariableValues } from './variables-prompt';
 
@@ -55,9 +56,10 @@ export class ReplayController {
         async (progress, token) => {
           token.onCancellationRequested(() => controller.abort());
           const folder = vscode.Uri.joinPath(uri, '..');
+          const slowMoMs = readSettings()['replay.slowMo'];
           const files = await collectUploads(flow, async (relativePath) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, ...relativePath.split('/'))));
           return this.engine.withSession((session) => session.replayFlow(flow, {
-            variables: values, files, ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal,
+            variables: values, files, ...(slowMoMs ? { slowMoMs } : {}), ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal,
             onStep: (event) => {
               this.states.set(uri, event.index, stateOf(event));
               if (!event.status && event.index >= 0) progress.report({ message: `step ${event.index + 1} of ${total}: ${event.description}`, increment: 100 / Math.max(total, 1) });

@@ -40,6 +40,8 @@ export interface ReplayOptions {
   readonly file?: string;
   /** What upload steps send, by the path they name (see collectUploads): a replay never reads files itself. */
   readonly files?: FlowFiles;
+  /** A pause before each step after the first, to watch a replay (slow motion); 0 by default. */
+  readonly slowMoMs?: number;
 }
 
 /**
@@ -85,6 +87,7 @@ export async function replayFlow(session: Session, flow: Flow, options: ReplayOp
   }
   for (const [index, step] of flow.steps.entries()) {
     if (index > last) break;
+    if (options.slowMoMs && (index > 0 || flow.startUrl) && !failed) await pause(options.slowMoMs, options.signal);
     const { kind, description } = describeStep(step);
     await run(index, kind, description, async () => {
       if ('navigate' in step) {
@@ -124,18 +127,24 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
 /** A wait is an expectation that reports what it waited for, or a pause that a cancel ends at once. */
 async function waitStep(session: Session, wait: WaitCondition, timeout: number, variables: Readonly<Record<string, string>>, signal: AbortSignal | undefined): Promise<Partial<StepResult>> {
   if ('ms' in wait) {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(resolve, wait.ms);
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
-      }, { once: true });
-    });
+    await pause(wait.ms, signal);
     return {};
   }
   const expectation = 'selector' in wait ? { selector: wait.selector, state: wait.state } : 'text' in wait ? { text: wait.text } : { url: wait.url };
   const outcome = await session.expect(expectation, { timeout, variables, signal });
   return outcome.passed ? {} : { error: { name: 'WaitTimedOut', message: `waited ${timeout} ms: ${outcome.message}` } };
+}
+
+/** A pause that a cancel ends at once. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason instanceof Error ? signal.reason : new Error('cancelled'));
+    }, { once: true });
+  });
 }
 
 function fillVariables(text: string, variables: Readonly<Record<string, string>>): string {

@@ -7,14 +7,16 @@ const backendNodeId = v.pipe(
   v.minValue(0, 'expected a whole number of 0 or more'),
 );
 
-/** SPEC ActionOutput: what observe returns and act accepts. No other properties. */
-export const ActionOutputSchema = strictObject({
+export const actionOutputEntries = {
   selector: text(),
   description: text(),
   backendNodeId: v.optional(backendNodeId),
   method: v.optional(text()),
   arguments: v.optional(list(text())),
-});
+};
+
+/** SPEC ActionOutput: what observe returns and act accepts. No other properties. */
+export const ActionOutputSchema = strictObject(actionOutputEntries);
 export type ActionOutput = v.InferOutput<typeof ActionOutputSchema>;
 
 /**

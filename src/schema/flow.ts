@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ActionOutputSchema } from './action';
+import { actionOutputEntries } from './action';
 import { ExpectationSchema } from './expectation';
 import { flag, list, nonEmptyText, oneOf, positiveMs, strictObject, text, url, wholeNumber } from './messages';
 import { isSupportedMethod, SUPPORTED_METHODS } from './methods';
@@ -18,24 +18,33 @@ export const FingerprintSchema = strictObject({
   anchor: v.optional(strictObject({ role: text(), name: patternText() })),
 });
 
+/** Shown by editors (the JSON Schema's descriptions and completions), from the same schema that checks the file. */
+const about = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description));
+
 /** An observed action with a method Rehearse can perform. */
 const FlowActionSchema = v.pipe(
-  ActionOutputSchema,
+  strictObject({
+    ...actionOutputEntries,
+    selector: about(text(), 'A Playwright selector (css=, role=, xpath=, text=), with frame: and shadow: hops: `frame:css=#pay >>> role=button[name="Pay"]`.'),
+    description: about(text(), 'What the element is, in words: shown in reports and used for healing.'),
+    method: v.optional(v.pipe(text(), v.examples([...SUPPORTED_METHODS]), v.description(`What to do: ${SUPPORTED_METHODS.join(', ')}. Default click.`))),
+    arguments: v.optional(about(list(text()), 'Strings: the text for fill and type (%variable% for a variable), the options for selectOption, the key for press (Enter, Shift+Tab), ["x", "y"] for a click at a place, the drop target\'s selector for dragAndDrop, file names beside the flow for setInputFiles.')),
+  }),
   v.check((action) => action.method === undefined || isSupportedMethod(action.method), (issue) => `method: ${JSON.stringify((issue.input as { method?: string }).method)} is not supported; use one of ${SUPPORTED_METHODS.join(', ')}`),
 );
 
 export const ActionStepSchema = strictObject({
   /** A SPEC ActionOutput, unchanged, so it passes straight to act. */
-  action: FlowActionSchema,
+  action: about(FlowActionSchema, 'Do one thing to one element: { selector, description, method, arguments }, as observe returns it.'),
   /** More selectors for the same element, tried in order when the first fails. */
-  fallbacks: v.optional(list(text())),
+  fallbacks: v.optional(about(list(text()), 'More selectors for the same element, tried in order when the first finds nothing or another element.')),
   /** What the element is to a person; a selector that finds an element with another role or name is not used. */
-  target: v.optional(FingerprintSchema),
+  target: v.optional(about(FingerprintSchema, 'What the element is to a person (role, name, and for unnamed ones the row or item around it): a selector that finds another element is never used.')),
   /** The instruction the step was made from, for healing and for people. */
-  instruction: v.optional(text()),
-  timeout: v.optional(positiveMs()),
+  instruction: v.optional(about(text(), 'The instruction the step was made from: healing asks the model with it when every selector fails.')),
+  timeout: v.optional(about(positiveMs(), 'How long this step may take, in milliseconds (default: the replay\'s step timeout).')),
   /** How the person answered a confirm or prompt this action opened. */
-  dialog: v.optional(DialogAnswerSchema),
+  dialog: v.optional(about(DialogAnswerSchema, 'How to answer a confirm() or prompt() this action opens; without it, dialogs are dismissed.')),
 });
 
 /**
@@ -51,8 +60,11 @@ function isNavigable(value: string): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'data:' || url.href === 'about:blank';
 }
 
-export const NavigateStepSchema = strictObject({ navigate: navigableUrl() });
-export const ExpectStepSchema = strictObject({ expect: ExpectationSchema, timeout: v.optional(positiveMs()) });
+export const NavigateStepSchema = strictObject({ navigate: about(navigableUrl(), 'Go to this address (http(s), data: or about:blank; it may start with a %variable%).') });
+export const ExpectStepSchema = strictObject({
+  expect: about(ExpectationSchema, 'Check what the page shows: { text }, { url }, { title }, { selector, state } or { selector, value }. Fails the flow when it does not hold.'),
+  timeout: v.optional(positiveMs()),
+});
 
 /**
  * A pause until the page is ready for the next step: a number of milliseconds, an element's state, a text, a URL.
@@ -65,7 +77,10 @@ export const WaitConditionSchema = v.union([
   strictObject({ url: patternText() }),
 ], (issue) => `expected one of { ms }, { selector, state }, { text }, { url }, received ${issue.received}`);
 export type WaitCondition = v.InferOutput<typeof WaitConditionSchema>;
-export const WaitStepSchema = strictObject({ wait: WaitConditionSchema, timeout: v.optional(positiveMs()) });
+export const WaitStepSchema = strictObject({
+  wait: about(WaitConditionSchema, 'Wait until the page is ready for the next step: { ms }, { text }, { url } or { selector, state }.'),
+  timeout: v.optional(positiveMs()),
+});
 
 export type ActionStep = v.InferOutput<typeof ActionStepSchema>;
 export type NavigateStep = v.InferOutput<typeof NavigateStepSchema>;

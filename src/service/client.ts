@@ -21,6 +21,8 @@ export interface ReplayCallOptions {
   readonly heal?: boolean;
   /** What the flow's upload steps send, read beside the flow file (collectUploads). */
   readonly files?: FlowFiles;
+  /** A pause before each step, to watch the replay. */
+  readonly slowMoMs?: number;
   readonly signal?: AbortSignal;
   /** Each step as it starts (no status) and as it ends. */
   readonly onStep?: (step: StepEvent) => void;

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { ServiceInvalidArgumentError } from '../core/errors';
-import { highlightElement } from '../core/highlight';
 import { flowFromAgentRun, stepFromPick, type AgentActionRecord } from '../flows/capture';
 import { Recorder } from '../flows/recorder';
 import { applyHealing, replayFlow } from '../flows/replay';
@@ -24,7 +23,7 @@ export const WORKBENCH_ROUTES = {
   highlight: define({
     schema: looseObject({ selector: v.optional(v.nullable(text())), streamResponse }),
     async run(session, body) {
-      return { result: { matched: await highlightElement(session.page(), body.selector ?? undefined) } };
+      return { result: { matched: await session.highlight(body.selector ?? undefined) } };
     },
   }),
   pickSteps: define({
@@ -54,11 +53,13 @@ export const WORKBENCH_ROUTES = {
       stepTimeoutMs: v.optional(positiveMs()),
       heal: v.optional(flag()),
       files: v.optional(v.record(text(), UploadFileSchema)),
+      slowMoMs: v.optional(wholeNumber(0, 10_000)),
       streamResponse,
     }),
     async run(session, body, context) {
       const result = await replayFlow(session, body.flow, {
         ...(body.files ? { files: body.files } : {}),
+        ...(body.slowMoMs ? { slowMoMs: body.slowMoMs } : {}),
         ...(body.variables ? { variables: body.variables } : {}),
         ...(body.upTo !== undefined ? { upTo: body.upTo } : {}),
         ...(body.stepTimeoutMs ? { stepTimeoutMs: body.stepTimeoutMs } : {}),
@@ -106,7 +107,7 @@ export const WORKBENCH_ROUTES = {
   screenshot: define({
     schema: looseObject({ screenshotId: v.optional(text()), streamResponse }),
     async run(session, body) {
-      const image = body.screenshotId ? session.agentScreenshot(body.screenshotId) : await session.page().screenshot({ type: 'jpeg', quality: 70 });
+      const image = body.screenshotId ? session.agentScreenshot(body.screenshotId) : await session.screenshot();
       if (!image) throw new ServiceInvalidArgumentError(`screenshotId: no screenshot ${body.screenshotId} from this session's last agent run`, { field: 'screenshotId' });
       return { result: { mimeType: 'image/jpeg', base64: image.toString('base64') } };
     },

@@ -9,6 +9,7 @@ import { ScriptedModelServer, type RecordedRequest } from '../../support/model-s
 import { promptText } from '../../support/page-rule';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
 import { installVsix, launchBrowser, newRun, runToEnd, startCodeServer, WORK, type CodeServer } from '../code-server';
+import { firstHourTests } from './first-hour';
 import { untrustedFolderDoesNotReplay } from './restricted';
 import { answerInput, notification, openFile, pickItem, runCommand, webview } from './workbench';
 
@@ -98,6 +99,8 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
     server = await startCodeServer({
       run, port: 18712, folder,
       settings: { 'rehearse.model.name': 'openai/test-model', 'rehearse.model.baseURL': models.url('/v1'), 'rehearse.browser.headless': true, 'rehearse.browser.cdpUrl': cdpUrl },
+      // As on a server, in a container or over SSH: no display for a browser window.
+      env: { DISPLAY: '', WAYLAND_DISPLAY: '' },
     });
     browser = await launchBrowser();
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
@@ -130,6 +133,8 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await notification(page, /Sign in and finish a task passed: \d+ steps/).waitFor({ timeout: 60_000 });
           const demoFlow = readFileSync(path.join(folder, 'rehearse-demo.flow.json'), 'utf8');
           assert.equal(demoFlow.includes('demo-secret-value'), false, 'the secret is not in the flow file');
+          // No $schema pointing outside the workspace (a warning on the first file a new user sees): the extension's applies.
+          assert.equal('$schema' in (JSON.parse(demoFlow) as object), false);
           // A second replay takes the secret from secret storage: no prompt.
           await runCommand(page, 'Notifications: Clear All Notifications');
           await replay.click();
@@ -294,6 +299,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'lin@example.com'], ['click']]);
         },
       },
+      ...firstHourTests(page, { run, siteOrigin, models: scripted }),
       {
         name: 'a browser that cannot be reached is an error notification offering Choose Browser',
         async run() {
