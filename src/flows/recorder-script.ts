@@ -45,6 +45,7 @@ export function installRecorder(
   binding: string, markAttribute: string, token: string,
   describe: (element: Element) => PageFingerprint,
   selectorsFor: (element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint) => { selectors: string[]; namePattern?: string },
+  isSecret: (tag: string, attrs: Readonly<Record<string, string | undefined>>) => boolean,
 ): void {
   const win = window as unknown as Record<string, unknown>;
   // The binding is taken and removed from the page before any script of the page runs: the page cannot call it.
@@ -157,7 +158,9 @@ export function installRecorder(
     const value = valueOf(element);
     if (pendingFill.get(element) === value) return;
     pendingFill.set(element, value);
-    send('fill', element, { value, secret: element instanceof HTMLInputElement && element.type === 'password', field: (element as HTMLInputElement).name || element.id || '' });
+    const secret = isSecret(element.localName, { type: element.getAttribute('type') ?? undefined, autocomplete: element.getAttribute('autocomplete') ?? undefined });
+    // A secret's value never leaves the page: the step gets a secret variable instead.
+    send('fill', element, { value: secret ? '' : value, secret, field: (element as HTMLInputElement).name || element.id || '' });
   };
   // Only what a person does: events a page script dispatches are not trusted, and not recorded.
   /** The element of the gesture under way: a dialog it opens is its answer. */

@@ -3,6 +3,7 @@ import type { EngineSession } from '../core/engine-session';
 import { describeFingerprint } from '../core/act/fingerprint';
 import { describeInPage } from '../core/page/describe-in-page';
 import { selectorsInPage } from '../core/page/selectors-in-page';
+import { isSecretField } from '../core/snapshot/secret-fields';
 import { describeElementByAttribute } from '../core/snapshot/describe-element';
 import type { ActionStep, Flow, WaitStep } from '../schema';
 import { keepSecret, type FlowVariables } from './capture';
@@ -49,7 +50,7 @@ export class Recorder {
     await context.exposeBinding(binding, (source, event: RecordedEvent & { token?: unknown }) => {
       if (event?.token === token) recorder.receive(event, source.frame === source.page.mainFrame());
     });
-    const script = `(${installRecorder.toString()})(${JSON.stringify(binding)}, ${JSON.stringify(MARK_ATTRIBUTE)}, ${JSON.stringify(token)}, ${describeInPage.toString()}, ${selectorsInPage.toString()})`;
+    const script = `(${installRecorder.toString()})(${JSON.stringify(binding)}, ${JSON.stringify(MARK_ATTRIBUTE)}, ${JSON.stringify(token)}, ${describeInPage.toString()}, ${selectorsInPage.toString()}, ${isSecretField.toString()})`;
     await context.addInitScript(script);
     for (const page of context.pages()) {
       for (const frame of page.frames()) await frame.evaluate(script).catch(() => undefined);

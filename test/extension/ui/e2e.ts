@@ -98,7 +98,11 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
     const cdpUrl = chrome.cdpUrl;
     server = await startCodeServer({
       run, port: 18712, folder,
-      settings: { 'rehearse.model.name': 'openai/test-model', 'rehearse.model.baseURL': models.url('/v1'), 'rehearse.browser.headless': true, 'rehearse.browser.cdpUrl': cdpUrl },
+      settings: {
+        'rehearse.model.name': 'openai/test-model', 'rehearse.model.baseURL': models.url('/v1'), 'rehearse.browser.headless': true, 'rehearse.browser.cdpUrl': cdpUrl,
+        // The tests type whole JSON texts into editors (settings.json): the editor must not add brackets or quotes.
+        'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never', 'editor.autoIndent': 'none', 'editor.formatOnType': false,
+      },
       // As on a server, in a container or over SSH: no display for a browser window.
       env: { DISPLAY: '', WAYLAND_DISPLAY: '' },
     });
@@ -179,8 +183,14 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           assert.equal(text.includes('correct horse'), false);
           assert.ok(flow.steps.every((step) => (step.fallbacks ?? []).length > 0), 'each step has fallbacks');
           await view.locator('#status', { hasText: 'Saved 2 steps to signin.flow.json' }).waitFor({ timeout: 10_000 });
-          await view.locator('.candidate .act').first().click();
-          await view.locator('#status', { hasText: /^Done: / }).waitFor({ timeout: 15_000 });
+          // The pointer stays on the candidate while it acts: its outline does not outlive the call.
+          await atBrowser(cdpUrl, `${siteOrigin}/login.html`, async (shown) => {
+            await view.locator('.candidate').first().hover();
+            await shown.waitForFunction(() => document.querySelector('x-pw-glass') !== null, undefined, { timeout: 10_000 });
+            await view.locator('.candidate .act').first().click();
+            await view.locator('#status', { hasText: /^Done: / }).waitFor({ timeout: 15_000 });
+            await shown.waitForFunction(() => document.querySelector('x-pw-glass') === null, undefined, { timeout: 5_000 });
+          });
         },
       },
       {

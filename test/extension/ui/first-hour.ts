@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ScriptedModelServer } from '../../support/model-server';
@@ -15,12 +15,34 @@ export interface FirstHourContext {
 
 type Settings = Record<string, unknown>;
 
-/** The user's settings.json, as a person would edit it: the workbench picks up the change by itself. */
-function userSettings(run: string): { read(): Settings; write(settings: Settings): void } {
+/**
+ * The user's settings.json, edited as a person does: opened in the editor (Preferences: Open User Settings (JSON)),
+ * replaced and saved, so the workbench applies it at once (a write behind its back is noticed only later).
+ */
+function userSettings(page: Page, run: string): { read(): Settings; write(settings: Settings): Promise<void> } {
   const file = path.join(run, 'user-data', 'User', 'settings.json');
+  const read = () => JSON.parse(readFileSync(file, 'utf8')) as Settings;
   return {
-    read: () => JSON.parse(readFileSync(file, 'utf8')) as Settings,
-    write: (settings) => writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`),
+    read,
+    async write(settings) {
+      // One line: nothing for the editor to indent (the UI run turns off auto-closed brackets and quotes).
+      const text = JSON.stringify(settings);
+      await runCommand(page, 'Preferences: Open User Settings (JSON)');
+      const editor = page.locator('.editor-instance .monaco-editor').first();
+      await editor.waitFor({ timeout: 10_000 });
+      await editor.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
+      // Inserted as one piece of text (as a paste is): no auto-closed brackets or quotes.
+      await page.keyboard.insertText(text);
+      await page.keyboard.press('Control+S');
+      await settled(page, () => JSON.stringify(read()) === JSON.stringify(settings), 'settings.json is saved');
+      // The settings editor may open as a modal over the workbench: Escape leaves it, then it is closed.
+      await page.keyboard.press('Escape');
+      await runCommand(page, 'View: Close All Editors');
+      // The extension hears of the change through the workbench's configuration event.
+      await page.waitForTimeout(500);
+    },
   };
 }
 
@@ -30,7 +52,7 @@ async function settled(page: Page, check: () => boolean, what: string, ms = 10_0
 
 /** Issue 16's first hour: what a new user meets with no model and no display, and the fixes offered. */
 export function firstHourTests(page: Page, context: FirstHourContext): { name: string; run(): Promise<void> }[] {
-  const settings = userSettings(context.run);
+  const settings = userSettings(page, context.run);
   return [
     {
       name: 'with no model set, Observe says so in the inspector (never stuck busy) and Choose Model sets a local server',
@@ -39,8 +61,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
         context.models.answerWith(pickElementRule);
         const saved = settings.read();
         const { 'rehearse.model.name': _name, 'rehearse.model.baseURL': _url, ...withoutModel } = saved;
-        settings.write(withoutModel);
-        await page.waitForTimeout(1_500);
+        await settings.write(withoutModel);
         try {
           await runCommand(page, 'Notifications: Clear All Notifications');
           await runCommand(page, 'View: Close All Editors');
@@ -56,17 +77,21 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           await answerInput(page, 'test-model', 'The model name the server knows');
           await answerInput(page, context.models.url('/v1'), 'OpenAI-compatible base URL');
           await answerInput(page, '', 'if it asks for one');
-          await settled(page, () => settings.read()['rehearse.model.name'] === 'openai/test-model', 'the model setting is written');
-          assert.equal(settings.read()['rehearse.model.baseURL'], context.models.url('/v1'));
-          assert.equal(settings.read()['rehearse.model.openaiEndpointFormat'], 'chat');
+          await settled(page, () => {
+            const written = settings.read();
+            return written['rehearse.model.name'] === 'openai/test-model' && written['rehearse.model.baseURL'] === context.models.url('/v1') && written['rehearse.model.openaiEndpointFormat'] === 'chat';
+          }, 'the model settings are written: openai/test-model at the server\'s base URL, in the chat format');
+          await notification(page, /Rehearse now uses openai\/test-model at/).waitFor({ timeout: 10_000 });
           // The model chosen answers: Observe now shows candidates.
           await runCommand(page, 'Rehearse: Observe…');
           await answerInput(page, 'the email field', 'What do you want to do');
-          await view.locator('.candidate').first().waitFor({ timeout: 30_000 });
+          await view.locator('.candidate').first().waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
+            throw new Error(`${error.message.split('\n')[0]}; the inspector says "${await view.locator('#status').textContent().catch(() => '?')}"; model requests: ${context.models.modelRequests().map((request) => request.path).join(', ')}`);
+          });
           assert.ok(context.models.modelRequests().some((request) => request.path.endsWith('/chat/completions')), 'asked in the chat format a local server speaks');
         } finally {
-          settings.write(saved);
-          await page.waitForTimeout(1_500);
+          // Put back even after a failure, without hiding it.
+          await settings.write(saved).catch((error: Error) => console.log(`    (restoring settings.json: ${error.message.split('\n')[0]})`));
         }
       },
     },
@@ -77,8 +102,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
         context.models.answerWith(pickElementRule);
         const saved = settings.read();
         const { 'rehearse.browser.cdpUrl': _attached, ...launching } = saved;
-        settings.write({ ...launching, 'rehearse.browser.headless': false });
-        await page.waitForTimeout(1_500);
+        await settings.write({ ...launching, 'rehearse.browser.headless': false });
         try {
           await runCommand(page, 'Notifications: Clear All Notifications');
           await runCommand(page, 'Rehearse: Open Browser');
@@ -96,8 +120,8 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           await webview(page).locator('.candidate').first().waitFor({ timeout: 30_000 });
           assert.equal(await notification(page, /Could not start|no display/).isVisible(), false);
         } finally {
-          settings.write(saved);
-          await page.waitForTimeout(1_500);
+          // Put back even after a failure, without hiding it.
+          await settings.write(saved).catch((error: Error) => console.log(`    (restoring settings.json: ${error.message.split('\n')[0]})`));
         }
       },
     },
