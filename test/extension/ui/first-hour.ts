@@ -82,7 +82,9 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
             return written['rehearse.model.name'] === 'openai/test-model' && written['rehearse.model.baseURL'] === context.models.url('/v1') && written['rehearse.model.openaiEndpointFormat'] === 'chat';
           }, 'the model settings are written: openai/test-model at the server\'s base URL, in the chat format');
           await notification(page, /Rehearse now uses openai\/test-model at/).waitFor({ timeout: 10_000 });
-          // The model chosen answers: Observe now shows candidates.
+          // The model chosen answers: Observe now shows candidates (on the sign-in page, in the new browser session).
+          await runCommand(page, 'Rehearse: Open Browser');
+          await answerInput(page, `${context.siteOrigin}/login.html`, 'The page to open');
           await runCommand(page, 'Rehearse: Observe…');
           await answerInput(page, 'the email field', 'What do you want to do');
           await view.locator('.candidate').first().waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
