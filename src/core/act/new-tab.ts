@@ -1,8 +1,14 @@
 import type { Page } from 'playwright-core';
-import { HOOKS_KEY, type PageHooks } from '../browser/page-hooks';
 import { locatorFor } from './locate';
 
 const TAB_WAIT_MS = 5000;
+/** Pages that called window.open since their last action began (see noteWindowOpen). */
+const windowOpens = new WeakSet<Page>();
+
+/** The page hooks' binding: a page called window.open. */
+export function noteWindowOpen(page: Page): void {
+  windowOpens.add(page);
+}
 
 /**
  * A click on a link that opens another tab (`target="_blank"` or a named window), or whose handler calls window.open,
@@ -10,27 +16,23 @@ const TAB_WAIT_MS = 5000;
  * opened, after it has loaded its document, or undefined when the action opens none.
  */
 export async function withNewTab(page: Page, method: string, selector: string, act: () => Promise<void>): Promise<Page | undefined> {
-  // Looked at without waiting (evaluateAll): an element that is not there yet is the action's to wait for.
-  const opens = /click/i.test(method) && selector.trim() !== '' && await locatorFor(page, selector).evaluateAll((elements) => elements.some((element) => {
+  if (!/click|press/i.test(method)) {
+    await act();
+    return undefined;
+  }
+  // Looked at without waiting (evaluateAll), sent along with the action rather than before it: a round trip of its own
+  // would cost the click a frame. An element that is not there yet is the action's to wait for.
+  const opensByLink = selector.trim() === '' ? Promise.resolve(false) : locatorFor(page, selector).evaluateAll((elements) => elements.some((element) => {
     const link = element.closest('a[href][target], area[href][target]');
     const target = link?.getAttribute('target')?.toLowerCase();
     return !!target && !['_self', '_parent', '_top'].includes(target);
   })).catch(() => false);
-  const tab = /click|press/i.test(method) ? page.waitForEvent('popup', { timeout: TAB_WAIT_MS }).catch(() => undefined) : undefined;
+  const tab = page.waitForEvent('popup', { timeout: TAB_WAIT_MS }).catch(() => undefined);
+  windowOpens.delete(page);
   await act();
-  // A tab the page opened from script (window.open in a click handler) is waited for only when the page called it.
-  const opened = opens || await openedFromScript(page) ? await tab : undefined;
+  // A tab the page opened from script (window.open in a click handler) is waited for only when the page called it: the
+  // page hooks say so through a binding, which arrives before the action's own answer.
+  const opened = await opensByLink || windowOpens.delete(page) ? await tab : undefined;
   await opened?.waitForLoadState('domcontentloaded').catch(() => undefined);
   return opened;
-}
-
-/** Whether the page called window.open since this was last asked (page hooks count the calls). */
-async function openedFromScript(page: Page): Promise<boolean> {
-  const calls = await page.mainFrame().evaluate((key) => {
-    const hooks = (window as unknown as Record<symbol, PageHooks | undefined>)[Symbol.for(key)];
-    const count = hooks?.opened ?? 0;
-    if (hooks) hooks.opened = 0;
-    return count;
-  }, HOOKS_KEY).catch(() => 0);
-  return calls > 0;
 }

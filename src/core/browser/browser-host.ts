@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { BrowserNotFoundError, ServiceInvalidArgumentError } from '../errors';
 import { redactUrl, redactUrls } from '../redact';
@@ -6,6 +7,7 @@ import { isOpen, OPEN_NETWORK, type NetworkPolicy } from '../network/address-pol
 import { startEgressProxy, type EgressProxy, type Refusal } from '../network/egress-proxy';
 import { guardContext } from '../network/route-guard';
 import { findBrowser, launchArgs } from './find-browser';
+import { noteWindowOpen } from '../act/new-tab';
 import { checkDisplay, launchFailure } from './launch-problems';
 import { HOOKS_KEY, installPageHooks } from './page-hooks';
 import { registerShadowEngine } from './shadow-engine';
@@ -83,10 +85,13 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     origin = `${found.source} ${found.executablePath}`;
   }
   const attachedRefusals = !proxy && !isOpen(network) ? await guardContext(context, network) : undefined;
-  await context.addInitScript(installPageHooks, HOOKS_KEY);
+  // An unguessable name: the hooks take the binding from the page before its scripts run.
+  const hooks = { key: HOOKS_KEY, windowOpened: `__rehearseOpened_${randomBytes(8).toString('hex')}` };
+  await context.exposeBinding(hooks.windowOpened, (source) => noteWindowOpen(source.page));
+  await context.addInitScript(installPageHooks, hooks);
   // Pages that were open before we attached get the hooks now (closed shadow roots made before this are not seen).
   for (const page of context.pages()) {
-    for (const frame of page.frames()) await frame.evaluate(installPageHooks, HOOKS_KEY).catch(() => undefined);
+    for (const frame of page.frames()) await frame.evaluate(installPageHooks, hooks).catch(() => undefined);
   }
   return {
     browser,

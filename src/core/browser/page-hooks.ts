@@ -3,7 +3,8 @@
  *  - remembers closed shadow roots, so Rehearse selectors can reach inside them (Playwright cannot);
  *  - tracks the time of the last DOM change and the number of fetch/XHR requests in flight, so the engine can wait for
  *    a page to settle without a fixed sleep;
- *  - counts window.open calls, so an action that opens a tab from script is followed into it as a link's would be.
+ *  - tells the engine of a window.open call (through a binding it names, taken from the page before any page script
+ *    runs), so an action that opens a tab from script is followed into it as a link's would be, at no cost otherwise.
  * Everything lives under one non-enumerable symbol-keyed property of window: nothing a page enumerates.
  */
 export const HOOKS_KEY = 'rehearse.hooks';
@@ -12,13 +13,17 @@ export interface PageHooks {
   readonly closedRoots: WeakMap<Element, ShadowRoot>;
   lastMutation: number;
   inflight: number;
-  opened: number;
 }
 
-export function installPageHooks(key: string): void {
+/** `setup`: the key of the hooks, or with it the name of the binding that hears of window.open calls. */
+export function installPageHooks(setup: string | { key: string; windowOpened?: string }): void {
+  const { key, windowOpened } = typeof setup === 'string' ? { key: setup, windowOpened: undefined } : setup;
+  const win = window as unknown as Record<string, unknown>;
+  const opened = windowOpened ? win[windowOpened] as (() => Promise<void>) | undefined : undefined;
+  if (windowOpened) delete win[windowOpened];
   const symbol = Symbol.for(key);
   if ((window as unknown as Record<symbol, unknown>)[symbol]) return;
-  const hooks: PageHooks = { closedRoots: new WeakMap<Element, ShadowRoot>(), lastMutation: performance.now(), inflight: 0, opened: 0 };
+  const hooks: PageHooks = { closedRoots: new WeakMap<Element, ShadowRoot>(), lastMutation: performance.now(), inflight: 0 };
   Object.defineProperty(window, symbol, { value: hooks, enumerable: false });
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
@@ -35,7 +40,7 @@ export function installPageHooks(key: string): void {
   window.addEventListener('DOMContentLoaded', observe);
   const open = window.open;
   window.open = function (...args: Parameters<typeof window.open>) {
-    hooks.opened++;
+    void opened?.();
     return open.apply(this, args);
   };
   const originalFetch = window.fetch;
