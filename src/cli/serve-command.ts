@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { normalizeOrigin } from '../core/network/address-policy';
+import { normalizeOrigin } from '../service/client-access';
 import { ProjectKeys } from '../service/auth';
 import { RehearseService } from '../service/server';
 import { demoFolder } from './demo-command';

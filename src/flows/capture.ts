@@ -1,5 +1,10 @@
 import type { PickDetails } from '../core/engine-session';
-import { FLOW_VERSION, type ActionStep, type Flow, type FlowStep } from '../schema';
+import { FLOW_VERSION, type ActionStep, type AgentActionRecord, type Flow, type FlowStep } from '../schema';
+
+export type { AgentActionRecord };
+
+/** The engine's own run actions are read-only; what a client sends is checked by AgentActionRecordSchema: both are taken. */
+type DeepReadonly<T> = T extends readonly (infer U)[] ? readonly DeepReadonly<U>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 export type FlowVariables = NonNullable<Flow['variables']>;
 
@@ -43,15 +48,9 @@ export function stepFromPick(pick: PickDetails, instruction?: string): StepWithV
   return pick.secret ? keepSecret(step, pick.fingerprint.name) : { step };
 }
 
-/** The part of an agent action a flow needs (AgentRunAction of the engine). */
-export interface AgentActionRecord {
-  readonly status: string;
-  readonly performed?: { readonly action: { selector: string; description: string; method: string; arguments: string[] }; readonly fallbacks?: readonly string[]; readonly target?: { role: string; name: string }; readonly secret?: boolean };
-  readonly navigatedTo?: string;
-}
 
 /** An agent run as a flow that replays with no model: its page actions and navigations, in order. */
-export function flowFromAgentRun(actions: readonly AgentActionRecord[], meta: { name: string; startUrl?: string; variables?: Flow['variables'] }): Flow {
+export function flowFromAgentRun(actions: readonly DeepReadonly<AgentActionRecord>[], meta: { name: string; startUrl?: string; variables?: Flow['variables'] }): Flow {
   const steps: FlowStep[] = [];
   let variables: FlowVariables = { ...meta.variables };
   for (const record of actions) {

@@ -5,7 +5,7 @@ import { describeInPage } from '../core/page/describe-in-page';
 import { selectorsInPage } from '../core/page/selectors-in-page';
 import { isSecretField } from '../core/snapshot/secret-fields';
 import { describeElementByAttribute } from '../core/snapshot/describe-element';
-import type { ActionStep, Flow, WaitStep } from '../schema';
+import type { ActionStep, WaitStep } from '../schema';
 import { keepSecret, type FlowVariables } from './capture';
 import { installRecorder, MARK_ATTRIBUTE, type RecordedEvent } from './recorder-script';
 

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { flag, list, looseObject, nonNegativeMs, oneOf, text, wholeNumber } from './messages';
+import { FingerprintSchema } from './flow';
+import { flag, list, looseObject, nonNegativeMs, oneOf, strictObject, text, wholeNumber } from './messages';
+import { isSupportedMethod, SUPPORTED_METHODS } from './methods';
 
 export const AGENT_PROVIDERS = ['anthropic', 'openai'] as const;
 export const MAX_AGENT_STEPS = 200;
@@ -81,3 +83,25 @@ export const AgentResultSchema = looseObject({
   usage: v.optional(UsageSchema),
 });
 export type AgentResult = v.InferOutput<typeof AgentResultSchema>;
+
+/**
+ * An agent run's action as a flow needs it (the engine's AgentRunAction): what was performed, or where it went. Checked
+ * where a client sends a run back to be saved as a flow: a malformed action or a method Rehearse cannot replay is
+ * refused with its field, never saved.
+ */
+export const AgentActionRecordSchema = looseObject({
+  status: text(),
+  performed: v.optional(looseObject({
+    action: strictObject({
+      selector: text(),
+      description: text(),
+      method: v.pipe(text(), v.check(isSupportedMethod, (issue) => `expected one of ${SUPPORTED_METHODS.join(', ')}, received ${issue.received}`)),
+      arguments: list(text()),
+    }),
+    fallbacks: v.optional(list(text())),
+    target: v.optional(FingerprintSchema),
+    secret: v.optional(flag()),
+  })),
+  navigatedTo: v.optional(text()),
+});
+export type AgentActionRecord = v.InferOutput<typeof AgentActionRecordSchema>;

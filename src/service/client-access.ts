@@ -1,6 +1,9 @@
 import type { BrowserOptions } from '../core/browser/browser-host';
 import { chosenEndpoints } from '../core/models';
 import { checkDestination, type NetworkPolicy } from '../core/network/address-policy';
+
+/** How an operator's --allow-origin values are read (the CLI reaches the engine's rules through the service). */
+export { normalizeOrigin } from '../core/network/address-policy';
 import { redactUrl } from '../core/redact';
 import type { ModelSetting } from '../schema';
 import { HttpError } from './http-errors';

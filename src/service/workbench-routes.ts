@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { ServiceInvalidArgumentError } from '../core/errors';
-import { flowFromAgentRun, stepFromPick, type AgentActionRecord } from '../flows/capture';
+import { flowFromAgentRun, stepFromPick } from '../flows/capture';
 import { Recorder } from '../flows/recorder';
 import { applyHealing, replayFlow } from '../flows/replay';
-import { describeStep, FlowSchema, UploadFileSchema } from '../schema';
+import { AgentActionRecordSchema, describeStep, FlowSchema, UploadFileSchema } from '../schema';
 import { flag, list, looseObject, nonEmptyText, positiveMs, stringMap, text, wholeNumber } from '../schema/messages';
 import type { Route } from './routes';
 
@@ -90,13 +90,13 @@ export const WORKBENCH_ROUTES = {
     schema: looseObject({
       name: nonEmptyText(),
       startUrl: v.optional(text()),
-      actions: v.optional(list(v.record(v.string(), v.unknown(), (issue) => `expected an agent action object, received ${issue.received}`))),
+      actions: v.optional(list(AgentActionRecordSchema)),
       /** The session's latest agent run instead of `actions`: a run that was stopped has no result to send. */
       lastRun: v.optional(flag()),
       streamResponse,
     }),
     async run(session, body) {
-      const actions = body.lastRun ? session.lastAgentActions() : body.actions as unknown as AgentActionRecord[] | undefined;
+      const actions = body.lastRun ? session.lastAgentActions() : body.actions;
       if (!actions) {
         throw new ServiceInvalidArgumentError(body.lastRun ? 'lastRun: this session has run no agent (a new browser session starts without one)' : 'actions: expected the agent run\'s actions, or lastRun: true', { field: body.lastRun ? 'lastRun' : 'actions' });
       }

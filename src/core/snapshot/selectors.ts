@@ -28,7 +28,7 @@ export class SelectorIndex {
   private readonly counts = new Map<string, number>();
   private readonly frameHopCache = new Map<FrameDoc, Hop[]>();
 
-  constructor(private readonly frames: readonly FrameDoc[]) {
+  constructor(frames: readonly FrameDoc[]) {
     for (const frame of frames) if (frame.root) this.indexTree(frame.root);
   }
 

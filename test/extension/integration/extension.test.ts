@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
 import * as vscode from 'vscode';
 import type { AgentStepItem } from '../../../src/extension/agent-run-view';

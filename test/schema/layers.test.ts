@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const SRC = path.join(__dirname, '..', '..', '..', 'src');
+
+/** DESIGN.md §1: who may import whom. A file may always import from its own layer. */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  schema: [],
+  core: ['schema'],
+  flows: ['core', 'schema'],
+  service: ['core', 'flows', 'schema'],
+  cli: ['service', 'flows', 'schema'],
+  // The engine runs in a child process: the extension reaches it through the service's client only.
+  extension: ['service/client', 'flows/format', 'schema'],
+  webview: ['schema'],
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    return entry.isDirectory() ? sourceFiles(file) : entry.name.endsWith('.ts') ? [file] : [];
+  });
+}
+
+/** Every module a file imports or re-exports (static and dynamic), as written. */
+function importsOf(text: string): string[] {
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|require\(\s*'([^']+)'\s*\)/g)].map((match) => match[1] ?? match[2] ?? match[3]!);
+}
+
+describe('layers (DESIGN.md §1)', () => {
+  it('each layer imports only the layers below it, and vscode only in the extension', () => {
+    const broken: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const relative = path.relative(SRC, file).split(path.sep).join('/');
+      const layer = relative.split('/')[0]!;
+      const allowed = ALLOWED[layer];
+      if (!allowed) continue;
+      for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+        if (specifier === 'vscode' && layer !== 'extension') broken.push(`${relative} imports vscode`);
+        if (!specifier.startsWith('.')) continue;
+        const target = path.relative(SRC, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+        const targetLayer = target.split('/')[0]!;
+        if (targetLayer === layer || target.startsWith('..')) continue;
+        if (!allowed.some((entry) => target === entry || target.startsWith(`${entry}/`) || targetLayer === entry)) broken.push(`${relative} imports ${target}`);
+      }
+    }
+    assert.deepEqual(broken, []);
+  });
+});
