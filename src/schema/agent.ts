@@ -26,6 +26,8 @@ const executeOptionsEntries = {
   context: v.optional(text()),
 };
 
+const AgentExecuteObjectSchema = looseObject(executeOptionsEntries);
+
 const SNAKE_TO_CAMEL = { max_steps: 'maxSteps', auto_screenshot: 'autoScreenshot', wait_between_actions: 'waitBetweenActions' } as const;
 
 /** Renames the Python-style keys of SPEC (`max_steps`, …) to camelCase; returns the keys given in both forms. */
@@ -52,10 +54,12 @@ export const AgentExecuteOptionsSchema = v.pipe(
     }
     return output;
   }),
-  looseObject(executeOptionsEntries),
+  AgentExecuteObjectSchema,
 );
 export type AgentExecuteOptions = v.InferOutput<typeof AgentExecuteOptionsSchema>;
-export type AgentExecuteInput = v.InferInput<typeof AgentExecuteOptionsSchema>;
+/** What a caller passes: the options in either key style (the pipe starts from unknown to take both). */
+export type AgentExecuteInput = v.InferInput<v.ObjectSchema<typeof executeOptionsEntries, undefined>>
+  & { readonly [K in keyof typeof SNAKE_TO_CAMEL]?: v.InferInput<v.ObjectSchema<typeof executeOptionsEntries, undefined>>[(typeof SNAKE_TO_CAMEL)[K]] };
 
 export const UsageSchema = looseObject({
   input_tokens: v.number(),

@@ -4,6 +4,7 @@ import {
   AgentResultSchema, ObserveOptionsSchema, ObserveRequestSchema, ObserveResponseSchema, ObserveResultOutputSchema,
   VariableValueSchema,
 } from '../../src/schema';
+import type { AgentExecuteInput } from '../../src/schema';
 import { accepts, rejects } from './expect-problems';
 
 describe('SPEC shapes', () => {
@@ -116,5 +117,14 @@ describe('SPEC shapes', () => {
       rejects(AgentResultSchema, { success: true, message: 'm', actions: [], completed: false, usage: { input_tokens: 1 } },
         'usage.output_tokens: is required, expected a number', 'usage.inference_time_ms: is required, expected a number');
     });
+  });
+
+  it('types what callers pass to the agent: a number or a misspelt option does not compile (npm run typecheck)', () => {
+    const given = (input: string | AgentExecuteInput) => input;
+    // @ts-expect-error a number is not an instruction or AgentExecuteOptions
+    assert.equal(given(42), 42);
+    // @ts-expect-error maxSteps is a number
+    assert.deepEqual(given({ instruction: 'x', maxSteps: 'ten' }), { instruction: 'x', maxSteps: 'ten' });
+    assert.deepEqual(given({ instruction: 'x', maxSteps: 3 }), { instruction: 'x', maxSteps: 3 });
   });
 });
