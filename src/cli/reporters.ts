@@ -83,7 +83,7 @@ export class JsonReporter extends DocumentReporter {
 
 function xml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!)
-    // eslint-disable-next-line no-control-regex
+     
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 }
 

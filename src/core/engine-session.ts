@@ -323,13 +323,13 @@ export class EngineSession implements Session {
     const useCache = this.cache && (options.serverCache ?? true);
     const key = cacheKey({ instruction, url: snapshot.url, variableNames: Object.keys(options.variables ?? {}), region: pageRegionFingerprint(snapshot, instruction) });
     if (useCache) {
-      const cached = await this.cache!.get(key);
+      const cached = await this.cache.get(key);
       if (cached && (await cachedStepsStillMatch(page, cached))) {
         options.onProgress?.({ message: 'action cache: hit' });
         for (const step of cached.steps) await performAction(page, step.action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
         return { success: true, message: `${cached.steps.map((step) => step.action.method).join(', ')} done from the action cache`, actionDescription: instruction, actions: cached.steps.map((step) => step.action), cacheStatus: 'HIT', planner: 'cache' };
       }
-      if (cached) await this.cache!.delete(key);
+      if (cached) await this.cache.delete(key);
     }
     const model = this.model(options.model, 'options.model');
     const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
@@ -340,7 +340,7 @@ export class EngineSession implements Session {
     }
     const action: Action = { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [] };
     await performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
-    if (useCache) await this.cache!.set(key, { instruction, url: snapshot.url, createdAt: new Date().toISOString(), steps: [{ action, fingerprint: pick.element.fingerprint }] } satisfies CachedAct);
+    if (useCache) await this.cache.set(key, { instruction, url: snapshot.url, createdAt: new Date().toISOString(), steps: [{ action, fingerprint: pick.element.fingerprint }] } satisfies CachedAct);
     return {
       success: true, message: `${action.method} done on ${action.description}`, actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,
       ...(useCache ? { cacheStatus: 'MISS' as const } : {}),

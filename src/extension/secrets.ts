@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Log } from './log';
 
 const MODEL_KEY = 'rehearse.modelApiKey';

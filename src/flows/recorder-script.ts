@@ -146,7 +146,7 @@ export function installRecorder(
     return { position: [Math.max(0, Math.round(event.clientX - box.left - element.clientLeft)), Math.max(0, Math.round(event.clientY - box.top - element.clientTop))] };
   };
   const isToggle = (element: Element) => element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
-  const controlOfLabel = (element: Element) => (element.closest('label') as HTMLLabelElement | null)?.control ?? null;
+  const controlOfLabel = (element: Element) => element.closest('label')?.control ?? null;
   /** The element a gesture is about: a label stands for its control. */
   const subject = (event: Event): Element | null => {
     const target = event.composedPath()[0];

@@ -48,7 +48,7 @@ function convert(schema: unknown, path: string): v.GenericSchema {
 }
 
 function forType(type: string, node: Json, path: string): v.GenericSchema {
-  const number = (key: string) => (typeof node[key] === 'number' ? (node[key] as number) : undefined);
+  const number = (key: string) => (typeof node[key] === 'number' ? (node[key]) : undefined);
   switch (type) {
     case 'string': {
       const checks: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [];

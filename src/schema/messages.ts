@@ -22,7 +22,7 @@ function objectMessage(entries: Entries, allowedKeys: boolean) {
     if (issue.kind === 'schema' && issue.type === 'object' && issue.expected === 'Object') return `expected an object, received ${issue.received}`;
     const key = issue.path?.at(-1)?.key;
     if (allowedKeys && issue.expected === 'never') return `is not an allowed property (allowed: ${allowed})`;
-    if (typeof key === 'string' && key in entries) return `is required, expected ${expectedOf(entries[key] as v.GenericSchema)}`;
+    if (typeof key === 'string' && key in entries) return `is required, expected ${expectedOf(entries[key])}`;
     return `expected an object, received ${issue.received}`;
   };
 }

@@ -72,5 +72,5 @@ export function clientBrowser(browser: SessionStartRequest['browser'], allowed: 
 export function inheritModel(modelName: string, configured: ModelSetting | undefined): ModelSetting {
   if (!configured || typeof configured === 'string') return modelName;
   const provider = (name: string) => name.split('/')[0];
-  return provider(configured.modelName) === provider(modelName) ? { ...configured, modelName } as ModelSetting : modelName;
+  return provider(configured.modelName) === provider(modelName) ? { ...configured, modelName } : modelName;
 }

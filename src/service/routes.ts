@@ -1,7 +1,7 @@
 import type * as v from 'valibot';
 import type { EngineSession } from '../core/engine-session';
 import { ServiceInvalidArgumentError } from '../core/errors';
-import type { Action, ActionOutput, ModelSetting } from '../schema';
+import type { ActionOutput, ModelSetting } from '../schema';
 import type { AgentEvent } from '../core/agent/agent-events';
 import { ActRequestSchema, AgentExecuteRequestSchema, ExpectRequestSchema, ExtractRequestSchema, NavigateRequestSchema, ObserveRequestSchema } from './wire';
 
@@ -56,7 +56,7 @@ export const ROUTES = {
       const options = body.options ?? {};
       const observed = await session.observe(body.instruction, {
         ...options, model: withKey(options.model, context.modelApiKey, session), frameId: body.frameId, signal: context.signal,
-        onProgress: (event) => context.log(event.message, event.data as Record<string, unknown>),
+        onProgress: (event) => context.log(event.message, event.data),
       });
       const result: ActionOutput[] = observed.result;
       return { result, extra: { actionId: observed.actionId } };
@@ -66,9 +66,9 @@ export const ROUTES = {
     schema: ActRequestSchema,
     async run(session, body, context) {
       const options = body.options ?? {};
-      const outcome = await session.act(body.input as string | Action, {
+      const outcome = await session.act(body.input, {
         ...options, model: withKey(options.model, context.modelApiKey, session), frameId: body.frameId, signal: context.signal,
-        onProgress: (event) => context.log(event.message, event.data as Record<string, unknown>),
+        onProgress: (event) => context.log(event.message, event.data),
       });
       return { result: outcome, ...(outcome.cacheStatus ? { headers: { 'browserbase-cache-status': outcome.cacheStatus } } : {}) };
     },

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type * as v from 'valibot';
 import { createSession, type EngineSession, type SessionOptions } from '../core/engine-session';
 import { ServiceCancelledError, ServiceTimeoutError, SessionNotFoundError } from '../core/errors';
 import { redact, redactUrls } from '../core/redact';
@@ -8,7 +9,7 @@ import { checkModelEndpoints, clientBrowser, CLOSED_ACCESS, inheritModel, models
 import { HostCheck } from './host-check';
 import { errorBody, HttpError, toHttp } from './http-errors';
 import { header, json, readBody, readJson, refuseBrowserOrigin, requestPath, validBody } from './http-io';
-import { ROUTES as SPEC_ROUTES } from './routes';
+import { ROUTES as SPEC_ROUTES, type Route } from './routes';
 import { WORKBENCH_ROUTES } from './workbench-routes';
 import { EventWriter } from './sse';
 import { SessionStartRequestSchema, type SessionStartRequest } from './wire';
@@ -230,8 +231,9 @@ export class RehearseService {
 
   private async operate(request: IncomingMessage, response: ServerResponse, hosted: Hosted, name: RouteName, modelKey: string | undefined): Promise<void> {
     const raw = await readJson(request, this.limits.bodyBytes);
-    const route = ROUTES[name];
-    const body = validBody(route.schema as never, raw) as never;
+    // Each route checks its own body with its own schema: as one of many, it is a route of some schema.
+    const route: Route<v.GenericSchema> = ROUTES[name];
+    const body = validBody<unknown>(route.schema, raw);
     for (const [model, field] of modelsOf(body)) await checkModelEndpoints(model, field, this.access.network);
     if (hosted.busy) throw new HttpError(409, 'SessionBusy', `Session ${hosted.session.id} is busy with another call; wait for it to finish.`);
     const streaming = header(request, 'x-stream-response') === 'true' || (raw as { streamResponse?: unknown }).streamResponse === true;

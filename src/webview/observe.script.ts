@@ -89,11 +89,11 @@ byId('go').addEventListener('click', () => {
   if (url.value.trim()) channel.send({ type: 'navigate', url: url.value.trim() });
 });
 url.addEventListener('keydown', (event) => {
-  if ((event as KeyboardEvent).key === 'Enter') byId('go').click();
+  if ((event).key === 'Enter') byId('go').click();
 });
 byId('observe').addEventListener('click', observe);
 instruction.addEventListener('keydown', (event) => {
-  const key = event as KeyboardEvent;
+  const key = event;
   if (key.key === 'Enter' && (key.ctrlKey || key.metaKey)) observe();
 });
 saveButton.addEventListener('click', () => {

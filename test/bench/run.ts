@@ -187,9 +187,9 @@ async function main(): Promise<void> {
     ['observe', () => session.observe('click the Forgot password? button'), (streaming: boolean) => post(`/v1/sessions/${sid}/observe`, { instruction: 'click the Forgot password? button' }, streaming)],
     ['act(Action)', () => session.act(click), (streaming: boolean) => post(`/v1/sessions/${sid}/act`, { input: click }, streaming)],
   ] as const) {
-    const local = await timed(inProcess as () => Promise<unknown>, 20);
-    const jsonMs = await timed(() => (overHttp as (s: boolean) => Promise<void>)(false), 20);
-    const sseMs = await timed(() => (overHttp as (s: boolean) => Promise<void>)(true), 20);
+    const local = await timed(inProcess, 20);
+    const jsonMs = await timed(() => (overHttp)(false), 20);
+    const sseMs = await timed(() => (overHttp)(true), 20);
     rows.push([label, local.toFixed(1), jsonMs.toFixed(1), `${(jsonMs / local).toFixed(2)}× (+${(jsonMs - local).toFixed(1)} ms)`, sseMs.toFixed(1), `${(sseMs / local).toFixed(2)}× (+${(sseMs - local).toFixed(1)} ms)`]);
   }
   table('service overhead (median ms)', ['call', 'in-process', 'HTTP JSON', 'ratio', 'HTTP SSE', 'ratio'], rows);

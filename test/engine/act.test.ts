@@ -128,7 +128,7 @@ describe('act with an Action (deterministic, no model)', () => {
     const expectError = async (selector: string, errorClass: new (...args: never[]) => Error, message: RegExp, method = 'click', args: string[] = []) => {
       await assert.rejects(rig.session.act(action(selector, method, args), { timeout: 1500 }), (error: unknown) => {
         assert.ok(error instanceof errorClass, `expected ${errorClass.name}, got ${(error as Error).name}: ${(error as Error).message}`);
-        assert.match((error as Error).message, message);
+        assert.match((error).message, message);
         return true;
       });
     };

@@ -28,7 +28,7 @@ describe('observe', () => {
       assert.equal(typeof output!.backendNodeId, 'number');
       assert.equal(rig.models.requests.length, 1);
       assert.equal(instructionOf(rig.models.requests[0]!), instruction);
-      await rig.session.act({ selector: output!.selector, description: output!.description, method: output!.method!, arguments: output!.arguments ?? [] });
+      await rig.session.act({ selector: output!.selector, description: output!.description, method: output!.method, arguments: output!.arguments ?? [] });
       assert.deepEqual(await rig.events(), then);
       assert.equal(rig.models.requests.length, 1, 'the replay asked no model');
     });
@@ -52,7 +52,7 @@ describe('observe', () => {
     assert.match(prompt, /- %email%: the account email/);
     assert.ok(!JSON.stringify(rig.models.requests[0]!.body).includes('value-canary'), 'the value never reached the model');
     assert.deepEqual(observed.result[0]!.arguments, ['%email%']);
-    await rig.session.act({ ...observed.result[0]!, method: 'fill', arguments: observed.result[0]!.arguments! }, { variables: { email: 'value-canary@example.com' } });
+    await rig.session.act({ ...observed.result[0]!, method: 'fill', arguments: observed.result[0]!.arguments }, { variables: { email: 'value-canary@example.com' } });
     assert.equal(await rig.session.page().inputValue('#email'), 'value-canary@example.com');
   });
 

@@ -52,7 +52,7 @@ describe('replay checks what a person sees, and says why a step failed', functio
     assert.deepEqual(result.steps.map((step) => step.description), ['wait for 50 ms', 'wait for text "Saved at last"', 'wait for css=#late visible', 'wait for URL */gestures.html']);
     const never = await replayFlow(rig.session, { ...flow, steps: [{ wait: { text: 'Never shown' }, timeout: 500 }] });
     assert.equal(never.steps[0]!.error?.name, 'WaitTimedOut');
-    assert.match(never.steps[0]!.error!.message, /^waited 500 ms: expected text "Never shown" is visible/);
+    assert.match(never.steps[0]!.error.message, /^waited 500 ms: expected text "Never shown" is visible/);
   });
 
   it('a step whose selectors all fail reports each selector\'s finding, not a bare timeout', async () => {

@@ -51,7 +51,7 @@ describe('the embedded local service (a child process, as the VS Code extension 
       setInterval(() => {}, 1000);`], { stdio: ['ignore', 'pipe', 'inherit'] });
     const pid = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the service did not start within 30 s')), 30_000);
-      parent.stdout!.on('data', (chunk: Buffer) => {
+      parent.stdout.on('data', (chunk: Buffer) => {
         const found = /pid (\d+)/.exec(chunk.toString());
         if (found) {
           clearTimeout(timer);

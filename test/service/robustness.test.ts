@@ -145,10 +145,10 @@ describe('HTTP service robustness', function () {
     const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REHEARSE_SERVICE_KEYS: '' } });
     let stdout = '';
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const ready = await new Promise<{ url: string; key: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`serve did not start: ${stdout}${stderr}`)), 20_000);
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         stdout += chunk.toString();
         const url = /Rehearse service on (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(stdout)?.[1];
         const key = /key \(x-svc-api-key\): (\S+)/.exec(stdout)?.[1];

@@ -23,6 +23,8 @@ import { pickElementRule } from '../support/page-rule';
 import { FIXTURES_DIR } from '../support/static-server';
 
 // The package's types resolve as ES modules here, while its CommonJS build is what loads.
+// An ES module package from a CommonJS test: its types are named where it is required.
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports
 const { Stagehand } = require('@browserbasehq/stagehand') as typeof import('@browserbasehq/stagehand', { with: { 'resolution-mode': 'import' } });
 
 const KEY = 'stagehand-compat-key-0123456789';
@@ -77,7 +79,7 @@ describe('the Stagehand v3.7.3 client, unchanged, against this service', functio
     const stagehand = new Stagehand({
       env: 'BROWSERBASE', apiKey: KEY, projectId: 'compat', verbose: 0, disablePino: true,
       model: { modelName: 'openai/test-model', apiKey: 'model-key', baseURL: models.url('/v1') },
-    } as ConstructorParameters<typeof Stagehand>[0]);
+    });
     await stagehand.init();
     assert.equal(service.openSessions, 1);
     const page = stagehand.context.pages()[0]!;
@@ -100,7 +102,7 @@ describe('the Stagehand v3.7.3 client, unchanged, against this service', functio
     models.reset();
     models.answerWith(agentPlan([{ tool: 'act', find: 'button "Forgot password?"', method: 'click' }]));
     const agent = stagehand.agent({ model: { modelName: 'openai/test-model', apiKey: 'model-key', baseURL: models.url('/v1') } } as never);
-    const result = (await agent.execute({ instruction: 'click forgot password', maxSteps: 3 } as never)) as unknown as { completed: boolean };
+    const result = (await agent.execute({ instruction: 'click forgot password', maxSteps: 3 })) as unknown as { completed: boolean };
     assert.equal(result.completed, true);
 
     const events = await (page as unknown as { evaluate(expression: string): Promise<string[]> }).evaluate('window.events');

@@ -1,7 +1,7 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { SHADOW_ENGINE } from '../browser/shadow-engine';
 import {
-  ContentFrameNotFoundError, ServiceElementNotFoundError, ServiceError, ServiceIframeError, ServiceInvalidArgumentError,
+  ContentFrameNotFoundError, ServiceElementNotFoundError, type ServiceError, ServiceIframeError, ServiceInvalidArgumentError,
   ServiceShadowRootMissingError, XPathResolutionError,
 } from '../errors';
 import { parseSelector, type Hop, type ParsedSelector } from '../snapshot/selector-syntax';
@@ -82,7 +82,7 @@ export async function diagnose(page: Page, selector: string): Promise<ServiceErr
 
 /** Playwright colours its call logs for terminals; our messages are plain text. */
 export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
 

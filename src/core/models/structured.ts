@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { summarizeProblems, validate } from '../../schema';
 import { LLMResponseError } from '../errors';
 import { providerJsonSchema } from './json-schema';

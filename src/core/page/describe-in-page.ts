@@ -45,7 +45,7 @@ export function describeInPage(element: Element): PageFingerprint {
     if (tag === 'select') return (node as HTMLSelectElement).multiple || (node as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
     if (tag === 'img' && node.getAttribute('alt') === '') return 'none';
     if ((tag === 'section' || tag === 'form') && !node.hasAttribute('aria-label') && !node.hasAttribute('aria-labelledby')) return 'generic';
-    if ((node as HTMLElement).isContentEditable && node.parentElement && !(node.parentElement as HTMLElement).isContentEditable) return 'textbox';
+    if ((node as HTMLElement).isContentEditable && node.parentElement && !(node.parentElement).isContentEditable) return 'textbox';
     return TAG_ROLES[tag] ?? 'generic';
   };
 

@@ -89,7 +89,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   for (let current: Element | null = element; current && current !== document.documentElement; current = current.parentElement) {
     const parent: Element | null = current.parentElement;
     const tag = CSS.escape(current.localName);
-    const siblings = parent ? [...parent.children].filter((sibling) => sibling.localName === current!.localName) : [current];
+    const siblings = parent ? [...parent.children].filter((sibling) => sibling.localName === current.localName) : [current];
     steps.unshift(siblings.length > 1 ? `${tag}:nth-of-type(${siblings.indexOf(current) + 1})` : tag);
   }
   selectors.push(`css=html > ${steps.join(' > ')}`);

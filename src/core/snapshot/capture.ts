@@ -54,7 +54,7 @@ export async function capturePage(page: Page, options: { signal?: AbortSignal; n
     ...outOfProcess.map(({ frame, session }) => captureSession(session, frame, needTree).catch(() => undefined)),
   ]);
   throwIfAborted(signal);
-  const main = captures[0]!;
+  const main = captures[0];
   await linkOutOfProcessFrames(main, captures.slice(1).filter((capture): capture is SessionCapture => capture !== undefined), page);
   const frames = numberFrames(main.docs[0]!);
   computeAccessibility(frames);
@@ -70,7 +70,7 @@ async function captureSession(session: CDPSession, rootFrame: Frame, needTree: b
   try {
     snapshot = (await session.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES] })) as CaptureSnapshotReply;
     // The flat snapshot hides shadow-root boundaries; only then (or for selector look-ups) is the pierced tree worth its cost.
-    if (needTree || hasShadowRoots(snapshot)) tree = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
+    if (needTree || hasShadowRoots(snapshot)) tree = (await session.send('DOM.getDocument', { depth: -1, pierce: true }));
   } catch (error) {
     throw new ServiceDomProcessError(`Could not capture the page's DOM: ${(error as Error).message}`, { cause: error });
   }
@@ -177,7 +177,7 @@ function buildNodes(document: DocumentSnapshot, strings: string[], doc: FrameDoc
     const contentDoc = contentDocs.get(index);
     if (contentDoc !== undefined && sessionDocs[contentDoc]) {
       node.contentFrame = sessionDocs[contentDoc];
-      sessionDocs[contentDoc]!.owner = node;
+      sessionDocs[contentDoc].owner = node;
     }
     built[index] = node;
     if (parent) parent.children.push(node);

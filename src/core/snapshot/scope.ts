@@ -32,10 +32,10 @@ async function queryCss(session: CDPSession, documentNodeIds: readonly number[],
 }
 
 async function searchXPath(session: CDPSession, query: string): Promise<number[]> {
-  const { searchId, resultCount } = (await session.send('DOM.performSearch', { query })) as { searchId: string; resultCount: number };
+  const { searchId, resultCount } = await session.send('DOM.performSearch', { query });
   try {
     if (resultCount === 0) return [];
-    return ((await session.send('DOM.getSearchResults', { searchId, fromIndex: 0, toIndex: resultCount })) as { nodeIds: number[] }).nodeIds;
+    return (await session.send('DOM.getSearchResults', { searchId, fromIndex: 0, toIndex: resultCount })).nodeIds;
   } finally {
     await session.send('DOM.discardSearchResults', { searchId });
   }
