@@ -106,4 +106,8 @@ async function main() {
   }
 }
 
-main().catch(() => process.exit(1));
+main().catch((error) => {
+  // esbuild has printed its own build errors; anything else (a missing folder, a bad option) is said here.
+  if (!error?.errors?.length) console.error(error);
+  process.exit(1);
+});

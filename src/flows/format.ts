@@ -5,7 +5,7 @@ import { FLOW_VERSION, FlowSchema, summarizeProblems, validate, type Flow, type 
 
 /** A flow file that cannot be used, with where and why: `login.flow.json: steps.2.action.method: …`. */
 export class FlowFileError extends Error {
-  constructor(readonly file: string, readonly problems: readonly InputProblem[], detail?: string) {
+  constructor(readonly file: string, readonly problems: readonly InputProblem[], detail?: string, readonly missing = false) {
     super(`${file}: ${detail ?? summarizeProblems(problems)}`);
     this.name = 'FlowFileError';
   }
@@ -13,7 +13,7 @@ export class FlowFileError extends Error {
 
 /** The error loadFlow gives for a file that is not there (as opposed to one that is there and invalid). */
 export function isMissingFlowFile(error: unknown): boolean {
-  return error instanceof FlowFileError && error.message.endsWith('no such file');
+  return error instanceof FlowFileError && error.missing;
 }
 
 /** Upgrades older flow versions step by step; version 1 is the first, so the chain is empty for now. */
@@ -52,7 +52,8 @@ export async function loadFlow(file: string): Promise<Flow> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new FlowFileError(file, [], (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message);
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new FlowFileError(file, [], missing ? 'no such file' : (error as Error).message, missing);
   }
   return parseFlow(text, file);
 }
