@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { describeStep, hasVariableReference, type Expectation, type FlowStep } from '../schema';
-import type { Engine } from './engine';
+import type { EngineClient } from './engine-client';
 import { readFlowDocument, readFlowText, stepIndexAt } from './flow-files';
 import { nodeAt } from './json-locations';
 import type { ReplayController } from './replay-controller';
@@ -33,7 +33,7 @@ function label(expectation: Expectation): string {
  * "Add expect": replays the flow to a step, then offers the expectations that hold on the page there (the field's value,
  * a checkbox's state, the element shown or gone, the address) and writes the one chosen after the step.
  */
-export async function addExpect(engine: Engine, replays: ReplayController, uri: vscode.Uri, index: number, choose?: number): Promise<Expectation | undefined> {
+export async function addExpect(engine: EngineClient, replays: ReplayController, uri: vscode.Uri, index: number, choose?: number): Promise<Expectation | undefined> {
   const result = await replays.replay(uri, index);
   if (!result) return undefined;
   if (result.status !== 'passed') {

@@ -7,7 +7,7 @@ import type { AgentConfig, AgentExecuteInput, AgentForm, AgentResult } from '../
 import type { AgentEvent } from '../service/client';
 import type { AgentRunView } from './agent-run-view';
 import { chooseFlowFile, flowTarget } from './choose-flow';
-import type { Engine } from './engine';
+import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import { showError } from './notify';
 import { readSettings } from './settings';
@@ -26,7 +26,7 @@ export class AgentController {
   /** true when a run starts, false when it ends. */
   readonly onDidChangeRunning = this.stateChanged.event;
 
-  constructor(private readonly engine: Engine, private readonly view: AgentRunView, private readonly log: Log) {}
+  constructor(private readonly engine: EngineClient, private readonly view: AgentRunView, private readonly log: Log) {}
 
   get isRunning(): boolean {
     return this.running !== undefined;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Engine } from './engine';
+import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import type { Secrets } from './secrets';
 import { updateSetting } from './settings';
@@ -33,7 +33,7 @@ export interface ModelChoice {
  * The settings it writes are the ones a person could write by hand; the browser session restarts with the new model.
  * Returns the model name set, or undefined when the person stopped.
  */
-export async function chooseModel(engine: Engine, secrets: Secrets, log: Log, given?: ModelChoice): Promise<string | undefined> {
+export async function chooseModel(engine: EngineClient, secrets: Secrets, log: Log, given?: ModelChoice): Promise<string | undefined> {
   const choice = given ?? await askModel(await secrets.modelKey() !== undefined);
   if (!choice) return undefined;
   if (choice.provider === 'other') {

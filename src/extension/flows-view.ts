@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { describeStep } from '../schema';
 import { findFlowFiles, isFlowFile, readFlowDocument } from './flow-files';
-import type { StepStates, StepStatus } from './step-states';
+import type { StepStates, StepMark } from './step-states';
 
-export const STATUS_ICONS: Record<StepStatus, vscode.ThemeIcon> = {
+export const STATUS_ICONS: Record<StepMark, vscode.ThemeIcon> = {
   running: new vscode.ThemeIcon('loading~spin'),
   passed: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
   failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),

@@ -4,7 +4,7 @@ import { appendSteps } from '../flows/format';
 import { InspectorRequestSchema, InspectorStateSchema, type Candidate, type InspectorRequest, type InspectorUpdate } from '../schema';
 import type { ActionOutput } from '../schema';
 import { chooseFlowFile } from './choose-flow';
-import type { Engine } from './engine';
+import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import { inUserTerms, showError } from './notify';
 import { INSPECTOR_BODY } from './webview-html';
@@ -36,12 +36,12 @@ export class InspectorPanel implements vscode.Disposable {
   private url = '';
   private readonly disposables: vscode.Disposable[] = [];
 
-  static show(extensionUri: vscode.Uri, engine: Engine, log: Log): InspectorPanel {
+  static show(extensionUri: vscode.Uri, engine: EngineClient, log: Log): InspectorPanel {
     return revealOrCreate(InspectorPanel.current, INSPECTOR_VIEW_TYPE, 'Rehearse: Observe', extensionUri, (panel) => new InspectorPanel(panel, extensionUri, engine, log));
   }
 
   /** Restores a panel VS Code kept across a reload, with the state its webview saved. */
-  static revive(panel: vscode.WebviewPanel, state: unknown, extensionUri: vscode.Uri, engine: Engine, log: Log): InspectorPanel {
+  static revive(panel: vscode.WebviewPanel, state: unknown, extensionUri: vscode.Uri, engine: EngineClient, log: Log): InspectorPanel {
     panel.webview.options = webviewOptions(extensionUri);
     const inspector = new InspectorPanel(panel, extensionUri, engine, log);
     const saved = v.safeParse(InspectorStateSchema, state);
@@ -55,7 +55,7 @@ export class InspectorPanel implements vscode.Disposable {
     return inspector;
   }
 
-  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly engine: Engine, private readonly log: Log) {
+  private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly engine: EngineClient, private readonly log: Log) {
     InspectorPanel.current = this;
     panel.iconPath = new vscode.ThemeIcon('eye');
     panel.webview.html = renderWebview(panel.webview, extensionUri, 'observe', 'Rehearse: Observe', INSPECTOR_BODY);

@@ -3,7 +3,7 @@ import { appendSteps, isMissingFlowFile, loadFlow } from '../flows/format';
 import type { RecordedStep } from '../service/client';
 import { describeStep } from '../schema';
 import { chooseFlowFile, flowTarget } from './choose-flow';
-import type { Engine } from './engine';
+import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import { showError } from './notify';
 
@@ -15,7 +15,7 @@ export class RecordingController implements vscode.Disposable {
   private readonly status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 1000);
   private running: AbortController | undefined;
 
-  constructor(private readonly engine: Engine, private readonly log: Log) {
+  constructor(private readonly engine: EngineClient, private readonly log: Log) {
     this.status.command = 'rehearse.stop';
     this.status.name = 'Rehearse recording';
     this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');

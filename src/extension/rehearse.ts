@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { AgentController } from './agent-controller';
 import { AgentRunView } from './agent-run-view';
-import { Engine } from './engine';
+import { EngineClient } from './engine-client';
 import { AddExpectAction } from './add-expect';
 import { FlowCodeLens } from './flow-codelens';
 import { FlowVariablesAssist } from './flow-variables-assist';
@@ -19,7 +19,7 @@ import { VariableValues } from './variables-prompt';
 export class Rehearse implements vscode.Disposable {
   readonly log = new Log();
   readonly secrets: Secrets;
-  readonly engine: Engine;
+  readonly engine: EngineClient;
   readonly states = new StepStates();
   readonly flowsView: FlowsView;
   readonly agentRunView = new AgentRunView();
@@ -34,7 +34,7 @@ export class Rehearse implements vscode.Disposable {
   constructor(context: vscode.ExtensionContext) {
     this.extensionUri = context.extensionUri;
     this.secrets = new Secrets(context.secrets, this.log);
-    this.engine = new Engine(context.asAbsolutePath('dist/cli.js'), this.log, this.secrets);
+    this.engine = new EngineClient(context.asAbsolutePath('dist/cli.js'), this.log, this.secrets);
     this.flowsView = new FlowsView(this.states);
     this.replays = new ReplayController(this.engine, this.states, new VariableValues(this.secrets), this.log);
     this.agent = new AgentController(this.engine, this.agentRunView, this.log);

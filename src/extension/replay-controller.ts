@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { loadFlow, saveFlow } from '../flows/format';
 import { collectUploads, type FlowResult } from '../service/client';
 import { describeStep, type Flow } from '../schema';
-import type { Engine } from './engine';
+import type { EngineClient } from './engine-client';
 import { readFlowDocument } from './flow-files';
 import type { Log } from './log';
 import { showError } from './notify';
@@ -15,7 +15,7 @@ export class ReplayController {
   private readonly healed = new Map<string, { flow: Flow; text: string }>();
   private running: AbortController | undefined;
 
-  constructor(private readonly engine: Engine, private readonly states: StepStates, private readonly variables: VariableValues, private readonly log: Log) {}
+  constructor(private readonly engine: EngineClient, private readonly states: StepStates, private readonly variables: VariableValues, private readonly log: Log) {}
 
   get isRunning(): boolean {
     return this.running !== undefined;

@@ -1,24 +1,24 @@
 import * as vscode from 'vscode';
 import { nodeAt } from './json-locations';
 import { isFlowFile, readFlowText, rangeOf } from './flow-files';
-import type { StepStates, StepStatus } from './step-states';
+import type { StepStates, StepMark } from './step-states';
 
-const COLOURS: Record<StepStatus, string> = {
+const COLOURS: Record<StepMark, string> = {
   running: 'editorInfo.foreground',
   passed: 'testing.iconPassed',
   failed: 'testing.iconFailed',
   healed: 'editorWarning.foreground',
   skipped: 'disabledForeground',
 };
-const SYMBOLS: Record<StepStatus, string> = { running: '…', passed: '✓', failed: '✗', healed: '✓ healed', skipped: '–' };
+const SYMBOLS: Record<StepMark, string> = { running: '…', passed: '✓', failed: '✗', healed: '✓ healed', skipped: '–' };
 
 /** Marks each step in an open flow file with its last replay status: a coloured ruler mark and the result after it. */
 export class StepDecorations implements vscode.Disposable {
-  private readonly types = new Map<StepStatus, vscode.TextEditorDecorationType>();
+  private readonly types = new Map<StepMark, vscode.TextEditorDecorationType>();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly states: StepStates) {
-    for (const status of Object.keys(COLOURS) as StepStatus[]) {
+    for (const status of Object.keys(COLOURS) as StepMark[]) {
       const colour = new vscode.ThemeColor(COLOURS[status]);
       this.types.set(status, vscode.window.createTextEditorDecorationType({
         overviewRulerColor: colour, overviewRulerLane: vscode.OverviewRulerLane.Left, isWholeLine: false,
@@ -43,7 +43,7 @@ export class StepDecorations implements vscode.Disposable {
   private decorate(editor: vscode.TextEditor): void {
     const states = this.states.get(editor.document.uri);
     const parsed = readFlowText(editor.document.uri, editor.document.getText());
-    const byStatus = new Map<StepStatus, vscode.DecorationOptions[]>();
+    const byStatus = new Map<StepMark, vscode.DecorationOptions[]>();
     for (const [index, state] of states ?? []) {
       if (index < 0 || !parsed.flow || index >= parsed.flow.steps.length) continue;
       const range = rangeOf(editor.document, parsed.locations, nodeAt(parsed.locations, `steps.${index}`));

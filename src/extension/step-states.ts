@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { StepEvent } from '../service/client';
 
-export type StepStatus = 'running' | 'passed' | 'failed' | 'healed' | 'skipped';
+/** How the editor marks a step: a replay's StepStatus, plus running and healed. */
+export type StepMark = 'running' | 'passed' | 'failed' | 'healed' | 'skipped';
 
 export interface StepState {
-  readonly status: StepStatus;
+  readonly status: StepMark;
   /** What to show beside it: the time, the error, or how it healed. */
   readonly detail: string;
 }

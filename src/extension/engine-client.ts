@@ -16,7 +16,7 @@ function isSessionGone(error: unknown): boolean {
  * process on 127.0.0.1 with a one-time key: a crashed or hung browser never takes the editor down) or a remote one
  * (`rehearse.service.url`, its key in SecretStorage). One browser session at a time, started lazily with the settings.
  */
-export class Engine implements vscode.Disposable {
+export class EngineClient implements vscode.Disposable {
   private local: Promise<LocalService> | undefined;
   private localKey: string | undefined;
   private current: Promise<HttpSession> | undefined;
@@ -41,7 +41,7 @@ export class Engine implements vscode.Disposable {
   }
 
   private startLocal(settings: Settings = readSettings()): Promise<LocalService> {
-    const args = Engine.localArgs(settings);
+    const args = EngineClient.localArgs(settings);
     const key = JSON.stringify(args);
     if (this.local && this.localKey !== key) {
       // Another browser was chosen: the service is started again with it (the session was ended by settingsChanged).
@@ -102,7 +102,7 @@ export class Engine implements vscode.Disposable {
   }
 
   private startOptions(settings: Settings, overrides: { headless?: boolean }): StartOptions {
-    const model = Engine.modelOf(settings);
+    const model = EngineClient.modelOf(settings);
     const headless = overrides.headless ?? settings['browser.headless'];
     // A remote service chooses its own browser; the local one was started with the browser settings (localArgs).
     return { ...(model ? { model } : {}), browser: { launchOptions: { headless } } };
@@ -113,7 +113,7 @@ export class Engine implements vscode.Disposable {
     if (this.current) return this.current;
     const starting = (async () => {
       const settings = readSettings();
-      this.startedWith = Engine.sessionKey(settings);
+      this.startedWith = EngineClient.sessionKey(settings);
       const connection = await this.connection(settings);
       const session = await startRemoteSession(connection, this.startOptions(settings, overrides));
       this.log.info(`browser session ${session.id} started`);
@@ -139,7 +139,7 @@ export class Engine implements vscode.Disposable {
   async settingsChanged(): Promise<void> {
     let key: string;
     try {
-      key = Engine.sessionKey(readSettings());
+      key = EngineClient.sessionKey(readSettings());
     } catch {
       return;
     }
