@@ -3,6 +3,7 @@ import { startLocalService, startRemoteSession, type HttpSession, type LocalServ
 import type { ModelSetting } from '../schema';
 import type { Log } from './log';
 import type { Secrets } from './secrets';
+import { CallQueue } from './call-queue';
 import { readSettings, type Settings } from './settings';
 
 /** Errors that mean the session is gone (service restarted, session ended): start a new one and try again. */
@@ -20,10 +21,9 @@ export class EngineClient implements vscode.Disposable {
   private local: Promise<LocalService> | undefined;
   private localKey: string | undefined;
   private current: Promise<HttpSession> | undefined;
-  private running: { long?: string } | undefined;
   /** The settings the session was started with (see settingsChanged). */
   private startedWith: string | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly calls = new CallQueue();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the session ends or restarts (views clear what referred to it). */
   readonly onDidReset = this.changed.event;
@@ -153,23 +153,11 @@ export class EngineClient implements vscode.Disposable {
   }
 
   /**
-   * Runs `work` on the session, one call at a time (the service takes one call per session; a hover must never make a
-   * click fail as "busy"). Calls wait for short ones; while a long one runs (`long`: the agent, a replay, a recording)
-   * they are refused with what is running. If the session turned out to be gone, a new one is started and `work` runs once more.
+   * Runs `work` on the session, one call at a time (see CallQueue; `long`: the agent, a replay, a recording). If the
+   * session turned out to be gone, a new one is started and `work` runs once more.
    */
   withSession<T>(work: (session: HttpSession) => Promise<T>, options: { headless?: boolean; long?: string } = {}): Promise<T> {
-    if (this.running?.long) return Promise.reject(new BrowserBusyError(`The browser is busy: ${this.running.long} is running. Wait for it to end, or stop it (Rehearse: Stop).`));
-    const run = async (): Promise<T> => {
-      this.running = { ...(options.long ? { long: options.long } : {}) };
-      try {
-        return await this.once(work, options);
-      } finally {
-        this.running = undefined;
-      }
-    };
-    const result = this.queue.then(run, run);
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.calls.run(() => this.once(work, options), options.long);
   }
 
   /**
@@ -177,7 +165,7 @@ export class EngineClient implements vscode.Disposable {
    * (the engine clears any outline when a call ends, so a hover it missed leaves nothing behind).
    */
   async whenOpen(work: (session: HttpSession) => Promise<unknown>): Promise<void> {
-    if (this.running?.long || !this.current) return;
+    if (this.calls.longCall || !this.current) return;
     await this.withSession(work);
   }
 
@@ -217,8 +205,4 @@ export class EngineClient implements vscode.Disposable {
 
 export class MissingServiceKeyError extends Error {
   override name = 'MissingServiceKeyError';
-}
-
-export class BrowserBusyError extends Error {
-  override name = 'BrowserBusyError';
 }
