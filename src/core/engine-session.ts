@@ -22,7 +22,7 @@ import { createModelClient, type Environment, type ModelClient, type Usage } fro
 import { Observations, type PickDetails } from './observations';
 import { observeWithModel, verifyPicks } from './observe';
 import type {
-  ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ObserveCallOptions, ObserveResult, Session,
+  ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ModelDefaults, ObserveCallOptions, ObserveResult, Session,
 } from './session-types';
 import { takeSnapshot, type SnapshotElement } from './snapshot/snapshot';
 
@@ -137,7 +137,7 @@ export class EngineSession implements Session {
   }
 
   /** The session's model settings, for components that make their own model client (the agent). */
-  get modelDefaults(): { readonly model?: ModelSetting; readonly apiKey?: string; readonly env?: Environment; readonly tokenBudget?: number; readonly envKeyEndpoints?: readonly string[] | 'any'; readonly requestTimeoutMs?: number } {
+  get modelDefaults(): ModelDefaults {
     return { model: this.options.model, apiKey: this.options.modelApiKey, env: this.options.env, tokenBudget: this.options.tokenBudget, envKeyEndpoints: this.options.envKeyEndpoints, requestTimeoutMs: this.options.modelRequestTimeoutMs };
   }
 

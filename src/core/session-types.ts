@@ -1,5 +1,7 @@
 import type { Action, ActionOutput, DialogAnswer, UploadFile, ActResult, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
+import type { Page } from 'playwright-core';
 import type { AgentEvent } from './agent/agent-events';
+import type { Environment } from './models/resolve';
 
 /** A progress report while a call runs (the service sends these as SSE `log` events). */
 export interface ProgressEvent {
@@ -102,4 +104,23 @@ export interface Session {
   /** Checks the page (text, element state or value, URL, title), retrying until the timeout. */
   expect(expectation: Expectation, options?: ExpectCallOptions): Promise<ExpectResult>;
   end(): Promise<void>;
+}
+
+/** The model settings a session gives calls that name no model of their own. */
+export interface ModelDefaults {
+  readonly model?: ModelSetting;
+  readonly apiKey?: string;
+  readonly env?: Environment;
+  readonly tokenBudget?: number;
+  readonly envKeyEndpoints?: readonly string[] | 'any';
+  readonly requestTimeoutMs?: number;
+}
+
+/**
+ * What the agent needs of the session it runs on: the page it acts in, the calls its tools make, and the model defaults.
+ * The agent depends on this, not on EngineSession, which creates agents: no cycle between the two.
+ */
+export interface AgentHost extends Pick<Session, 'navigate' | 'observe' | 'act' | 'extract'> {
+  page(): Page;
+  readonly modelDefaults: ModelDefaults;
 }

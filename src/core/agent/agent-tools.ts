@@ -1,5 +1,5 @@
 import type { Action, Variables } from '../../schema';
-import type { EngineSession } from '../engine-session';
+import type { AgentHost } from '../session-types';
 import { ServiceInvalidArgumentError } from '../errors';
 import { isAllowedUrl } from './origin-guard';
 import type { ToolDefinition, Usage } from '../models';
@@ -20,7 +20,7 @@ export interface ToolOutcome {
 }
 
 export interface ToolContext {
-  readonly session: EngineSession;
+  readonly session: AgentHost;
   readonly variables?: Variables;
   readonly signal: AbortSignal;
   /** The elements of the page outline the model was shown last. */

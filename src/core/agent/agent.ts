@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AgentExecuteOptionsSchema, summarizeProblems, validate, type AgentAction, type AgentConfig, type AgentExecuteInput, type AgentResult, type ModelSetting, type Variables } from '../../schema';
-import type { EngineSession } from '../engine-session';
+import type { AgentHost } from '../session-types';
 import { MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError } from '../errors';
 import { addUsage, createModelClient, ZERO_USAGE, type ChatItem, type ContentPart, type ModelClient, type ToolCall, type Usage } from '../models';
 import { takeSnapshot, type SnapshotElement } from '../snapshot/snapshot';
@@ -50,7 +50,7 @@ export class Agent {
   private readonly screenshots = new Map<string, Buffer>();
   private runActions: readonly AgentRunAction[] = [];
 
-  constructor(private readonly session: EngineSession, private readonly config: AgentConfig = {}) {}
+  constructor(private readonly session: AgentHost, private readonly config: AgentConfig = {}) {}
 
   /** The actions of the latest run so far: all of them once it ends, those before the stop when it was stopped. */
   get actionsSoFar(): readonly AgentRunAction[] {
@@ -189,7 +189,7 @@ export class Agent {
     return this.config.instructions ? `${AGENT_SYSTEM}\n\nInstructions from the user:\n${this.config.instructions}` : AGENT_SYSTEM;
   }
 
-  private async capture(page: ReturnType<EngineSession['page']>): Promise<ContentPart> {
+  private async capture(page: ReturnType<AgentHost['page']>): Promise<ContentPart> {
     const image = await page.screenshot({ type: 'jpeg', quality: 60 });
     const id = randomUUID();
     this.screenshots.set(id, image);
