@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
-import { ActionSchema, ExpectationSchema, referencedVariables, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
+import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent, type AgentRunAction } from './agent/agent';
 import { PageOutline } from './highlight';
 import { firstLine } from './act/locate';
@@ -9,9 +9,9 @@ import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
 import { decodeUploads } from './act/uploads';
 import { verifiedSelector } from './act/heal';
 import { withNewTab } from './act/new-tab';
-import { planLocally } from './act/planner';
+import { actByInstruction } from './act/act-by-instruction';
 import { openBrowser, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
-import { cacheKey, cachedStepsStillMatch, MemoryCacheStore, pageRegionFingerprint, type ActionCacheStore, type CachedAct } from './cache/action-cache';
+import { MemoryCacheStore, type ActionCacheStore } from './cache/action-cache';
 import { deadline } from './deadline';
 import { checkNavigable, navigatePage } from './browser/navigate';
 import { MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted } from './errors';
@@ -307,44 +307,14 @@ export class EngineSession implements Session {
     return this.measured('expect', () => checkExpectation(this.page(), parsed.value, { timeoutMs: options.timeout, signal: this.signalFor(options.signal), variables: options.variables }));
   }
 
-  private async actInstruction(instruction: string, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<ActOutcome> {
+  private actInstruction(instruction: string, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<ActOutcome> {
     const page = this.page();
-    const signal = limit.signal;
-    for (const name of referencedVariables(instruction)) {
-      if (options.variables?.[name] === undefined) throw new ServiceInvalidArgumentError(`instruction: %${name}% has no value; pass it in options.variables`, { field: 'instruction' });
-    }
-    const planned = await planLocally(page, instruction);
-    if (planned) {
-      options.onProgress?.({ message: `local planner: ${planned.action.method} ${planned.action.description}` });
-      await performAction(page, planned.action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
-      return { success: true, message: `${planned.action.method} done on ${planned.action.description}`, actionDescription: instruction, actions: [planned.action], planner: 'local' };
-    }
-    const snapshot = await takeSnapshot(page, { instruction, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal });
-    const useCache = this.cache && (options.serverCache ?? true);
-    const key = cacheKey({ instruction, url: snapshot.url, variableNames: Object.keys(options.variables ?? {}), region: pageRegionFingerprint(snapshot, instruction) });
-    if (useCache) {
-      const cached = await this.cache.get(key);
-      if (cached && (await cachedStepsStillMatch(page, cached))) {
-        options.onProgress?.({ message: 'action cache: hit' });
-        for (const step of cached.steps) await performAction(page, step.action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
-        return { success: true, message: `${cached.steps.map((step) => step.action.method).join(', ')} done from the action cache`, actionDescription: instruction, actions: cached.steps.map((step) => step.action), cacheStatus: 'HIT', planner: 'cache' };
-      }
-      if (cached) await this.cache.delete(key);
-    }
-    const model = this.model(options.model, 'options.model');
-    const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
-    throwIfAborted(signal);
-    const [pick] = await verifyPicks(page, observation.picks.slice(0, 1));
-    if (!pick) {
-      return { success: false, message: `No element on the page matches "${instruction}".`, actionDescription: instruction, actions: [], planner: 'model', usage: observation.usage, ...(useCache ? { cacheStatus: 'MISS' as const } : {}) };
-    }
-    const action: Action = { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [] };
-    await performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) });
-    if (useCache) await this.cache.set(key, { instruction, url: snapshot.url, createdAt: new Date().toISOString(), steps: [{ action, fingerprint: pick.element.fingerprint }] } satisfies CachedAct);
-    return {
-      success: true, message: `${action.method} done on ${action.description}`, actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,
-      ...(useCache ? { cacheStatus: 'MISS' as const } : {}),
-    };
+    return actByInstruction(instruction, options, {
+      page, cache: this.cache, signal: limit.signal,
+      snapshot: { tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs },
+      model: () => this.model(options.model, 'options.model'),
+      perform: (action) => performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) }),
+    });
   }
 
   async extract(instruction: string, schema: Record<string, unknown> | GenericSchema, options: ExtractCallOptions = {}): Promise<ExtractResult> {
