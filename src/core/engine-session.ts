@@ -12,7 +12,7 @@ import { withNewTab } from './act/new-tab';
 import { actByInstruction } from './act/act-by-instruction';
 import { openBrowser, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
 import { MemoryCacheStore, type ActionCacheStore } from './cache/action-cache';
-import { deadline } from './deadline';
+import { deadline, type Deadline } from './deadline';
 import { checkNavigable, navigatePage } from './browser/navigate';
 import { MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted } from './errors';
 import { OPEN_NETWORK, type NetworkPolicy } from './network/address-policy';
@@ -155,6 +155,18 @@ export class EngineSession implements Session {
     return client;
   }
 
+  /** A call with a time limit and the caller's signal joined in one Deadline, measured like every call. */
+  private call<T>(method: string, options: { readonly timeout?: number; readonly signal?: AbortSignal }, run: (limit: Deadline) => Promise<T>): Promise<T> {
+    return this.measured(method, async () => {
+      const limit = deadline(method, options.timeout, this.signalFor(options.signal));
+      try {
+        return await run(limit);
+      } finally {
+        limit.dispose();
+      }
+    });
+  }
+
   private async measured<T>(method: string, run: () => Promise<T>): Promise<T> {
     const started = Date.now();
     try {
@@ -190,27 +202,15 @@ export class EngineSession implements Session {
 
   async navigate(url: string, options: NavigateOptions = {}): Promise<NavigateResult> {
     await checkNavigable(url, this.network);
-    return this.measured('navigate', async () => {
-      const limit = deadline('navigate', options.timeout, this.signalFor(options.signal));
-      try {
-        return await navigatePage(this.page(), url, { network: this.network, refusalsSince: this.handle.refusalsSince, signal: limit.signal, timeoutMs: options.timeout, waitUntil: options.waitUntil });
-      } finally {
-        limit.dispose();
-      }
-    });
+    return this.call('navigate', options, (limit) => navigatePage(this.page(), url, { network: this.network, refusalsSince: this.handle.refusalsSince, signal: limit.signal, timeoutMs: options.timeout, waitUntil: options.waitUntil }));
   }
 
   async observe(instruction?: string, options: ObserveCallOptions = {}): Promise<ObserveResult> {
-    return this.measured('observe', async () => {
-      const limit = deadline('observe', options.timeout, this.signalFor(options.signal));
-      try {
-        const { picks, usage } = await this.observePicks(instruction, options, limit.signal);
-        const actionId = randomUUID();
-        this.observations.remember(actionId, picks);
-        return { result: picks.map((pick) => pick.output), actionId, usage };
-      } finally {
-        limit.dispose();
-      }
+    return this.call('observe', options, async (limit) => {
+      const { picks, usage } = await this.observePicks(instruction, options, limit.signal);
+      const actionId = randomUUID();
+      this.observations.remember(actionId, picks);
+      return { result: picks.map((pick) => pick.output), actionId, usage };
     });
   }
 
@@ -234,18 +234,10 @@ export class EngineSession implements Session {
   }
 
   async act(input: string | Action, options: ActCallOptions = {}): Promise<ActOutcome> {
-    return this.measured('act', async () => {
-      const limit = deadline('act', options.timeout, this.signalFor(options.signal));
-      try {
-        if (typeof input !== 'string') return await this.actAction(input, options, limit);
-        return await this.actInstruction(input, options, limit);
-      } finally {
-        limit.dispose();
-      }
-    });
+    return this.call('act', options, (limit) => (typeof input !== 'string' ? this.actAction(input, options, limit) : this.actInstruction(input, options, limit)));
   }
 
-  private async actAction(input: Action, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<ActOutcome> {
+  private async actAction(input: Action, options: ActCallOptions, limit: Deadline): Promise<ActOutcome> {
     const parsed = validate(ActionSchema, input);
     if (!parsed.ok) throw new ServiceInvalidArgumentError(`input: ${summarizeProblems(parsed.problems)}`, { field: parsed.problems[0]?.field });
     let action = parsed.value;
@@ -307,7 +299,7 @@ export class EngineSession implements Session {
     return this.measured('expect', () => checkExpectation(this.page(), parsed.value, { timeoutMs: options.timeout, signal: this.signalFor(options.signal), variables: options.variables }));
   }
 
-  private actInstruction(instruction: string, options: ActCallOptions, limit: ReturnType<typeof deadline>): Promise<ActOutcome> {
+  private actInstruction(instruction: string, options: ActCallOptions, limit: Deadline): Promise<ActOutcome> {
     const page = this.page();
     return actByInstruction(instruction, options, {
       page, cache: this.cache, signal: limit.signal,
@@ -319,15 +311,10 @@ export class EngineSession implements Session {
 
   async extract(instruction: string, schema: Record<string, unknown> | GenericSchema, options: ExtractCallOptions = {}): Promise<ExtractResult> {
     if (typeof schema !== 'object' || schema === null) throw new ServiceInvalidArgumentError('schema: expected a JSON Schema object', { field: 'schema' });
-    return this.measured('extract', async () => {
-      const limit = deadline('extract', options.timeout, this.signalFor(options.signal));
-      try {
-        const model = this.model(options.model, 'options.model');
-        const snapshot = await takeSnapshot(this.page(), { instruction, selector: options.selector, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal: limit.signal });
-        return await extractWithModel(model, snapshot, instruction, schema, limit.signal);
-      } finally {
-        limit.dispose();
-      }
+    return this.call('extract', options, async (limit) => {
+      const model = this.model(options.model, 'options.model');
+      const snapshot = await takeSnapshot(this.page(), { instruction, selector: options.selector, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal: limit.signal });
+      return extractWithModel(model, snapshot, instruction, schema, limit.signal);
     });
   }
 
