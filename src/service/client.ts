@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { errorFromName, ServiceError } from '../core/errors';
 import type {
@@ -42,9 +43,30 @@ export interface StartOptions {
   readonly domSettleTimeoutMs?: number;
 }
 
-interface Frame {
-  readonly type: 'system' | 'log';
-  readonly data: { status: string; result?: unknown; error?: string; code?: string; message?: { message?: string; step?: unknown; recorded?: unknown }; actionId?: string; [key: string]: unknown };
+/** An SSE frame of the service (DESIGN.md §6), checked as it arrives: a stream that says something else is an error. */
+const FrameSchema = v.object({
+  type: v.picklist(['system', 'log']),
+  data: v.looseObject({
+    status: v.string(),
+    result: v.optional(v.unknown()),
+    error: v.optional(v.string()),
+    code: v.optional(v.string()),
+    message: v.optional(v.looseObject({ message: v.optional(v.string()), step: v.optional(v.unknown()), recorded: v.optional(v.unknown()) })),
+    actionId: v.optional(v.string()),
+  }),
+});
+type Frame = v.InferOutput<typeof FrameSchema>;
+
+function readFrame(text: string, route: string): Frame {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ServiceError(`The service's ${route} stream sent a frame that is not JSON: ${text.slice(0, 120)}`);
+  }
+  const checked = v.safeParse(FrameSchema, raw);
+  if (!checked.success) throw new ServiceError(`The service's ${route} stream sent a frame of another shape (${v.summarize(checked.issues).split('\n')[0]}): ${text.slice(0, 120)}`);
+  return checked.output;
 }
 
 /** An HTTP failure as the error class the engine would have thrown (the service sends the class name as `code`). */
@@ -88,7 +110,7 @@ export class HttpSession implements Session {
     let error: ServiceError | undefined;
     const parser = createParser({
       onEvent: (event: EventSourceMessage) => {
-        const frame = JSON.parse(event.data) as Frame;
+        const frame = readFrame(event.data, route);
         if (frame.type === 'log') onLog?.(frame);
         else if (frame.data.status === 'finished') outcome = { result: frame.data.result as T, extra: frame.data };
         else if (frame.data.status === 'error') error = errorFromName(frame.data.code ?? 'ServiceError', frame.data.error ?? 'The service reported an error.');
