@@ -59,6 +59,8 @@ for (const [name, file] of Object.entries(NODE_BUNDLES)) {
     target: 'node20',
     // playwright-core cannot be bundled (it loads its own files at run time); vscode is provided by the editor.
     external: ['vscode', 'playwright-core', 'playwright'],
+    // jsonc-parser's main build is UMD, whose requires esbuild cannot follow: its ES module build bundles whole.
+    alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
     ...(name === 'cli' ? { banner: { js: '#!/usr/bin/env node' } } : {}),
   });
 }
