@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { describeStep, hasVariableReference, type Expectation, type FlowStep } from '../schema';
 import type { EngineClient } from './engine-client';
-import { readFlowDocument, readFlowText, stepIndexAt } from './flow-files';
+import { readFlowDocument, readFlowOf, stepIndexAt } from './flow-files';
 import { nodeAt } from './json-locations';
 import type { ReplayController } from './replay-controller';
 
@@ -63,7 +63,7 @@ export async function addExpect(engine: EngineClient, replays: ReplayController,
 /** Writes a step after another, indented like it, through the editor (undo works; the file is saved). */
 async function insertAfter(uri: vscode.Uri, index: number, step: FlowStep): Promise<void> {
   const document = await vscode.workspace.openTextDocument(uri);
-  const parsed = readFlowText(uri, document.getText());
+  const parsed = readFlowOf(document);
   const node = nodeAt(parsed.locations, `steps.${index}`);
   if (!node) throw new Error(`step ${index + 1} is no longer in ${vscode.workspace.asRelativePath(uri)}`);
   const start = document.positionAt(node.start);
@@ -79,7 +79,7 @@ export class AddExpectAction implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.Refactor.append('insert')];
 
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range): vscode.CodeAction[] {
-    const parsed = readFlowText(document.uri, document.getText());
+    const parsed = readFlowOf(document);
     const index = parsed.flow ? stepIndexAt(parsed.locations, document.offsetAt(range.start)) : undefined;
     if (index === undefined) return [];
     const action = new vscode.CodeAction(`Add expect after step ${index + 1} (replays to it, then offers what holds)`, vscode.CodeActionKind.Refactor.append('insert'));

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { nodeAt } from './json-locations';
-import { readFlowText, rangeOf } from './flow-files';
+import { readFlowOf, rangeOf } from './flow-files';
 import type { StepStates } from './step-states';
 
 /** "Replay" above a flow, "Replay to here" above each of its steps (with the last result beside it). */
@@ -14,7 +14,7 @@ export class FlowCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const parsed = readFlowText(document.uri, document.getText());
+    const parsed = readFlowOf(document);
     if (!parsed.flow || !parsed.locations) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     const lenses = [new vscode.CodeLens(top, { title: '$(play) Replay', command: 'rehearse.replayFlow', arguments: [document.uri] })];

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { nodeAt, type JsonNode } from './json-locations';
-import { isFlowFile, readFlowText, rangeOf } from './flow-files';
+import { isFlowFile, readFlowOf, rangeOf } from './flow-files';
 
 /** The value a problem is about: its field, or the property its message starts with ("steps.1.action: method: …"). */
 function problemNode(root: JsonNode | undefined, problem: { field?: string; message: string }): JsonNode | undefined {
@@ -27,7 +27,7 @@ export class FlowDiagnostics implements vscode.Disposable {
 
   check(document: vscode.TextDocument): void {
     if (!isFlowFile(document.uri)) return;
-    const parsed = readFlowText(document.uri, document.getText());
+    const parsed = readFlowOf(document);
     if (!parsed.error) {
       this.collection.delete(document.uri);
       return;

@@ -29,9 +29,19 @@ export function readFlowText(uri: vscode.Uri, text: string): FlowDocument {
   }
 }
 
+/** Each open document is parsed once per version: CodeLens, decorations, diagnostics and code actions share it. */
+const parsedVersions = new WeakMap<vscode.TextDocument, { readonly version: number; readonly parsed: FlowDocument }>();
+
+export function readFlowOf(document: vscode.TextDocument): FlowDocument {
+  const known = parsedVersions.get(document);
+  if (known?.version === document.version) return known.parsed;
+  const parsed = readFlowText(document.uri, document.getText());
+  parsedVersions.set(document, { version: document.version, parsed });
+  return parsed;
+}
+
 export async function readFlowDocument(uri: vscode.Uri): Promise<FlowDocument> {
-  const document = await vscode.workspace.openTextDocument(uri);
-  return readFlowText(uri, document.getText());
+  return readFlowOf(await vscode.workspace.openTextDocument(uri));
 }
 
 /** Flow files in the workspace (under `rehearse.flows.folder` when set), sorted by path. */

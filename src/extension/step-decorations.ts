@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { nodeAt } from './json-locations';
-import { isFlowFile, readFlowText, rangeOf } from './flow-files';
+import { isFlowFile, readFlowOf, rangeOf } from './flow-files';
 import type { StepStates, StepMark } from './step-states';
 
 const COLOURS: Record<StepMark, string> = {
@@ -42,7 +42,7 @@ export class StepDecorations implements vscode.Disposable {
 
   private decorate(editor: vscode.TextEditor): void {
     const states = this.states.get(editor.document.uri);
-    const parsed = readFlowText(editor.document.uri, editor.document.getText());
+    const parsed = readFlowOf(editor.document);
     const byStatus = new Map<StepMark, vscode.DecorationOptions[]>();
     for (const [index, state] of states ?? []) {
       if (index < 0 || !parsed.flow || index >= parsed.flow.steps.length) continue;
