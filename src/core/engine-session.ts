@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
-import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentConfig, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
+import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent, type AgentRunAction } from './agent/agent';
 import { PageOutline } from './highlight';
 import { firstLine } from './act/locate';
@@ -273,11 +273,11 @@ export class EngineSession implements Session {
   }
 
   /** SPEC agent(config): an agent on this session's browser. */
-  agent(config: AgentConfig = {}): Agent {
+  agent(config: AgentSetup = {}): Agent {
     return new Agent(this, config);
   }
 
-  async agentExecute(config: AgentConfig, execute: string | AgentExecuteInput, options: AgentCallOptions = {}): Promise<AgentResult> {
+  async agentExecute(config: AgentSetup, execute: string | AgentExecuteInput, options: AgentCallOptions = {}): Promise<AgentResult> {
     const agent = this.agent(config);
     this.lastAgent = agent;
     return this.measured('agentExecute', () => agent.execute(execute, options));

@@ -1,4 +1,4 @@
-import type { Action, ActionOutput, DialogAnswer, UploadFile, ActResult, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
+import type { Action, ActionOutput, DialogAnswer, UploadFile, ActResult, AgentSetup, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
 import type { Page } from 'playwright-core';
 import type { AgentEvent } from './agent/agent-events';
 import type { Environment } from './models/resolve';
@@ -100,7 +100,7 @@ export interface Session {
   /** Data from the page, matching a JSON Schema (or, in-process, a valibot schema); URLs come only from the page's own links. */
   extract(instruction: string, schema: Record<string, unknown>, options?: ExtractCallOptions): Promise<ExtractResult>;
   /** Runs the agent: each step is reported through onEvent as it starts and ends. */
-  agentExecute(config: AgentConfig, execute: string | AgentExecuteInput, options?: AgentCallOptions): Promise<AgentResult>;
+  agentExecute(config: AgentSetup, execute: string | AgentExecuteInput, options?: AgentCallOptions): Promise<AgentResult>;
   /** Checks the page (text, element state or value, URL, title), retrying until the timeout. */
   expect(expectation: Expectation, options?: ExpectCallOptions): Promise<ExpectResult>;
   end(): Promise<void>;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FingerprintSchema } from './flow';
 import { flag, list, looseObject, nonNegativeMs, oneOf, strictObject, text, wholeNumber } from './messages';
 import { isSupportedMethod, SUPPORTED_METHODS } from './methods';
+import type { ModelSetting } from './model-config';
 
 export const AGENT_PROVIDERS = ['anthropic', 'openai'] as const;
 export const MAX_AGENT_STEPS = 200;
@@ -17,6 +18,8 @@ export const agentConfigEntries = {
 };
 export const AgentConfigSchema = looseObject(agentConfigEntries);
 export type AgentConfig = v.InferOutput<typeof AgentConfigSchema>;
+/** AgentConfig as the engine takes it: the model by name (SPEC) or as a whole model configuration (the HTTP API). */
+export type AgentSetup = Omit<AgentConfig, 'model'> & { readonly model?: ModelSetting };
 
 const executeOptionsEntries = {
   instruction: text(),

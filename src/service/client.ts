@@ -8,10 +8,11 @@ import type {
 import type { RecordedStep } from '../flows/recorder';
 import type { FlowResult, StepResult } from '../flows/replay';
 import type { FlowFiles } from '../flows/uploads';
-import type { Action, ActionStep, AgentConfig, AgentExecuteInput, AgentResult, Expectation, ExpectResult, Flow, ModelSetting } from '../schema';
+import type { Action, ActionStep, AgentSetup, AgentExecuteInput, AgentResult, Expectation, ExpectResult, Flow, ModelSetting } from '../schema';
 
 export type * from '../core/session-types';
-export type { AgentStepEvent } from '../core/agent/agent-events';
+import type { AgentStepEvent } from '../core/agent/agent-events';
+export type { AgentStepEvent };
 export type { FlowResult, RecordedStep, StepResult };
 export type StepEvent = Omit<StepResult, 'status' | 'ms'> & { status?: StepResult['status']; ms?: number };
 
@@ -149,11 +150,12 @@ export class HttpSession implements Session {
     return (await this.call<ExpectResult>('expect', { expectation, options: rest }, signal)).result;
   }
 
-  async agentExecute(config: AgentConfig, execute: string | AgentExecuteInput, options: AgentCallOptions = {}): Promise<AgentResult> {
+  async agentExecute(config: AgentSetup, execute: string | AgentExecuteInput, options: AgentCallOptions = {}): Promise<AgentResult> {
     const { signal, onEvent, variables, allowedOrigins } = options;
     const { result } = await this.call<AgentResult>('agentExecute', { agentConfig: config, executeOptions: execute, variables, allowedOrigins }, signal, (frame) => {
       const step = frame.data.message?.step;
-      if (step) onEvent?.(step as never);
+      // The frame's shape is checked (readFrame); a step in it is the engine's own AgentStepEvent, passed on as it came.
+      if (step && typeof step === 'object') onEvent?.(step as AgentStepEvent);
     });
     return result;
   }

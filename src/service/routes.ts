@@ -3,6 +3,7 @@ import type { EngineSession } from '../core/engine-session';
 import { ServiceInvalidArgumentError } from '../core/errors';
 import type { ActionOutput, ModelSetting } from '../schema';
 import type { AgentEvent } from '../core/agent/agent-events';
+import { readExecuteOptions } from '../core/agent/agent';
 import { ActRequestSchema, AgentExecuteRequestSchema, ExpectRequestSchema, ExtractRequestSchema, NavigateRequestSchema, ObserveRequestSchema } from './wire';
 
 export interface OperationContext {
@@ -105,9 +106,9 @@ export const ROUTES = {
       const agentConfig = {
         ...config,
         ...(systemPrompt && !config.instructions ? { instructions: systemPrompt } : {}),
-        ...(modelSetting ? { model: modelSetting as string } : {}),
+        ...(modelSetting ? { model: modelSetting } : {}),
       };
-      const result = await session.agentExecute(agentConfig, body.executeOptions as never, {
+      const result = await session.agentExecute(agentConfig, readExecuteOptions(body.executeOptions), {
         signal: context.signal, ...(body.variables ? { variables: body.variables } : {}), ...(body.allowedOrigins ? { allowedOrigins: body.allowedOrigins } : {}),
         onEvent: (event: AgentEvent) => {
           if (event.type === 'step') context.log(`step ${event.index + 1} ${event.status}: ${event.action ?? event.tool}${event.selector ? ` ${event.selector}` : ''}`, { step: event });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AgentExecuteOptionsSchema, summarizeProblems, validate, type AgentAction, type AgentConfig, type AgentExecuteInput, type AgentResult, type ModelSetting, type Variables } from '../../schema';
+import { AgentExecuteOptionsSchema, summarizeProblems, validate, type AgentAction, type AgentSetup, type AgentExecuteInput, type AgentExecuteOptions, type AgentResult, type ModelSetting, type Variables } from '../../schema';
 import type { AgentHost } from '../session-types';
 import { MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError } from '../errors';
 import { addUsage, createModelClient, ZERO_USAGE, type ChatItem, type ContentPart, type ModelClient, type ToolCall, type Usage } from '../models';
@@ -45,12 +45,19 @@ export interface AgentRunAction extends AgentAction {
   readonly error?: string;
 }
 
+/** An instruction or AgentExecuteOptions, checked, with its defaults; whatever a client sent, it is that or a 400. */
+export function readExecuteOptions(input: unknown): AgentExecuteOptions {
+  const parsed = validate(AgentExecuteOptionsSchema, typeof input === 'string' ? { instruction: input } : input);
+  if (!parsed.ok) throw new ServiceInvalidArgumentError(`executeOptions: ${summarizeProblems(parsed.problems)}`, { field: parsed.problems[0]?.field });
+  return parsed.value;
+}
+
 /** SPEC agent(config).execute(…): a tool-calling loop on the session's browser. */
 export class Agent {
   private readonly screenshots = new Map<string, Buffer>();
   private runActions: readonly AgentRunAction[] = [];
 
-  constructor(private readonly session: AgentHost, private readonly config: AgentConfig = {}) {}
+  constructor(private readonly session: AgentHost, private readonly config: AgentSetup = {}) {}
 
   /** The actions of the latest run so far: all of them once it ends, those before the stop when it was stopped. */
   get actionsSoFar(): readonly AgentRunAction[] {
@@ -72,7 +79,7 @@ export class Agent {
   private modelSetting(): ModelSetting {
     const { provider, options } = this.config;
     // SPEC's AgentConfig names the model by a string; the HTTP API may also pass a whole model configuration.
-    const model = this.config.model as string | Exclude<ModelSetting, string> | undefined;
+    const model = this.config.model;
     if (model && typeof model === 'object') return model;
     const defaults = this.session.modelDefaults;
     if (!model) {
@@ -89,9 +96,7 @@ export class Agent {
   }
 
   async execute(input: string | AgentExecuteInput, options: AgentRunOptions = {}): Promise<AgentResult> {
-    const parsed = validate(AgentExecuteOptionsSchema, typeof input === 'string' ? { instruction: input } : input);
-    if (!parsed.ok) throw new ServiceInvalidArgumentError(`executeOptions: ${summarizeProblems(parsed.problems)}`, { field: parsed.problems[0]?.field });
-    const run = parsed.value;
+    const run = readExecuteOptions(input);
     const defaults = this.session.modelDefaults;
     const model = createModelClient(this.modelSetting(), { env: defaults.env, apiKey: defaults.apiKey, field: 'agentConfig.model', envKeyEndpoints: defaults.envKeyEndpoints, requestTimeoutMs: defaults.requestTimeoutMs });
     if (model.wire !== 'anthropic' && this.config.provider === 'anthropic') throw new ServiceInvalidArgumentError('agentConfig.provider: "anthropic" needs an anthropic/… model', { field: 'agentConfig.provider' });
