@@ -19,11 +19,30 @@ type Settings = Record<string, unknown>;
  * The user's settings.json, edited as a person does: opened in the editor (Preferences: Open User Settings (JSON)),
  * replaced and saved, so the workbench applies it at once (a write behind its back is noticed only later).
  */
-function userSettings(page: Page, run: string): { read(): Settings; write(settings: Settings): Promise<void> } {
+function userSettings(page: Page, run: string): { read(): Settings; current(): Promise<Settings>; write(settings: Settings): Promise<void> } {
   const file = path.join(run, 'user-data', 'User', 'settings.json');
-  const read = () => JSON.parse(readFileSync(file, 'utf8')) as Settings;
+  // Read while the workbench may be writing it: a half-written file reads as nothing yet.
+  const read = (): Settings => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Settings;
+    } catch {
+      return {};
+    }
+  };
+  /** The settings as they are once the file reads whole (what a test keeps to put back). */
+  const current = async (): Promise<Settings> => {
+    for (const end = Date.now() + 5_000; Date.now() < end; await page.waitForTimeout(100)) {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as Settings;
+      } catch {
+        // being written
+      }
+    }
+    throw new Error(`${file} did not read as JSON for 5 s`);
+  };
   return {
     read,
+    current,
     async write(settings) {
       // One line: nothing for the editor to indent (the UI run turns off auto-closed brackets and quotes).
       const text = JSON.stringify(settings);
@@ -59,7 +78,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
       async run() {
         context.models.reset();
         context.models.answerWith(pickElementRule);
-        const saved = settings.read();
+        const saved = await settings.current();
         const { 'rehearse.model.name': _name, 'rehearse.model.baseURL': _url, ...withoutModel } = saved;
         await settings.write(withoutModel);
         try {
@@ -102,7 +121,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
       async run() {
         context.models.reset();
         context.models.answerWith(pickElementRule);
-        const saved = settings.read();
+        const saved = await settings.current();
         const { 'rehearse.browser.cdpUrl': _attached, ...launching } = saved;
         await settings.write({ ...launching, 'rehearse.browser.headless': false });
         try {
@@ -119,7 +138,10 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           await answerInput(page, `${context.siteOrigin}/login.html`, 'The page to open');
           await runCommand(page, 'Rehearse: Observe…');
           await answerInput(page, 'the email field', 'What do you want to do');
-          await webview(page).locator('.candidate').first().waitFor({ timeout: 30_000 });
+          const view = webview(page);
+          await view.locator('.candidate').first().waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
+            throw new Error(`${error.message.split('\n')[0]}; the inspector says "${await view.locator('#status').textContent().catch(() => '?')}"; settings: ${JSON.stringify(settings.read())}`);
+          });
           assert.equal(await notification(page, /Could not start|no display/).isVisible(), false);
         } finally {
           // Put back even after a failure, without hiding it.
