@@ -1,31 +1,12 @@
 import type { Session } from '../core/session-types';
-import { describeStep, replaceVariables, type ActionStep, type Flow, type WaitCondition } from '../schema';
+import { describeStep, replaceVariables, type ActionStep, type Flow, type FlowResult, type StepResult, type StepStatus, type WaitCondition } from '../schema';
 import { uploadsForStep, type FlowFiles } from './uploads';
 
 export { describeStep };
 
 export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
 
-export type StepStatus = 'passed' | 'failed' | 'skipped';
-
-export interface StepResult {
-  readonly index: number;
-  readonly kind: 'start' | 'action' | 'navigate' | 'expect' | 'wait';
-  readonly description: string;
-  readonly status: StepStatus;
-  readonly ms: number;
-  readonly selectorUsed?: string;
-  readonly healed?: { readonly from: string; readonly to: string; readonly by: 'fallback' | 'model' };
-  readonly error?: { readonly name: string; readonly message: string };
-}
-
-export interface FlowResult {
-  readonly name: string;
-  readonly file?: string;
-  readonly status: 'passed' | 'failed';
-  readonly ms: number;
-  readonly steps: readonly StepResult[];
-}
+export type { FlowResult, StepResult, StepStatus };
 
 export interface ReplayOptions {
   readonly variables?: Readonly<Record<string, string>>;

@@ -9,6 +9,7 @@ export * from './from-json-schema';
 export * from './methods';
 export * from './expectation';
 export * from './flow';
+export * from './replay-result';
 export * from './step-extras';
 export * from './webview-messages';
 export * from './pattern';

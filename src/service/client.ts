@@ -6,15 +6,14 @@ import type {
   ObserveCallOptions, ObserveResult, Session,
 } from '../core/session-types';
 import type { RecordedStep } from '../flows/recorder';
-import type { FlowResult, StepResult } from '../flows/replay';
+
 import type { FlowFiles } from '../flows/uploads';
-import type { Action, ActionStep, AgentSetup, AgentExecuteInput, AgentResult, Expectation, ExpectResult, Flow, ModelSetting } from '../schema';
+import { FlowResultSchema, FlowSchema, StepEventSchema, type Action, type ActionStep, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type Flow, type FlowResult, type ModelSetting, type StepEvent, type StepResult } from '../schema';
 
 export type * from '../core/session-types';
 import type { AgentStepEvent } from '../core/agent/agent-events';
 export type { AgentStepEvent };
-export type { FlowResult, RecordedStep, StepResult };
-export type StepEvent = Omit<StepResult, 'status' | 'ms'> & { status?: StepResult['status']; ms?: number };
+export type { FlowResult, RecordedStep, StepEvent, StepResult };
 
 export interface ReplayCallOptions {
   readonly variables?: Readonly<Record<string, string>>;
@@ -57,6 +56,13 @@ const FrameSchema = v.object({
   }),
 });
 type Frame = v.InferOutput<typeof FrameSchema>;
+
+/** What the service sent, as the schema says it is, or an error saying what it was not. */
+function checked<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw new ServiceError(`The service sent ${what} of another shape: ${v.summarize(result.issues).split('\n')[0]}`);
+  return result.output;
+}
 
 function readFrame(text: string, route: string): Frame {
   let raw: unknown;
@@ -175,11 +181,11 @@ export class HttpSession implements Session {
   /** Replays a flow in this session; `healedFlow` is the flow with healed selectors in place, when any healed. */
   async replayFlow(flow: Flow, options: ReplayCallOptions = {}): Promise<{ result: FlowResult; healedFlow?: Flow }> {
     const { signal, onStep, ...rest } = options;
-    const { result, extra } = await this.call<FlowResult>('replayFlow', { flow, ...rest }, signal, (frame) => {
+    const { result, extra } = await this.call<unknown>('replayFlow', { flow, ...rest }, signal, (frame) => {
       const step = frame.data.message?.step;
-      if (step) onStep?.(step as StepEvent);
+      if (step !== undefined) onStep?.(checked(StepEventSchema, step, 'a replay step'));
     });
-    return { result, ...(extra.healedFlow ? { healedFlow: extra.healedFlow as Flow } : {}) };
+    return { result: checked(FlowResultSchema, result, 'the replay\'s result'), ...(extra.healedFlow ? { healedFlow: checked(FlowSchema, extra.healedFlow, 'the healed flow') } : {}) };
   }
 
   /** Records what a person does in the browser, a step at a time, until `signal` aborts. */

@@ -37,4 +37,14 @@ describe('the service client reading a stream', () => {
       }
     }
   });
+
+  it('a replay whose result is not a flow result is an error, not a result the editor would show', async () => {
+    const { url, server } = await serviceSending('data: {"type":"system","data":{"status":"finished","result":{"name":"x","status":"green","ms":1,"steps":[]}}}\n\n');
+    try {
+      const session = await startRemoteSession({ url, apiKey: 'k' });
+      await assert.rejects(session.replayFlow({ version: 1, name: 'x', steps: [] }), /The service sent the replay's result of another shape: .*Expected \("passed" \| "failed"\) but received "green"/);
+    } finally {
+      server.close();
+    }
+  });
 });

@@ -1,0 +1,34 @@
+import * as v from 'valibot';
+
+/**
+ * What a replay reports: each step (the start page is index -1) and the flow. The types are inferred from these schemas,
+ * and the service client checks a replay's result with them.
+ */
+export const STEP_STATUSES = ['passed', 'failed', 'skipped'] as const;
+export const REPLAY_STEP_KINDS = ['start', 'action', 'navigate', 'expect', 'wait'] as const;
+
+const stepEntries = {
+  index: v.number(),
+  kind: v.picklist(REPLAY_STEP_KINDS),
+  description: v.string(),
+  selectorUsed: v.optional(v.string()),
+  healed: v.optional(v.object({ from: v.string(), to: v.string(), by: v.picklist(['fallback', 'model']) })),
+  error: v.optional(v.object({ name: v.string(), message: v.string() })),
+};
+
+export const StepResultSchema = v.object({ ...stepEntries, status: v.picklist(STEP_STATUSES), ms: v.number() });
+export type StepResult = v.InferOutput<typeof StepResultSchema>;
+export type StepStatus = StepResult['status'];
+
+/** A step as it starts (no status yet) and as it ends. */
+export const StepEventSchema = v.object({ ...stepEntries, status: v.optional(v.picklist(STEP_STATUSES)), ms: v.optional(v.number()) });
+export type StepEvent = v.InferOutput<typeof StepEventSchema>;
+
+export const FlowResultSchema = v.object({
+  name: v.string(),
+  file: v.optional(v.string()),
+  status: v.picklist(['passed', 'failed']),
+  ms: v.number(),
+  steps: v.array(StepResultSchema),
+});
+export type FlowResult = v.InferOutput<typeof FlowResultSchema>;
