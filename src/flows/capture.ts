@@ -1,5 +1,5 @@
 import type { PickDetails } from '../core/engine-session';
-import { FLOW_VERSION, type ActionStep, type AgentActionRecord, type Flow, type FlowStep } from '../schema';
+import { FLOW_VERSION, isVariableReference, type ActionStep, type AgentActionRecord, type Flow, type FlowStep } from '../schema';
 
 export type { AgentActionRecord };
 
@@ -27,7 +27,7 @@ export function variableNameFor(hint: string): string {
 export function keepSecret(step: ActionStep, hint: string): StepWithVariables {
   const method = (step.action.method ?? '').toLowerCase();
   const value = step.action.arguments?.[0];
-  if ((method !== 'fill' && method !== 'type') || value === undefined || /^%[A-Za-z_][A-Za-z0-9_.-]*%$/.test(value)) return { step };
+  if ((method !== 'fill' && method !== 'type') || value === undefined || isVariableReference(value)) return { step };
   const name = variableNameFor(hint);
   return {
     step: { ...step, action: { ...step.action, arguments: [`%${name}%`, ...(step.action.arguments ?? []).slice(1)] } },

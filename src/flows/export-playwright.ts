@@ -1,7 +1,8 @@
 import { HOOKS_KEY, installPageHooks } from '../core/browser/page-hooks';
 import { SHADOW_ENGINE, SHADOW_ENGINE_SOURCE } from '../core/browser/shadow-engine';
 import { parseSelector } from '../core/snapshot/selector-syntax';
-import { hasVariableReference, parsePattern, replaceVariables, type ActionStep, type Expectation, type Flow } from '../schema';
+import { canonicalMethod, hasVariableReference, parsePattern, replaceVariables, type ActionStep, type Expectation, type Flow } from '../schema';
+import { isUpload } from './uploads';
 import { environmentName } from './variables';
 
 /**
@@ -43,21 +44,21 @@ export function locatorCode(selector: string): { code: string; usesShadow: boole
 function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
   const action = step.action;
   const args = action.arguments ?? [];
-  const method = (action.method ?? 'click').toLowerCase();
+  const method = canonicalMethod(action.method);
   if (method === 'press' && !action.selector.trim()) return { code: `await page.keyboard.press(${text(args[0] ?? 'Enter')});`, usesShadow: false };
   const target = locatorCode(action.selector);
   const at = args.length === 2 ? `position: { x: ${Number(args[0])}, y: ${Number(args[1])} }` : '';
   const call: Record<string, string> = {
-    click: `click(${at ? `{ ${at} }` : ''})`, rightclick: `click({ button: 'right'${at ? `, ${at}` : ''} })`, doubleclick: `dblclick(${at ? `{ ${at} }` : ''})`, dblclick: 'dblclick()', fill: `fill(${text(args[0] ?? '')})`, type: `pressSequentially(${text(args[0] ?? '')})`,
+    click: `click(${at ? `{ ${at} }` : ''})`, rightclick: `click({ button: 'right'${at ? `, ${at}` : ''} })`, doubleclick: `dblclick(${at ? `{ ${at} }` : ''})`, fill: `fill(${text(args[0] ?? '')})`, type: `pressSequentially(${text(args[0] ?? '')})`,
     press: `press(${text(args[0] ?? 'Enter')})`, hover: 'hover()', selectoption: `selectOption([${args.map(text).join(', ')}])`,
-    selectoptionfromdropdown: `selectOption([${args.map(text).join(', ')}])`, check: 'check()', uncheck: 'uncheck()', focus: 'focus()', blur: 'blur()',
-    setinputfiles: `setInputFiles([${args.map((file) => `path.join(__dirname, ${text(file)})`).join(', ')}])`, upload: `setInputFiles([${args.map((file) => `path.join(__dirname, ${text(file)})`).join(', ')}])`,
+    check: 'check()', uncheck: 'uncheck()', focus: 'focus()', blur: 'blur()',
+    setinputfiles: `setInputFiles([${args.map((file) => `path.join(__dirname, ${text(file)})`).join(', ')}])`,
     scrollintoview: 'scrollIntoViewIfNeeded()',
     scrollto: `evaluate((element, where) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; const max = s.scrollHeight - s.clientHeight; s.scrollTo({ top: where === 'top' ? 0 : where === 'bottom' ? max : where.endsWith('%') ? max * parseFloat(where) / 100 : parseFloat(where)${args[1] !== undefined ? `, left: ${Number(args[1])}` : ''} }); }, ${text(args[0] ?? 'bottom')})`,
     nextchunk: 'evaluate((element) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; s.scrollBy({ top: s === document.scrollingElement ? innerHeight : s.clientHeight }); })',
     prevchunk: 'evaluate((element) => { const s = element === document.documentElement || element === document.body ? document.scrollingElement : element; s.scrollBy({ top: -(s === document.scrollingElement ? innerHeight : s.clientHeight) }); })',
   };
-  if (method === 'draganddrop' || method === 'drag') {
+  if (method === 'draganddrop') {
     const destination = locatorCode(args[0] ?? '');
     return { code: `await ${target.code}.dragTo(${destination.code});`, usesShadow: target.usesShadow || destination.usesShadow };
   }
@@ -88,7 +89,7 @@ function expectCode(expectation: Expectation): { code: string; usesShadow: boole
 export function exportPlaywrightSpec(flow: Flow, source: string): string {
   const lines: string[] = [];
   let usesShadow = false;
-  const usesFiles = flow.steps.some((step) => 'action' in step && /^(setinputfiles|upload)$/i.test(step.action.method ?? ''));
+  const usesFiles = flow.steps.some((step) => 'action' in step && isUpload(step.action.method));
   if (flow.startUrl) lines.push(`await page.goto(${text(flow.startUrl)});`);
   for (const step of flow.steps) {
     const generated = 'action' in step ? actionCode(step)

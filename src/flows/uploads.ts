@@ -1,9 +1,9 @@
-import { mimeTypeOf, type Flow, type UploadFile } from '../schema';
+import { canonicalMethod, mimeTypeOf, type Flow, type UploadFile } from '../schema';
 
 /** Files a flow's upload steps name, by the path the step gives. */
 export type FlowFiles = Readonly<Record<string, UploadFile>>;
 
-const isUpload = (method: string | undefined) => /^(setinputfiles|upload)$/i.test(method ?? '');
+export const isUpload = (method: string | undefined) => canonicalMethod(method) === 'setinputfiles';
 
 /**
  * A path an upload step may name: relative to the flow file's folder and inside it, so a flow from someone else

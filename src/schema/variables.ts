@@ -20,6 +20,11 @@ export type Variables = v.InferOutput<typeof VariablesSchema>;
 /** `%name%`: a reference to a variable in an instruction, an argument, a URL or an expectation. */
 const REFERENCE_SOURCE = '%([A-Za-z_][A-Za-z0-9_.-]*)%';
 
+/** Whether a text is one `%name%` and nothing else (a value that is a variable, not a value). */
+export function isVariableReference(text: string): boolean {
+  return new RegExp(`^${REFERENCE_SOURCE}$`).test(text);
+}
+
 export function hasVariableReference(text: string): boolean {
   return new RegExp(REFERENCE_SOURCE).test(text);
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { SUPPORTED_METHODS } from '../../schema';
+import { canonicalMethod, SUPPORTED_METHODS } from '../../schema';
 import { ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
 
@@ -80,13 +80,10 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   },
 };
 
-const ALIASES: Readonly<Record<string, string>> = { selectoptionfromdropdown: 'selectoption', dblclick: 'doubleclick', scroll: 'scrollto', drag: 'draganddrop', upload: 'setinputfiles' };
-
 export { SUPPORTED_METHODS };
 
 export function methodRunner(method: string): MethodRunner {
-  const key = method.toLowerCase();
-  const runner = METHODS[ALIASES[key] ?? key];
+  const runner = METHODS[canonicalMethod(method)];
   if (!runner) {
     throw new ServiceInvalidArgumentError(`method: ${JSON.stringify(method)} is not supported; use one of ${SUPPORTED_METHODS.join(', ')}`, { field: 'method' });
   }

@@ -1,4 +1,4 @@
-import type { Action, Variables } from '../../schema';
+import { isVariableReference, type Action, type Variables } from '../../schema';
 import type { AgentHost } from '../session-types';
 import { ServiceInvalidArgumentError } from '../errors';
 import { isAllowedUrl } from './origin-guard';
@@ -73,7 +73,7 @@ const act: AgentTool = {
       const action: Action = { selector: element.selector, description: `${element.role} "${element.name}"`, method, arguments: args };
       await context.session.act(action, { variables: context.variables, signal: context.signal });
       // What is typed into a password field is never shown or kept, only that something was (a %variable% keeps its name).
-      const shown = element.secret ? args.map((arg) => (/^%[A-Za-z_][A-Za-z0-9_.-]*%$/.test(arg) ? arg : '••••••')) : args;
+      const shown = element.secret ? args.map((arg) => (isVariableReference(arg) ? arg : '••••••')) : args;
       return {
         text: `${method} done on ${action.description}`, action: method, selector: element.selector, ...(shown.length ? { typed: shown.join(' ') } : {}),
         performed: { action, fallbacks: element.fallbacks, target: element.fingerprint, ...(element.secret ? { secret: true } : {}) },
