@@ -72,10 +72,7 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     const destination = locatorFor(page, requireArgument(args, 'dragAndDrop', 'the selector of the drop target'));
     await target.dragTo(destination, { timeout });
   },
-  setinputfiles: async ({ target, args, files, timeout }) => {
-    if (args.length && !files?.length) {
-      throw new ServiceInvalidArgumentError(`arguments: setInputFiles needs the contents of ${args.map((path) => JSON.stringify(path)).join(', ')}; the engine never reads files from its own disk: replay a flow file (its files are read beside it) or pass options.files`, { field: 'arguments' });
-    }
+  setinputfiles: async ({ target, files, timeout }) => {
     await target.setInputFiles(files?.map((file) => ({ name: file.name, mimeType: file.mimeType, buffer: file.buffer })) ?? [], { timeout });
   },
 };
@@ -88,6 +85,20 @@ export function methodRunner(method: string): MethodRunner {
     throw new ServiceInvalidArgumentError(`method: ${JSON.stringify(method)} is not supported; use one of ${SUPPORTED_METHODS.join(', ')}`, { field: 'method' });
   }
   return runner;
+}
+
+/**
+ * A method's arguments, checked before any wait for the element: bad input is said at once, not after a timeout.
+ * (The runners read them again; this only refuses.)
+ */
+export function checkArguments(method: string, args: readonly string[], files: readonly FileUpload[] | undefined): void {
+  const name = canonicalMethod(method);
+  if (name === 'click' || name === 'doubleclick' || name === 'rightclick') clickPosition(args, method);
+  if (name === 'press') requireArgument(args, 'press', 'a key such as "Enter"');
+  if (name === 'draganddrop') requireArgument(args, 'dragAndDrop', 'the selector of the drop target');
+  if (name === 'setinputfiles' && args.length && !files?.length) {
+    throw new ServiceInvalidArgumentError(`arguments: setInputFiles needs the contents of ${args.map((path) => JSON.stringify(path)).join(', ')}; the engine never reads files from its own disk: replay a flow file (its files are read beside it) or pass options.files`, { field: 'arguments' });
+  }
 }
 
 /** Methods that take no element: `press` with an empty selector presses on the focused element. */

@@ -6,7 +6,7 @@ import {
 import { redact } from '../redact';
 import { diagnose, firstLine, locatorFor, stripAnsi } from './locate';
 import { answerDialogs, type DialogAnswer } from './dialogs';
-import { isPageLevel, methodRunner, type FileUpload } from './methods';
+import { checkArguments, isPageLevel, methodRunner, type FileUpload } from './methods';
 import { revealOnHover } from './reveal';
 import { substitute, variableSecrets } from './variables';
 
@@ -37,6 +37,7 @@ export interface PerformOptions {
 export async function performAction(page: Page, action: Action, options: PerformOptions = {}): Promise<void> {
   const run = methodRunner(action.method);
   const args = action.arguments.map((argument, index) => substitute(argument, options.variables, `arguments.${index}`));
+  checkArguments(action.method, args, options.files);
   const timeoutMs = options.timeoutMs ?? DEFAULT_ACTION_TIMEOUT_MS;
   const deadline = Date.now() + timeoutMs;
   const target = isPageLevel(action.method, action.selector) ? page.locator(':focus') : locatorFor(page, action.selector);
