@@ -13,11 +13,6 @@ export interface RecordArguments {
   readonly browser?: string;
 }
 
-/** Whether a window can be shown here: Linux needs an X or Wayland display; other systems always have one. */
-function hasDisplay(env: NodeJS.ProcessEnv = process.env): boolean {
-  return process.platform !== 'linux' || !!(env.DISPLAY || env.WAYLAND_DISPLAY);
-}
-
 /**
  * `rehearse record <url> --out my.flow.json`: opens a browser window on the page and writes each thing the person does
  * to the flow file as it happens (a file that exists is added to; one that is not a valid flow is left alone). Ctrl+C,
@@ -25,10 +20,11 @@ function hasDisplay(env: NodeJS.ProcessEnv = process.env): boolean {
  */
 export async function recordCommand(args: RecordArguments, io: Console, stopSignal: Promise<void>): Promise<number> {
   if (!URL.canParse(args.url)) throw new UsageError(`record: expected a URL such as http://127.0.0.1:4173/, received ${JSON.stringify(args.url)}`);
-  if (!args.cdp && !hasDisplay()) {
+  // The engine refuses a window where there is no display (before launching); recording needs one, or --cdp.
+  const session = await startLocalSession({ browser: { headless: false, ...(args.cdp ? { cdpUrl: args.cdp, isolate: false } : {}), ...(args.browser ? { executablePath: args.browser } : {}) } }).catch((error: Error) => {
+    if (error.name !== 'NoDisplayError') throw error;
     throw new UsageError('record: there is no display here to show a browser window (DISPLAY is not set). Record in a browser you can see with --cdp <url> (one started with --remote-debugging-port), or run where there is a display.');
-  }
-  const session = await startLocalSession({ browser: { headless: false, ...(args.cdp ? { cdpUrl: args.cdp, isolate: false } : {}), ...(args.browser ? { executablePath: args.browser } : {}) } });
+  });
   const name = path.basename(args.out).replace(/\.flow\.json$|\.json$/, '') || 'Recorded';
   let steps = 0;
   try {
