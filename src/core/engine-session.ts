@@ -21,6 +21,7 @@ import { extractWithModel } from './extract';
 import { createModelClient, type Environment, type ModelClient, type Usage } from './models';
 import { Observations, type PickDetails } from './observations';
 import { observeWithModel, verifyPicks } from './observe';
+import { phase } from './phases';
 import type {
   ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ModelDefaults, ObserveCallOptions, ObserveResult, Session,
 } from './session-types';
@@ -224,7 +225,7 @@ export class EngineSession implements Session {
     options.onProgress?.({ message: `snapshot: ${snapshot.elements.size} elements, ${snapshot.tokens} tokens`, data: { tokens: snapshot.tokens } });
     const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
     throwIfAborted(signal);
-    const picks = await verifyPicks(page, observation.picks);
+    const picks = await phase('verifying picks', () => verifyPicks(page, snapshot, observation.picks));
     return { picks, usage: observation.usage };
   }
 

@@ -5,7 +5,11 @@ import { readFingerprint } from './act/fingerprint';
 import { locatorFor } from './act/locate';
 import { SUPPORTED_METHODS } from './act/methods';
 import type { ModelClient, Usage } from './models';
-import type { PageSnapshot, SnapshotElement } from './snapshot/snapshot';
+import { phase, phaseSync } from './phases';
+import { pageState } from './snapshot/kept-captures';
+import { parseSelector } from './snapshot/selector-syntax';
+import { liveFingerprint } from './snapshot/live-fingerprint';
+import type { Fingerprint, PageSnapshot, SnapshotElement } from './snapshot/snapshot';
 
 const MAX_RESULTS = 10;
 
@@ -55,7 +59,7 @@ export async function observeWithModel(
   model: ModelClient, snapshot: PageSnapshot, instruction: string | undefined, variables: Variables | undefined, signal?: AbortSignal,
 ): Promise<Observation> {
   const methods = new Set(SUPPORTED_METHODS.map((method) => method.toLowerCase()));
-  const reply = await model.generateObject({
+  const reply = await phase('model call (client and server)', () => model.generateObject({
     system: OBSERVE_SYSTEM,
     prompt: observePrompt(snapshot, instruction, variables),
     schema: ObserveAnswerSchema,
@@ -67,8 +71,8 @@ export async function observeWithModel(
       const bad = answer.elements.find((element) => !methods.has(element.method.toLowerCase()));
       return bad ? `method ${JSON.stringify(bad.method)} is not one of ${SUPPORTED_METHODS.join(', ')}` : undefined;
     },
-  });
-  const picks = reply.object.elements.slice(0, MAX_RESULTS).map((answer) => {
+  }));
+  const picks = phaseSync('selectors of the picks', () => reply.object.elements.slice(0, MAX_RESULTS).map((answer) => {
     const element = snapshot.elements.get(idOf(answer.elementId))!;
     const output: ActionOutput = {
       selector: element.selector,
@@ -78,27 +82,45 @@ export async function observeWithModel(
       arguments: answer.arguments,
     };
     return { output, element };
-  });
+  }));
   return { picks, usage: reply.usage };
 }
 
 /**
- * The selector of each pick must resolve to exactly one element on the live page; when the best one does not (the page
- * changed since the snapshot), the first fallback that does is used, and a pick with none left is dropped. Each pick's
- * fingerprint is then read from that element by the function replay checks targets with, so a saved pick replays.
+ * Each pick's fingerprint is read from its element on the live page by the function replay checks targets with, so a
+ * saved pick replays. While the page is what was captured, the capture's CSS and XPath selectors are unique by
+ * construction and each element is reached by its node id: the cost is per pick, not per page. Once the page has changed (or for an element
+ * gone since), each selector must find exactly one element on the live page: the first that does is used, and a pick
+ * with none left is dropped.
  */
-export async function verifyPicks(page: Page, picks: readonly ObservePick[]): Promise<ObservePick[]> {
-  const verified: ObservePick[] = [];
-  for (const pick of picks) {
-    for (const selector of [pick.element.selector, ...pick.element.fallbacks]) {
-      const locator = locatorFor(page, selector);
-      const count = await locator.count().catch(() => 0);
-      if (count === 1) {
-        const fingerprint = (await readFingerprint(locator)) ?? pick.element.fingerprint;
-        verified.push({ ...pick, element: { ...pick.element, fingerprint }, output: { ...pick.output, selector } });
-        break;
-      }
-    }
+export async function verifyPicks(page: Page, snapshot: PageSnapshot, picks: readonly ObservePick[]): Promise<ObservePick[]> {
+  const unchanged = snapshot.state !== undefined && snapshot.state === await pageState(page);
+  const verified = await Promise.all(picks.map(async (pick) => {
+    const session = snapshot.frames[pick.element.frame]?.session;
+    const trusted = unchanged && session && !namesElement(pick.element.selector);
+    const fingerprint = trusted ? await liveFingerprint(session, pick.element.backendNodeId) : undefined;
+    return fingerprint ? withFingerprint(pick, pick.element.selector, fingerprint) : verifyOnLivePage(page, pick);
+  }));
+  return verified.filter((pick): pick is ObservePick => pick !== undefined);
+}
+
+/**
+ * A role selector depends on the accessible name Playwright computes, which can differ from the capture's (CSS generated
+ * content, for one): it is checked on the live page. CSS and XPath mean the same to both.
+ */
+function namesElement(selector: string): boolean {
+  const parsed = parseSelector(selector);
+  return [...parsed.hops.map((hop) => hop.selector), parsed.target].some((part) => part.startsWith('role='));
+}
+
+async function verifyOnLivePage(page: Page, pick: ObservePick): Promise<ObservePick | undefined> {
+  for (const selector of [pick.element.selector, ...pick.element.fallbacks]) {
+    const locator = locatorFor(page, selector);
+    if ((await locator.count().catch(() => 0)) === 1) return withFingerprint(pick, selector, (await readFingerprint(locator)) ?? pick.element.fingerprint);
   }
-  return verified;
+  return undefined;
+}
+
+function withFingerprint(pick: ObservePick, selector: string, fingerprint: Fingerprint): ObservePick {
+  return { ...pick, element: { ...pick.element, fingerprint }, output: { ...pick.output, selector } };
 }

@@ -49,6 +49,8 @@ export type Rule = (request: RecordedRequest) => ScriptedReply;
 
 export class ScriptedModelServer {
   readonly requests: RecordedRequest[] = [];
+  /** How long each request took the server, from its first byte to the answer's last (benchmarks report it apart). */
+  readonly timings: number[] = [];
   private readonly queue: ScriptedReply[] = [];
   private rule: Rule | undefined;
   private tokenCount = 0;
@@ -101,6 +103,8 @@ export class ScriptedModelServer {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = performance.now();
+    response.on('finish', () => this.timings.push(performance.now() - started));
     const url = new URL(request.url ?? '/', this.origin);
     const raw = await readBody(request);
     const wire = wireOf(url.pathname);

@@ -49,7 +49,7 @@ export async function actByInstruction(instruction: string, options: ActCallOpti
   }
   const observation = await observeWithModel(context.model(), snapshot, instruction, options.variables, signal);
   throwIfAborted(signal);
-  const [pick] = await verifyPicks(page, observation.picks.slice(0, 1));
+  const [pick] = await verifyPicks(page, snapshot, observation.picks.slice(0, 1));
   if (!pick) {
     return { success: false, message: `No element on the page matches "${instruction}".`, actionDescription: instruction, actions: [], planner: 'model', usage: observation.usage, ...(cache ? { cacheStatus: 'MISS' as const } : {}) };
   }

@@ -3,6 +3,8 @@
  *  - remembers closed shadow roots, so Rehearse selectors can reach inside them (Playwright cannot);
  *  - tracks the time of the last DOM change and the number of fetch/XHR requests in flight, so the engine can wait for
  *    a page to settle without a fixed sleep;
+ *  - counts changes a snapshot would see (DOM mutations, typed values, scrolling, resizing, hover, focus, finished
+ *    animations and loads), so a snapshot of an unchanged page is reused instead of captured again;
  *  - tells the engine of a window.open call (through a binding it names, taken from the page before any page script
  *    runs), so an action that opens a tab from script is followed into it as a link's would be, at no cost otherwise.
  * Everything lives under one non-enumerable symbol-keyed property of window: nothing a page enumerates.
@@ -13,7 +15,10 @@ export interface PageHooks {
   readonly closedRoots: WeakMap<Element, ShadowRoot>;
   lastMutation: number;
   inflight: number;
+  /** Goes up whenever what a snapshot shows may have changed. */
+  generation: number;
 }
+
 
 /** `setup`: the key of the hooks, or with it the name of the binding that hears of window.open calls. */
 export function installPageHooks(setup: string | { key: string; windowOpened?: string }): void {
@@ -23,7 +28,7 @@ export function installPageHooks(setup: string | { key: string; windowOpened?: s
   if (windowOpened) delete win[windowOpened];
   const symbol = Symbol.for(key);
   if ((window as unknown as Record<symbol, unknown>)[symbol]) return;
-  const hooks: PageHooks = { closedRoots: new WeakMap<Element, ShadowRoot>(), lastMutation: performance.now(), inflight: 0 };
+  const hooks: PageHooks = { closedRoots: new WeakMap<Element, ShadowRoot>(), lastMutation: performance.now(), inflight: 0, generation: 0 };
   Object.defineProperty(window, symbol, { value: hooks, enumerable: false });
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
@@ -33,8 +38,22 @@ export function installPageHooks(setup: string | { key: string; windowOpened?: s
   };
   const touch = () => {
     hooks.lastMutation = performance.now();
+    hooks.generation++;
   };
-  const observe = () => new MutationObserver(touch).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const changed = () => {
+    hooks.generation++;
+  };
+  // Events after which the page may look different without a DOM mutation. (Inside: this function runs in the page.)
+  // Scroll events come a frame late: the window's scroll position is part of the state itself (below), and the
+  // keys and wheel that scroll a box count at once.
+  for (const type of ['input', 'change', 'scroll', 'resize', 'focusin', 'focusout', 'pointerover', 'pointerout', 'transitionend', 'animationend', 'toggle', 'wheel', 'keydown']) {
+    window.addEventListener(type, changed, { capture: true, passive: true });
+  }
+  const observe = () => {
+    new MutationObserver(touch).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    // An image or frame that loads changes the layout; load events do not reach the window.
+    document.addEventListener('load', changed, { capture: true, passive: true });
+  };
   if (document.documentElement) observe();
   // On the window: a tab opened by window.open keeps this window for the page it then loads, whose document is new.
   window.addEventListener('DOMContentLoaded', observe);
@@ -62,16 +81,33 @@ export function installPageHooks(setup: string | { key: string; windowOpened?: s
   };
 }
 
-/** Runs in the page: resolves once no request is in flight and the DOM has been quiet for `quietMs`, or after `capMs`. */
-export function waitForQuiet({ key, quietMs, capMs }: { key: string; quietMs: number; capMs: number }): Promise<boolean> {
+export interface QuietPage {
+  readonly quiet: boolean;
+  /** This document and its change count once quiet (none without hooks: such a page is never reused). */
+  readonly generation?: string;
+}
+
+/** Runs in a frame: its document and change count, as waitForQuiet says them. */
+export function readGeneration(key: string): string | undefined {
+  const hooks = (window as unknown as Record<symbol, PageHooks | undefined>)[Symbol.for(key)];
+  return hooks ? `${performance.timeOrigin}:${hooks.generation}:${scrollX},${scrollY}` : undefined;
+}
+
+/**
+ * Runs in the page: resolves once no request is in flight and the DOM has been quiet for `quietMs`, or after `capMs`.
+ * A loaded page whose DOM has not changed since its load event ended is quiet at once: nothing is rendering.
+ */
+export function waitForQuiet({ key, quietMs, capMs }: { key: string; quietMs: number; capMs: number }): Promise<QuietPage> {
   const hooks = (window as unknown as Record<symbol, PageHooks | undefined>)[Symbol.for(key)];
   const started = performance.now();
+  const loadEnded = () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || Infinity;
   return new Promise((resolve) => {
     const check = () => {
       const now = performance.now();
-      const quiet = hooks ? hooks.inflight === 0 && now - hooks.lastMutation >= quietMs : document.readyState === 'complete';
-      if (quiet) resolve(true);
-      else if (now - started >= capMs) resolve(false);
+      const stillSinceLoad = (current: PageHooks) => document.readyState === 'complete' && current.lastMutation <= loadEnded();
+      const quiet = hooks ? hooks.inflight === 0 && (now - hooks.lastMutation >= quietMs || stillSinceLoad(hooks)) : document.readyState === 'complete';
+      if (quiet) resolve({ quiet: true, ...(hooks ? { generation: `${performance.timeOrigin}:${hooks.generation}:${scrollX},${scrollY}` } : {}) });
+      else if (now - started >= capMs) resolve({ quiet: false });
       else setTimeout(check, Math.min(quietMs, 50));
     };
     check();

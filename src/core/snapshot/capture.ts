@@ -1,6 +1,7 @@
 import type { CDPSession, Frame, Page } from 'playwright-core';
 import { ServiceDomProcessError, throwIfAborted } from '../errors';
 import type { CaptureSnapshotReply, CdpNode, DocumentSnapshot, RareBooleanData, RareStringData } from './cdp-types';
+import { phase, phaseSync } from '../phases';
 import { computeAccessibility } from './accessibility';
 import type { DomNode, FrameDoc, Layout, ScopeFacts } from './dom-tree';
 
@@ -57,7 +58,7 @@ export async function capturePage(page: Page, options: { signal?: AbortSignal; n
   const main = captures[0];
   await linkOutOfProcessFrames(main, captures.slice(1).filter((capture): capture is SessionCapture => capture !== undefined), page);
   const frames = numberFrames(main.docs[0]!);
-  computeAccessibility(frames);
+  phaseSync('accessibility', () => computeAccessibility(frames));
   const sessionsWithDocs = [main, ...captures.slice(1).filter((capture): capture is SessionCapture => capture !== undefined)];
   const metrics = (await mainSession.send('Page.getLayoutMetrics')) as { cssLayoutViewport: { clientWidth: number; clientHeight: number; pageX: number; pageY: number } };
   const viewport = metrics.cssLayoutViewport;
@@ -68,12 +69,16 @@ async function captureSession(session: CDPSession, rootFrame: Frame, needTree: b
   let snapshot: CaptureSnapshotReply;
   let tree: { root: CdpNode } | undefined;
   try {
-    snapshot = (await session.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES] })) as CaptureSnapshotReply;
+    snapshot = await phase('DOMSnapshot over CDP', async () => (await session.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES] })) as CaptureSnapshotReply);
     // The flat snapshot hides shadow-root boundaries; only then (or for selector look-ups) is the pierced tree worth its cost.
-    if (needTree || hasShadowRoots(snapshot)) tree = (await session.send('DOM.getDocument', { depth: -1, pierce: true }));
+    if (needTree || hasShadowRoots(snapshot)) tree = await phase('DOM tree over CDP (shadow roots)', () => session.send('DOM.getDocument', { depth: -1, pierce: true }));
   } catch (error) {
     throw new ServiceDomProcessError(`Could not capture the page's DOM: ${(error as Error).message}`, { cause: error });
   }
+  return phaseSync('building nodes', () => buildCapture(session, rootFrame, snapshot, tree));
+}
+
+function buildCapture(session: CDPSession, rootFrame: Frame, snapshot: CaptureSnapshotReply, tree: { root: CdpNode } | undefined): SessionCapture {
   const scopes = tree ? scopeFacts(tree.root) : new Map<number, ScopeFacts>();
   const docs = snapshot.documents.map((document) => ({
     index: -1,

@@ -1,12 +1,14 @@
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { isSecretField } from './secret-fields';
-import { HOOKS_KEY, waitForQuiet } from '../browser/page-hooks';
+import { HOOKS_KEY, waitForQuiet, type QuietPage } from '../browser/page-hooks';
 import { ServiceElementNotFoundError, ServiceInvalidArgumentError, throwIfAborted } from '../errors';
 import { DEFAULT_TOKEN_BUDGET, fitToBudget } from './budget';
-import { capturePage } from './capture';
+import { phase, phaseSync } from '../phases';
+import { capturePage, type CapturedPage } from './capture';
+import { keepCapture, keptCapture, pageState } from './kept-captures';
 import type { DomNode, FrameDoc } from './dom-tree';
 import type { ElementStates } from './element-facts';
-import { OutlineBuilder } from './outline';
+import { OutlineBuilder, type OutlineLine } from './outline';
 import { resolveSelectors } from './scope';
 import { SelectorIndex } from './selectors';
 
@@ -63,26 +65,63 @@ export interface PageSnapshot {
   readonly elements: ReadonlyMap<string, SnapshotElement>;
   /** Ids the model was shown (all of them unless the page was over budget). */
   readonly shownIds: ReadonlySet<string>;
-  readonly frames: readonly { readonly index: number; readonly url: string; readonly cdpFrameId: string }[];
+  readonly frames: readonly { readonly index: number; readonly url: string; readonly cdpFrameId: string; readonly session: CDPSession }[];
   readonly omittedLines: number;
+  /** What the page was when captured (see pageState); undefined when that could not be told. */
+  readonly state?: string;
 }
 
-/** Waits (bounded) for in-flight requests to finish and the DOM to be quiet. */
-export async function settle(page: Page, capMs = 1500, signal?: AbortSignal): Promise<void> {
+/** Waits (bounded) for in-flight requests to finish and the DOM to be quiet; says the main frame's change count then. */
+export async function settle(page: Page, capMs = 1500, signal?: AbortSignal): Promise<string | undefined> {
   throwIfAborted(signal);
+  let settled: QuietPage | undefined;
   try {
     await page.waitForLoadState('domcontentloaded', { timeout: capMs });
-    await page.evaluate(waitForQuiet, { key: HOOKS_KEY, quietMs: 80, capMs });
+    settled = await page.evaluate(waitForQuiet, { key: HOOKS_KEY, quietMs: 80, capMs });
   } catch {
     // A page that navigates while we wait settles on its next snapshot; waiting is best effort, bounded by the cap.
   }
   throwIfAborted(signal);
+  return settled?.quiet ? settled.generation : undefined;
+}
+
+/** The outline and elements of a capture seen whole (no selector, ignored parts or frame), built once per capture. */
+const wholeViews = new WeakMap<CapturedPage, SnapshotView>();
+
+interface SnapshotView {
+  readonly lines: readonly OutlineLine[];
+  readonly elements: ReadonlyMap<string, SnapshotElement>;
 }
 
 export async function takeSnapshot(page: Page, options: SnapshotOptions = {}): Promise<PageSnapshot> {
-  await settle(page, options.settleCapMs, options.signal);
-  const captured = await capturePage(page, { signal: options.signal, needTree: !!options.selector || !!options.ignoreSelectors?.length });
+  const generation = await phase('settle', () => settle(page, options.settleCapMs, options.signal));
+  // A capture for a selector keeps CDP node ids that the next capture invalidates: only whole-page captures are reused.
+  const scoped = !!options.selector || !!options.ignoreSelectors?.length;
+  const state = scoped ? undefined : await phase('page unchanged?', () => pageState(page, generation));
+  let captured = keptCapture(page, state);
+  if (!captured) {
+    captured = await capturePage(page, { signal: options.signal, needTree: scoped });
+    keepCapture(page, state, captured);
+  }
   throwIfAborted(options.signal);
+  const whole = !scoped && (options.frameId === undefined || options.frameId === null);
+  const view = (whole ? wholeViews.get(captured) : undefined) ?? await phase('outline', () => viewOf(captured, options));
+  if (whole) wholeViews.set(captured, view);
+  const frames = captured.frames;
+  const budgeted = phaseSync('token budget', () => fitToBudget(view.lines.filter((line) => !line.excluded), options.instruction, options.tokenBudget ?? DEFAULT_TOKEN_BUDGET));
+  const url = frames[0]?.url ?? page.url();
+  const title = titleOf(frames[0]);
+  const text = fence(url, title, budgeted.text);
+  return {
+    url, title, text, tokens: Math.ceil(text.length / 4), elements: view.elements, shownIds: budgeted.shownIds,
+    frames: frames.map((frame) => ({ index: frame.index, url: frame.url, cdpFrameId: frame.cdpFrameId, session: frame.session })),
+    omittedLines: budgeted.omittedLines,
+    ...(state ? { state } : {}),
+  };
+}
+
+/** The outline of a capture for the options' scope, with its elements; their selectors are worked out when first asked. */
+async function viewOf(captured: CapturedPage, options: SnapshotOptions): Promise<SnapshotView> {
   const frames = captured.frames;
   let within: Set<number> | undefined;
   if (options.selector) {
@@ -95,10 +134,12 @@ export async function takeSnapshot(page: Page, options: SnapshotOptions = {}): P
   }
   const ignored = await resolveSelectors(captured, options.ignoreSelectors ?? [], 'options.ignoreSelectors');
   const outline = new OutlineBuilder(captured.viewport, { within, ignored }).build(frames);
-  const index = new SelectorIndex(frames);
+  let index: SelectorIndex | undefined;
   const elements = new Map<string, SnapshotElement>();
   for (const element of outline.elements) {
-    const [selector, ...fallbacks] = index.candidatesFor(element.node, element.role).selectors;
+    let selectors: readonly string[] | undefined;
+    // Most elements are never picked: their selectors (and the index they need) cost nothing until asked for.
+    const selectorsOf = () => (selectors ??= (index ??= new SelectorIndex(frames)).candidatesFor(element.node, element.role).selectors);
     elements.set(element.id, {
       id: element.id,
       frame: element.node.frame.index,
@@ -107,23 +148,19 @@ export async function takeSnapshot(page: Page, options: SnapshotOptions = {}): P
       role: element.role,
       name: element.name,
       states: element.states,
-      selector: selector!,
-      fallbacks,
+      get selector() {
+        return selectorsOf()[0]!;
+      },
+      get fallbacks() {
+        return selectorsOf().slice(1);
+      },
       fingerprint: { role: element.role, name: element.name },
       ...(element.role === 'link' && element.node.attrs.href ? { href: absolute(element.node.attrs.href, element.node.frame.url) } : {}),
       ...(isSecretField(element.node.tag, element.node.attrs) ? { secret: true as const } : {}),
       excluded: element.excluded,
     });
   }
-  const budgeted = fitToBudget(outline.lines.filter((line) => !line.excluded), options.instruction, options.tokenBudget ?? DEFAULT_TOKEN_BUDGET);
-  const url = frames[0]?.url ?? page.url();
-  const title = titleOf(frames[0]);
-  const text = fence(url, title, budgeted.text);
-  return {
-    url, title, text, tokens: Math.ceil(text.length / 4), elements, shownIds: budgeted.shownIds,
-    frames: frames.map((frame) => ({ index: frame.index, url: frame.url, cdpFrameId: frame.cdpFrameId })),
-    omittedLines: budgeted.omittedLines,
-  };
+  return { lines: outline.lines, elements };
 }
 
 function absolute(href: string, base: string): string {

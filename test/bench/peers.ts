@@ -1,0 +1,134 @@
+/**
+ * Rehearse next to Stagehand (the version in devDependencies) on the same pages, the same browser build and the same
+ * scripted model on loopback, in one run: cold observe (the first on a freshly loaded page), warm observe (the same
+ * instruction again), act(Action) with the action observe returned, and raw Playwright clicking each one's selector.
+ * The model server's own time is measured and reported apart.
+ */
+import type { Page } from 'playwright-core';
+import { createSession } from '../../src/core/engine-session';
+import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import type { ActionOutput } from '../../src/schema';
+import type { ScriptedModelServer } from '../support/model-server';
+import { pickElementRule } from '../support/page-rule';
+import { stagehandPickRule } from './stagehand-rule';
+
+export interface PeerFixture {
+  readonly label: string;
+  readonly url: string;
+  readonly instruction: string;
+  /** What the right pick's description or selector must mention. */
+  readonly expect: RegExp;
+}
+
+interface Peer {
+  readonly name: string;
+  goto(url: string): Promise<void>;
+  observe(instruction: string): Promise<ActionOutput | undefined>;
+  act(action: ActionOutput): Promise<void>;
+  /** A Playwright page on the same browser state, for the raw column. */
+  readonly page?: Page;
+  close(): Promise<void>;
+}
+
+export interface PeerFigures {
+  readonly peer: string;
+  readonly fixture: string;
+  readonly coldMs: number;
+  readonly warmMs: number;
+  readonly actMs: number;
+  readonly rawMs?: number;
+  /** Median time the scripted model server spent answering one observe. */
+  readonly modelMs: number;
+  readonly right: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+async function rehearsePeer(models: ScriptedModelServer): Promise<Peer> {
+  const session = await createSession({ model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, env: {}, cache: false });
+  return {
+    name: 'Rehearse',
+    page: session.page(),
+    goto: async (url) => void (await session.navigate(url)),
+    observe: async (instruction) => (await session.observe(instruction)).result[0],
+    act: async (action) => void (await session.act({ ...action, method: action.method ?? 'click', arguments: action.arguments ?? [] })),
+    close: () => session.end(),
+  };
+}
+
+async function stagehandPeer(models: ScriptedModelServer): Promise<Peer> {
+  const { Stagehand } = await import('@browserbasehq/stagehand');
+  const stagehand = new Stagehand({
+    env: 'LOCAL', verbose: 0, disablePino: true, logger: () => undefined, selfHeal: false, disableAPI: true,
+    model: { modelName: 'openai/gpt-4.1-mini', apiKey: 'bench', baseURL: models.url('/v1') },
+    localBrowserLaunchOptions: { executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }) },
+  });
+  await stagehand.init();
+  const page = stagehand.context.pages()[0]!;
+  return {
+    name: 'Stagehand',
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    observe: async (instruction) => {
+      const [first] = await stagehand.observe(instruction);
+      return first ? { selector: first.selector, description: first.description, method: first.method ?? 'click', arguments: first.arguments ?? [] } : undefined;
+    },
+    act: async (action) => void (await stagehand.act({ selector: action.selector, description: action.description, method: action.method ?? 'click', arguments: action.arguments ?? [] })),
+    close: () => stagehand.close(),
+  };
+}
+
+async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelServer, runs: number): Promise<PeerFigures> {
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const acts: number[] = [];
+  const raws: number[] = [];
+  const modelTimes: number[] = [];
+  let right = 0;
+  let picked: ActionOutput | undefined;
+  for (let run = 0; run < runs; run++) {
+    await peer.goto(fixture.url);
+    models.requests.length = 0;
+    let started = performance.now();
+    picked = await peer.observe(fixture.instruction);
+    cold.push(performance.now() - started);
+    modelTimes.push(...models.timings.splice(0));
+    if (picked && fixture.expect.test(`${picked.description} ${picked.selector}`)) right++;
+    started = performance.now();
+    await peer.observe(fixture.instruction);
+    warm.push(performance.now() - started);
+    modelTimes.push(...models.timings.splice(0));
+    if (!picked) continue;
+    started = performance.now();
+    await peer.act(picked);
+    acts.push(performance.now() - started);
+    if (peer.page) {
+      const selector = picked.selector.startsWith('/') ? `xpath=${picked.selector}` : picked.selector;
+      started = performance.now();
+      await peer.page.locator(selector).click();
+      raws.push(performance.now() - started);
+    }
+  }
+  return {
+    peer: peer.name, fixture: fixture.label, coldMs: median(cold), warmMs: median(warm), actMs: median(acts),
+    ...(raws.length ? { rawMs: median(raws) } : {}), modelMs: median(modelTimes), right: `${right}/${runs}`,
+  };
+}
+
+/** Both peers over the fixtures, one peer at a time (each with its own browser), the model rule switched per peer. */
+export async function comparePeers(models: ScriptedModelServer, fixtures: readonly PeerFixture[], runs: number): Promise<PeerFigures[]> {
+  const figures: PeerFigures[] = [];
+  for (const [start, rule] of [[rehearsePeer, pickElementRule], [stagehandPeer, stagehandPickRule]] as const) {
+    models.answerWith(rule);
+    const peer = await start(models);
+    try {
+      for (const fixture of fixtures) figures.push(await measure(peer, fixture, models, runs));
+    } finally {
+      await peer.close();
+    }
+  }
+  models.answerWith(pickElementRule);
+  return figures;
+}
