@@ -4,6 +4,8 @@
  * instruction again), act(Action) with the action observe returned, and raw Playwright clicking each one's selector.
  * The model server's own time is measured and reported apart.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createSession } from '../../src/core/engine-session';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
@@ -11,6 +13,18 @@ import type { ActionOutput } from '../../src/schema';
 import type { ScriptedModelServer } from '../support/model-server';
 import { pickElementRule } from '../support/page-rule';
 import { stagehandPickRule } from './stagehand-rule';
+
+/** The Stagehand the bench runs beside, as installed (its package.json is not among its exports). */
+export const STAGEHAND_VERSION = ((): string => {
+  let dir = path.dirname(require.resolve('@browserbasehq/stagehand'));
+  for (;;) {
+    const file = path.join(dir, 'package.json');
+    // dist/cjs has a package.json of its own that only sets the module type.
+    const manifest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }) : {};
+    if (manifest.version || dir === path.dirname(dir)) return manifest.version ?? 'unknown';
+    dir = path.dirname(dir);
+  }
+})();
 
 export interface PeerFixture {
   readonly label: string;

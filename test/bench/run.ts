@@ -20,6 +20,8 @@ import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
 import { replayRates } from './replay-rates';
 import { pickElementRule } from '../support/page-rule';
+import { profileObserve } from './observe-profile';
+import { comparePeers, STAGEHAND_VERSION, type PeerFixture } from './peers';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -64,33 +66,54 @@ async function main(): Promise<void> {
   const session = await createSession({ model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, env: {}, cache: false });
   const page = session.page();
 
-  const fixtures: [string, string][] = [
-    ['login.html', 'click the Forgot password? button'],
-    ['frames.html?cross=CROSS', 'click Pay now'],
-    ['shadow.html', 'click Closed subscribe'],
-    ['dropdown.html', 'click Pick a color'],
-    ['table.html', 'click the Edit button in the row for order 1500'],
-  ];
+  const fixtures: (PeerFixture & { fixture: string })[] = [
+    { fixture: 'login.html', instruction: 'click the Forgot password? button', expect: /forgot/i },
+    { fixture: 'frames.html?cross=CROSS', instruction: 'click Pay now', expect: /pay now/i },
+    { fixture: 'shadow.html', instruction: 'click Closed subscribe', expect: /closed subscribe/i },
+    { fixture: 'dropdown.html', instruction: 'click Pick a color', expect: /pick a color/i },
+    { fixture: 'long.html', instruction: 'click Accept terms', expect: /accept terms/i },
+    { fixture: 'table.html', instruction: 'click the Edit button in the row for order 1500', expect: /tr\[1500\]/ },
+  ].map((entry) => ({ ...entry, label: entry.fixture.replace('?cross=CROSS', ''), url: url(entry.fixture) }));
   const snapshotRows: (string | number)[][] = [];
-  for (const [fixture, instruction] of fixtures) {
-    await session.navigate(url(fixture));
+  for (const { fixture, label, instruction } of fixtures) {
     let tokens = 0;
     let elements = 0;
-    const snapshotMs = await timed(async () => {
+    const samples: number[] = [];
+    // Each snapshot on a freshly loaded page: a second one on the same page would be the kept capture.
+    for (let run = 0; run < (fixture.startsWith('table') ? 7 : RUNS); run++) {
+      await session.navigate(url(fixture));
+      const started = performance.now();
       const snapshot = await takeSnapshot(page, { instruction });
+      samples.push(performance.now() - started);
       tokens = snapshot.tokens;
       elements = snapshot.elements.size;
-    }, fixture.startsWith('table') ? 7 : RUNS);
+    }
     models.requests.length = 0;
-    let chosen = '';
-    const observeMs = await timed(async () => {
-      const observed = await session.observe(instruction);
-      chosen = observed.result[0]?.description ?? '(none)';
-    }, fixture.startsWith('table') ? 5 : 10);
+    await session.observe(instruction);
     const promptTokens = Math.ceil(JSON.stringify(models.requests[0]?.body ?? {}).length / 4);
-    snapshotRows.push([fixture.replace('?cross=CROSS', ''), elements, snapshotMs.toFixed(0), tokens, promptTokens, observeMs.toFixed(0), chosen.slice(0, 28)]);
+    snapshotRows.push([label, elements, median(samples).toFixed(0), tokens, promptTokens]);
   }
-  table('Snapshot and observe (median ms; tokens = characters / 4)', ['fixture', 'elements', 'snapshot ms', 'outline tokens', 'prompt tokens', 'observe ms', 'chosen'], snapshotRows);
+  table('Snapshot of a freshly loaded page (median ms; tokens = characters / 4)', ['fixture', 'elements', 'snapshot ms', 'outline tokens', 'prompt tokens'], snapshotRows);
+
+  const large = fixtures.find((entry) => entry.fixture === 'table.html')!;
+  const profile = await profileObserve(session, models, large.url, large.instruction, 5);
+  table(`Where observe spends its time on table.html (4,000 controls), median ms of 5; the model server's own time apart`, ['phase', 'cold observe', 'warm observe'], [
+    ...profile.rows.map((row) => [row.phase, row.coldMs.toFixed(1), row.warmMs.toFixed(1)]),
+    ['total (wall)', profile.coldMs.toFixed(0), profile.warmMs.toFixed(0)],
+    ['of which the scripted model server', profile.modelServerMs.toFixed(1), '—'],
+  ]);
+  console.log(`Peak resident memory during the cold observes: the engine's process ${profile.peakNodeMiB.toFixed(0)} MiB, the browser ${profile.peakBrowserMiB.toFixed(0)} MiB.`);
+
+  const peers = await comparePeers(models, fixtures, 5);
+  const stagehandOf = (fixture: string) => peers.find((row) => row.peer === 'Stagehand' && row.fixture === fixture);
+  table(`Rehearse next to Stagehand ${STAGEHAND_VERSION} (same pages, browser and scripted model; median ms of 5; ratio = Rehearse / Stagehand)`,
+    ['fixture', 'peer', 'cold observe', 'warm observe', 'act(Action)', 'raw Playwright click', 'model server', 'right pick', 'cold ratio', 'warm ratio', 'act ratio'],
+    peers.map((row) => {
+      const peer = stagehandOf(row.fixture);
+      const ratio = (mine: number, theirs: number | undefined) => (row.peer === 'Rehearse' && theirs ? `${(mine / theirs).toFixed(2)}×` : '');
+      return [row.fixture, row.peer, row.coldMs.toFixed(0), row.warmMs.toFixed(0), row.actMs.toFixed(0), row.rawMs?.toFixed(0) ?? '—', row.modelMs.toFixed(1), row.right,
+        ratio(row.coldMs, peer?.coldMs), ratio(row.warmMs, peer?.warmMs), ratio(row.actMs, peer?.actMs)];
+    }));
 
   await session.navigate(url('login.html'));
   const selector = 'role=button[name="Forgot password?"]';
