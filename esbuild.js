@@ -2,6 +2,7 @@
 //   node esbuild.js            bundles into dist/ (CLI + service, VS Code extension, webview scripts)
 //   node esbuild.js --watch    the same, rebuilt on change (problem-matcher friendly output)
 //   node esbuild.js --tests    also transpiles src/ and test/ file by file into out/ for mocha
+//   node esbuild.js --production --outdir=DIR   the packaged build into DIR instead of dist/ (the tests package a copy)
 // Type-checking is `tsc --noEmit` (npm run typecheck); esbuild only strips types.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
@@ -10,6 +11,7 @@ const path = require('node:path');
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
 const production = process.argv.includes('--production');
+const DIST = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) || 'dist';
 
 /** Prints errors in the `file:line:col: error: text` shape VS Code's $esbuild-watch problem matcher reads. */
 const problemMatcherPlugin = {
@@ -53,7 +55,7 @@ for (const [name, file] of Object.entries(NODE_BUNDLES)) {
   builds.push({
     ...common,
     entryPoints: { [name]: file },
-    outdir: 'dist',
+    outdir: DIST,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -66,7 +68,7 @@ for (const [name, file] of Object.entries(NODE_BUNDLES)) {
 }
 const webviewEntries = listTs('src/webview').filter((file) => file.endsWith('.script.ts'));
 if (webviewEntries.length) {
-  builds.push({ ...common, entryPoints: webviewEntries, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'chrome120' });
+  builds.push({ ...common, entryPoints: webviewEntries, outdir: path.join(DIST, 'webview'), platform: 'browser', format: 'iife', target: 'chrome120' });
 }
 if (tests) {
   builds.push({
@@ -86,7 +88,7 @@ if (tests) {
 /** The codicon font and stylesheet the webviews load (from dist/webview/codicons, inside the packaged extension). */
 function copyCodicons() {
   const from = path.join('node_modules', '@vscode', 'codicons', 'dist');
-  const to = path.join('dist', 'webview', 'codicons');
+  const to = path.join(DIST, 'webview', 'codicons');
   fs.mkdirSync(to, { recursive: true });
   for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, file), path.join(to, file));
 }
@@ -94,7 +96,7 @@ function copyCodicons() {
 async function main() {
   if (tests) fs.rmSync('out', { recursive: true, force: true });
   // A production build is what gets packaged: no source maps from an earlier build left beside it.
-  if (production) fs.rmSync('dist', { recursive: true, force: true });
+  if (production) fs.rmSync(DIST, { recursive: true, force: true });
   copyCodicons();
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   if (watch) {

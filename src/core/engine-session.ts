@@ -223,6 +223,9 @@ export class EngineSession implements Session {
       tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal,
     });
     options.onProgress?.({ message: `snapshot: ${snapshot.elements.size} elements, ${snapshot.tokens} tokens`, data: { tokens: snapshot.tokens } });
+    // Observe itself needs none of Playwright's selector machinery; what follows an observe (act) does, and Playwright
+    // sets it up in a page on first use: that happens while the model thinks, not when the person acts.
+    void page.locator(':root').count().catch(() => undefined);
     const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
     throwIfAborted(signal);
     const picks = await phase('verifying picks', () => verifyPicks(page, snapshot, observation.picks));

@@ -6,13 +6,13 @@ import { inUserTerms } from './notify';
 import { readSettings } from './settings';
 import { AGENT_BODY } from './webview-html';
 import { onValidMessage, renderWebview, revealOrCreate, webviewOptions } from './webview-assets';
+import { Owner } from './owner';
 
 export const AGENT_VIEW_TYPE = 'rehearse.agentPanel';
 
 /** The agent panel: the AgentExecuteOptions form; the run itself streams into the Agent Run view. */
-export class AgentPanel implements vscode.Disposable {
+export class AgentPanel extends Owner {
   private static current: AgentPanel | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
   static show(extensionUri: vscode.Uri, agent: AgentController, log: Log): AgentPanel {
     return revealOrCreate(AgentPanel.current, AGENT_VIEW_TYPE, 'Rehearse: Agent', extensionUri, (panel) => new AgentPanel(panel, extensionUri, agent, log));
@@ -24,13 +24,14 @@ export class AgentPanel implements vscode.Disposable {
   }
 
   private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly agent: AgentController, private readonly log: Log) {
+    super();
     AgentPanel.current = this;
     panel.iconPath = new vscode.ThemeIcon('hubot');
     panel.webview.html = renderWebview(panel.webview, extensionUri, 'agent', 'Rehearse: Agent', AGENT_BODY);
-    this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
-      agent.onDidChangeRunning((running) => this.post({ type: 'running', running })),
-      onValidMessage(panel.webview, AgentRequestSchema, log, 'agent panel', (message) => {
+    this.own(panel);
+    this.own(panel.onDidDispose(() => this.dispose()));
+    this.own(agent.onDidChangeRunning((running) => this.post({ type: 'running', running })));
+    this.own(onValidMessage(panel.webview, AgentRequestSchema, log, 'agent panel', (message) => {
         if (message.type === 'ready') {
           let settings;
           try {
@@ -42,8 +43,7 @@ export class AgentPanel implements vscode.Disposable {
           this.post({ type: 'running', running: agent.isRunning });
         } else if (message.type === 'stop') agent.stop();
         else void this.run(message.form);
-      }),
-    );
+      }));
   }
 
   private post(update: AgentUpdate): void {
@@ -61,9 +61,8 @@ export class AgentPanel implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (AgentPanel.current === this) AgentPanel.current = undefined;
-    for (const disposable of this.disposables) disposable.dispose();
-    this.panel.dispose();
+    super.dispose();
   }
 }

@@ -1,16 +1,17 @@
 import * as vscode from 'vscode';
 import { nodeAt } from './json-locations';
 import { readFlowOf, rangeOf } from './flow-files';
+import { Owner } from './owner';
 import type { StepStates } from './step-states';
 
 /** "Replay" above a flow, "Replay to here" above each of its steps (with the last result beside it). */
-export class FlowCodeLens implements vscode.CodeLensProvider, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class FlowCodeLens extends Owner implements vscode.CodeLensProvider {
+  private readonly changed = this.own(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.changed.event;
-  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly states: StepStates) {
-    this.subscription = states.onDidChange(() => this.changed.fire());
+    super();
+    this.own(states.onDidChange(() => this.changed.fire()));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -26,10 +27,5 @@ export class FlowCodeLens implements vscode.CodeLensProvider, vscode.Disposable 
       if (state) lenses.push(new vscode.CodeLens(range, { title: `${state.status}: ${state.detail}`, command: '' }));
     });
     return lenses;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 }

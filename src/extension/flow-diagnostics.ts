@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { nodeAt, type JsonNode } from './json-locations';
 import { isFlowFile, readFlowOf, rangeOf } from './flow-files';
+import { Owner } from './owner';
 
 /** The value a problem is about: its field, or the property its message starts with ("steps.1.action: method: …"). */
 function problemNode(root: JsonNode | undefined, problem: { field?: string; message: string }): JsonNode | undefined {
@@ -11,17 +12,14 @@ function problemNode(root: JsonNode | undefined, problem: { field?: string; mess
 }
 
 /** Problems of invalid flow files, each on the field at fault, as the replay would report them. */
-export class FlowDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('rehearse');
-  private readonly disposables: vscode.Disposable[] = [];
+export class FlowDiagnostics extends Owner {
+  private readonly collection = this.own(vscode.languages.createDiagnosticCollection('rehearse'));
 
   constructor() {
-    this.disposables.push(
-      this.collection,
-      vscode.workspace.onDidOpenTextDocument((document) => this.check(document)),
-      vscode.workspace.onDidChangeTextDocument((event) => this.check(event.document)),
-      vscode.workspace.onDidCloseTextDocument((document) => this.collection.delete(document.uri)),
-    );
+    super();
+    this.own(vscode.workspace.onDidOpenTextDocument((document) => this.check(document)));
+    this.own(vscode.workspace.onDidChangeTextDocument((event) => this.check(event.document)));
+    this.own(vscode.workspace.onDidCloseTextDocument((document) => this.collection.delete(document.uri)));
     for (const document of vscode.workspace.textDocuments) this.check(document);
   }
 
@@ -38,9 +36,5 @@ export class FlowDiagnostics implements vscode.Disposable {
       diagnostic.source = 'Rehearse';
       return diagnostic;
     }));
-  }
-
-  dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
   }
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { describeStep } from '../schema';
 import { findFlowFiles, isFlowFile, readFlowDocument } from './flow-files';
 import type { StepStates, StepMark } from './step-states';
+import { Owner } from './owner';
 
 export const STATUS_ICONS: Record<StepMark, vscode.ThemeIcon> = {
   running: new vscode.ThemeIcon('loading~spin'),
@@ -33,22 +34,19 @@ export type FlowsViewNode = FlowNode | StepNode;
  * The Flows view: every `*.flow.json` in the workspace, and under each its steps with the last replay's result. A step
  * state change refreshes only that flow's node (one file read), not the whole tree.
  */
-export class FlowsView implements vscode.TreeDataProvider<FlowsViewNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<FlowsViewNode | undefined>();
+export class FlowsView extends Owner implements vscode.TreeDataProvider<FlowsViewNode> {
+  private readonly changed = this.own(new vscode.EventEmitter<FlowsViewNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly flowNodes = new Map<string, FlowNode>();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly states: StepStates) {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/*.flow.json');
-    this.disposables.push(
-      watcher,
-      watcher.onDidCreate(() => this.refresh()),
-      watcher.onDidDelete(() => this.refresh()),
-      watcher.onDidChange(() => this.refresh()),
-      vscode.workspace.onDidSaveTextDocument((document) => isFlowFile(document.uri) && this.refresh()),
-      states.onDidChange((uri) => this.changed.fire(this.flowNodes.get(uri.toString()))),
-    );
+    super();
+    const watcher = this.own(vscode.workspace.createFileSystemWatcher('**/*.flow.json'));
+    this.own(watcher.onDidCreate(() => this.refresh()));
+    this.own(watcher.onDidDelete(() => this.refresh()));
+    this.own(watcher.onDidChange(() => this.refresh()));
+    this.own(vscode.workspace.onDidSaveTextDocument((document) => isFlowFile(document.uri) && this.refresh()));
+    this.own(states.onDidChange((uri) => this.changed.fire(this.flowNodes.get(uri.toString()))));
   }
 
   refresh(): void {
@@ -97,10 +95,5 @@ export class FlowsView implements vscode.TreeDataProvider<FlowsViewNode>, vscode
     }
     const document = await readFlowDocument(parent.uri);
     return (document.flow?.steps ?? []).map((step, index): StepNode => ({ kind: 'step', uri: parent.uri, index, description: describeStep(step).description }));
-  }
-
-  dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
-    this.changed.dispose();
   }
 }

@@ -9,6 +9,7 @@ import type { Log } from './log';
 import { inUserTerms, showError } from './notify';
 import { INSPECTOR_BODY } from './webview-html';
 import { onValidMessage, renderWebview, revealOrCreate, webviewOptions } from './webview-assets';
+import { Owner } from './owner';
 
 export const INSPECTOR_VIEW_TYPE = 'rehearse.inspector';
 
@@ -24,7 +25,7 @@ export function toCandidate(output: ActionOutput): Candidate {
 }
 
 /** The observe inspector (DESIGN.md §8): observe on the session's page, highlight on hover, save picks, act now. */
-export class InspectorPanel implements vscode.Disposable {
+export class InspectorPanel extends Owner {
   private static current: InspectorPanel | undefined;
   private candidates: Candidate[] = [];
   /** What observe returned, kept here: the webview shows candidates with secret values masked. */
@@ -34,7 +35,6 @@ export class InspectorPanel implements vscode.Disposable {
   private actionId: string | undefined;
   private instruction = '';
   private url = '';
-  private readonly disposables: vscode.Disposable[] = [];
 
   static show(extensionUri: vscode.Uri, engine: EngineClient, log: Log): InspectorPanel {
     return revealOrCreate(InspectorPanel.current, INSPECTOR_VIEW_TYPE, 'Rehearse: Observe', extensionUri, (panel) => new InspectorPanel(panel, extensionUri, engine, log));
@@ -56,16 +56,16 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly engine: EngineClient, private readonly log: Log) {
+    super();
     InspectorPanel.current = this;
     panel.iconPath = new vscode.ThemeIcon('eye');
     panel.webview.html = renderWebview(panel.webview, extensionUri, 'observe', 'Rehearse: Observe', INSPECTOR_BODY);
-    this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
-      onValidMessage(panel.webview, InspectorRequestSchema, log, 'inspector', (message) => void this.handle(message)),
-      engine.onDidReset(() => {
-        this.actionId = undefined;
-      }),
-    );
+    this.own(panel);
+    this.own(panel.onDidDispose(() => this.dispose()));
+    this.own(onValidMessage(panel.webview, InspectorRequestSchema, log, 'inspector', (message) => void this.handle(message)));
+    this.own(engine.onDidReset(() => {
+      this.actionId = undefined;
+    }));
   }
 
   private post(update: InspectorUpdate): void {
@@ -178,9 +178,8 @@ export class InspectorPanel implements vscode.Disposable {
     });
   }
 
-  dispose(): void {
+  override dispose(): void {
     if (InspectorPanel.current === this) InspectorPanel.current = undefined;
-    for (const disposable of this.disposables) disposable.dispose();
-    this.panel.dispose();
+    super.dispose();
   }
 }

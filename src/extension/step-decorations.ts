@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { nodeAt } from './json-locations';
 import { isFlowFile, readFlowOf, rangeOf } from './flow-files';
 import type { StepStates, StepMark } from './step-states';
+import { Owner } from './owner';
 
 const COLOURS: Record<StepMark, string> = {
   running: 'editorInfo.foreground',
@@ -13,23 +14,21 @@ const COLOURS: Record<StepMark, string> = {
 const SYMBOLS: Record<StepMark, string> = { running: '…', passed: '✓', failed: '✗', healed: '✓ healed', skipped: '–' };
 
 /** Marks each step in an open flow file with its last replay status: a coloured ruler mark and the result after it. */
-export class StepDecorations implements vscode.Disposable {
+export class StepDecorations extends Owner {
   private readonly types = new Map<StepMark, vscode.TextEditorDecorationType>();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly states: StepStates) {
+    super();
     for (const status of Object.keys(COLOURS) as StepMark[]) {
       const colour = new vscode.ThemeColor(COLOURS[status]);
-      this.types.set(status, vscode.window.createTextEditorDecorationType({
+      this.types.set(status, this.own(vscode.window.createTextEditorDecorationType({
         overviewRulerColor: colour, overviewRulerLane: vscode.OverviewRulerLane.Left, isWholeLine: false,
         after: { color: colour, margin: '0 0 0 2em' },
-      }));
+      })));
     }
-    this.disposables.push(
-      states.onDidChange((uri) => this.refresh(uri)),
-      vscode.window.onDidChangeVisibleTextEditors(() => this.refreshAll()),
-      vscode.workspace.onDidChangeTextDocument((event) => isFlowFile(event.document.uri) && this.refresh(event.document.uri)),
-    );
+    this.own(states.onDidChange((uri) => this.refresh(uri)));
+    this.own(vscode.window.onDidChangeVisibleTextEditors(() => this.refreshAll()));
+    this.own(vscode.workspace.onDidChangeTextDocument((event) => isFlowFile(event.document.uri) && this.refresh(event.document.uri)));
   }
 
   refreshAll(): void {
@@ -53,10 +52,5 @@ export class StepDecorations implements vscode.Disposable {
       byStatus.set(state.status, list);
     }
     for (const [status, type] of this.types) editor.setDecorations(type, byStatus.get(status) ?? []);
-  }
-
-  dispose(): void {
-    for (const disposable of this.disposables) disposable.dispose();
-    for (const type of this.types.values()) type.dispose();
   }
 }

@@ -16,6 +16,8 @@ export interface ObserveProfile {
   readonly modelServerMs: number;
   /** Highest resident memory seen during the cold observes: this process (the engine, as a service runs it) and the browser. */
   readonly peakNodeMiB: number;
+  /** The same before the first observe, for the difference the observe makes. */
+  readonly baseNodeMiB: number;
   readonly peakBrowserMiB: number;
 }
 
@@ -36,6 +38,7 @@ export async function profileObserve(session: EngineSession, models: ScriptedMod
   const warm = new Map<string, number[]>();
   const totals = { cold: [] as number[], warm: [] as number[] };
   const modelServer: number[] = [];
+  const baseNode = process.memoryUsage().rss / 1024 / 1024;
   let peakNode = 0;
   let peakBrowser = 0;
   for (let run = 0; run < runs; run++) {
@@ -59,6 +62,6 @@ export async function profileObserve(session: EngineSession, models: ScriptedMod
   return {
     rows: phases.map((phase) => ({ phase, coldMs: median(cold.get(phase) ?? []), warmMs: median(warm.get(phase) ?? []) })),
     coldMs: median(totals.cold), warmMs: median(totals.warm), modelServerMs: median(modelServer),
-    peakNodeMiB: peakNode, peakBrowserMiB: peakBrowser,
+    peakNodeMiB: peakNode, baseNodeMiB: baseNode, peakBrowserMiB: peakBrowser,
   };
 }

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { locatorFor } from '../../src/core/act/locate';
 import { createSession } from '../../src/core/engine-session';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 import type { ActionOutput } from '../../src/schema';
@@ -119,9 +120,12 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
     await peer.act(picked);
     acts.push(performance.now() - started);
     if (peer.page) {
-      const selector = picked.selector.startsWith('/') ? `xpath=${picked.selector}` : picked.selector;
+      // Raw Playwright on a page as fresh as the act's: loaded, observed, then the click.
+      await peer.goto(fixture.url);
+      await peer.observe(fixture.instruction);
+      const target = locatorFor(peer.page, picked.selector);
       started = performance.now();
-      await peer.page.locator(selector).click();
+      await target.click();
       raws.push(performance.now() - started);
     }
   }

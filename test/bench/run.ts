@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     ['total (wall)', profile.coldMs.toFixed(0), profile.warmMs.toFixed(0)],
     ['of which the scripted model server', profile.modelServerMs.toFixed(1), '—'],
   ]);
-  console.log(`Peak resident memory during the cold observes: the engine's process ${profile.peakNodeMiB.toFixed(0)} MiB, the browser ${profile.peakBrowserMiB.toFixed(0)} MiB.`);
+  console.log(`Resident memory during the cold observes: the engine's process (this bench, servers included) ${profile.baseNodeMiB.toFixed(0)} MiB before, ${profile.peakNodeMiB.toFixed(0)} MiB at the peak; all Chromium processes ${profile.peakBrowserMiB.toFixed(0)} MiB.`);
 
   const peers = await comparePeers(models, fixtures, 5);
   const stagehandOf = (fixture: string) => peers.find((row) => row.peer === 'Stagehand' && row.fixture === fixture);

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { parseInstruction, planLocally } from '../../src/core/act/planner';
+import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { useEngine } from './harness';
 
 describe('local planner', () => {
   const rig = useEngine();
+  const plan = (instruction: string) => planLocally(rig.session.page(), instruction, () => takeSnapshot(rig.session.page(), { instruction }));
 
   it('reads the plain forms', () => {
     assert.deepEqual(parseInstruction('click Sign in'), { kind: 'element', method: 'click', target: 'Sign in', roles: ['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'checkbox', 'radio', 'switch'], args: [] });
@@ -35,16 +37,16 @@ describe('local planner', () => {
     assert.equal(rig.models.requests.length, 0);
   });
 
-  it('names what it picked, by role and exact name', async () => {
+  it('names what it picked as observe would: the best selector (here the test id), the role and exact name', async () => {
     await rig.session.navigate(rig.url('login.html'));
-    const planned = await planLocally(rig.session.page(), 'click the sign in button');
-    assert.deepEqual(planned?.action, { selector: 'role=button[name="Sign in"]', description: 'button "Sign in"', method: 'click', arguments: [] });
+    const planned = await plan('click the sign in button');
+    assert.deepEqual(planned?.action, { selector: 'css=[data-testid="sign-in"]', description: 'button "Sign in"', method: 'click', arguments: [] });
     assert.deepEqual(planned?.fingerprint, { role: 'button', name: 'Sign in' });
   });
 
   it('defers when two elements fit, or none, or the option is missing; the model decides then', async () => {
     await rig.session.navigate(rig.url('table.html?rows=3'));
-    assert.equal(await planLocally(rig.session.page(), 'click Edit'), undefined, 'three Edit buttons');
+    assert.equal(await plan('click Edit'), undefined, 'three Edit buttons');
     await rig.session.navigate(rig.url('login.html'));
     await rig.session.page().evaluate(() => {
       const link = document.createElement('a');
@@ -52,10 +54,10 @@ describe('local planner', () => {
       link.textContent = 'Sign in';
       document.body.appendChild(link);
     });
-    assert.equal(await planLocally(rig.session.page(), 'click Sign in'), undefined, 'a button and a link named Sign in');
-    assert.equal(await planLocally(rig.session.page(), 'click Sign'), undefined, 'a partial name is not a match');
-    assert.equal(await planLocally(rig.session.page(), 'select Atlantis in Country'), undefined);
-    assert.equal(await planLocally(rig.session.page(), 'click Nothing Like This'), undefined);
+    assert.equal(await plan('click Sign in'), undefined, 'a button and a link named Sign in');
+    assert.equal(await plan('click Sign'), undefined, 'a partial name is not a match');
+    assert.equal(await plan('select Atlantis in Country'), undefined);
+    assert.equal(await plan('click Nothing Like This'), undefined);
     const result = await rig.session.act('click Forgot password?');
     assert.equal(result.planner, 'local');
     const deferred = await rig.session.act('click the Sign in button');

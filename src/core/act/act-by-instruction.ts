@@ -29,13 +29,16 @@ export async function actByInstruction(instruction: string, options: ActCallOpti
   for (const name of referencedVariables(instruction)) {
     if (options.variables?.[name] === undefined) throw new ServiceInvalidArgumentError(`instruction: %${name}% has no value; pass it in options.variables`, { field: 'instruction' });
   }
-  const planned = await planLocally(page, instruction);
+  const snapshotOf = (settleCapMs: number | undefined) => takeSnapshot(page, { instruction, frameId: options.frameId ?? undefined, tokenBudget: context.snapshot.tokenBudget, settleCapMs, signal });
+  // The planner takes the page as it is, as Playwright's own locators would (acting waits for the element); the model
+  // gets a settled page, which is the planner's capture again when nothing changed meanwhile.
+  const planned = await planLocally(page, instruction, () => snapshotOf(0));
   if (planned) {
     options.onProgress?.({ message: `local planner: ${planned.action.method} ${planned.action.description}` });
     await context.perform(planned.action);
     return { success: true, message: `${planned.action.method} done on ${planned.action.description}`, actionDescription: instruction, actions: [planned.action], planner: 'local' };
   }
-  const snapshot = await takeSnapshot(page, { instruction, frameId: options.frameId ?? undefined, tokenBudget: context.snapshot.tokenBudget, settleCapMs: context.snapshot.settleCapMs, signal });
+  const snapshot = await snapshotOf(context.snapshot.settleCapMs);
   const cache = options.serverCache ?? true ? context.cache : undefined;
   const key = cacheKey({ instruction, url: snapshot.url, variableNames: Object.keys(options.variables ?? {}), region: pageRegionFingerprint(snapshot, instruction) });
   if (cache) {

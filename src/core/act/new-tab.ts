@@ -2,6 +2,10 @@ import type { Page } from 'playwright-core';
 import { locatorFor } from './locate';
 
 const TAB_WAIT_MS = 5000;
+/** The element, or the link or image-map area around it, when that opens another window (any target but these). */
+const LINK_TO_ANOTHER_WINDOW = `xpath=ancestor-or-self::*[(self::a or self::area) and @href and @target and not(${
+  ['_self', '_parent', '_top', ''].map((target) => `translate(@target, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') = '${target}'`).join(' or ')
+})]`;
 /** Pages that called window.open since their last action began (see noteWindowOpen). */
 const windowOpens = new WeakSet<Page>();
 
@@ -20,13 +24,10 @@ export async function withNewTab(page: Page, method: string, selector: string, a
     await act();
     return undefined;
   }
-  // Looked at without waiting (evaluateAll), sent along with the action rather than before it: a round trip of its own
-  // would cost the click a frame. An element that is not there yet is the action's to wait for.
-  const opensByLink = selector.trim() === '' ? Promise.resolve(false) : locatorFor(page, selector).evaluateAll((elements) => elements.some((element) => {
-    const link = element.closest('a[href][target], area[href][target]');
-    const target = link?.getAttribute('target')?.toLowerCase();
-    return !!target && !['_self', '_parent', '_top'].includes(target);
-  })).catch(() => false);
+  // Looked at without waiting (count), sent along with the action rather than before it: a round trip of its own
+  // would cost the click a frame. An element that is not there yet is the action's to wait for. A selector query, not a
+  // page function: Playwright would set up a second world in the page for that, and the click would wait for it.
+  const opensByLink = selector.trim() === '' ? Promise.resolve(false) : locatorFor(page, selector).locator(LINK_TO_ANOTHER_WINDOW).count().then((count) => count > 0, () => false);
   const tab = page.waitForEvent('popup', { timeout: TAB_WAIT_MS }).catch(() => undefined);
   windowOpens.delete(page);
   await act();

@@ -3,6 +3,7 @@ import type { Action, Variables } from '../../schema';
 import {
   ServiceClickError, ServiceError, ServiceEvalError, ServiceInvalidArgumentError, ServiceTimeoutError, XPathResolutionError, abortReason,
 } from '../errors';
+import { phase } from '../phases';
 import { redact } from '../redact';
 import { diagnose, firstLine, locatorFor, stripAnsi } from './locate';
 import { answerDialogs, type DialogAnswer } from './dialogs';
@@ -42,7 +43,7 @@ export async function performAction(page: Page, action: Action, options: Perform
   const deadline = Date.now() + timeoutMs;
   const target = isPageLevel(action.method, action.selector) ? page.locator(':focus') : locatorFor(page, action.selector);
   const secrets = variableSecrets(options.variables);
-  if (!isPageLevel(action.method, action.selector)) await revealOnHover(target, action.method, timeoutMs);
+  if (!isPageLevel(action.method, action.selector)) await phase('reveal on hover', () => revealOnHover(target, action.method, timeoutMs));
   if (options.dialog) answerDialogs(page, options.dialog);
   let lastTimeout: unknown;
   for (;;) {
@@ -57,7 +58,7 @@ export async function performAction(page: Page, action: Action, options: Perform
     const attempt = options.signal ? Math.min(deadline - Date.now(), ACTION_SLICE_MS) : remaining;
     if (attempt <= 0) continue;
     try {
-      await run({ page, target, args, timeout: attempt, ...(options.files ? { files: options.files } : {}) });
+      await phase('the action itself', () => run({ page, target, args, timeout: attempt, ...(options.files ? { files: options.files } : {}) }));
       return;
     } catch (error) {
       // Playwright can time out after the action itself, while it waits for the navigation the action started: done.

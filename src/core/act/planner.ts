@@ -1,7 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { hasVariableReference, type Action } from '../../schema';
 import type { Fingerprint } from '../snapshot/snapshot';
-import { readFingerprint } from './fingerprint';
+import { verifyPicks } from '../observe';
+import type { PageSnapshot } from '../snapshot/snapshot';
+import { locatorFor } from './locate';
 
 export interface PlannedAction {
   readonly action: Action;
@@ -56,25 +58,27 @@ function exactName(name: string): RegExp {
 }
 
 /**
- * Resolves a plain instruction ("click Sign in", "fill Email with %email%", "select Canada in Country", "press Enter") to
- * one element by role and accessible name, with no model. Returns undefined whenever it is not certain: no match, more
- * than one match, or an option that is not there. It never guesses.
+ * Plans a plain instruction ("click Sign in", "fill Email with ada@example.com") with no model: from the page's snapshot
+ * (the one the model would see, so one capture serves both), exactly one element of a fitting role with exactly that
+ * name, checked on the live page as observe checks its picks. Anything less certain is left to the model.
  */
-export async function planLocally(page: Page, instruction: string): Promise<PlannedAction | undefined> {
+export async function planLocally(page: Page, instruction: string, snapshotOf: () => Promise<PageSnapshot>): Promise<PlannedAction | undefined> {
   const intent = parseInstruction(instruction);
   if (!intent) return undefined;
   if (intent.kind === 'key') return { action: { selector: '', description: `Press ${intent.key}`, method: 'press', arguments: [intent.key] } };
   if (!intent.target || hasVariableReference(intent.target)) return undefined;
-  const candidates = intent.roles.map((role) => page.getByRole(role, { name: exactName(intent.target) }));
-  const union = candidates.reduce((all: Locator, next) => all.or(next));
-  if ((await union.count()) !== 1) return undefined;
-  const fingerprint = await readFingerprint(union);
-  if (!fingerprint?.name) return undefined;
-  const selector = `role=${fingerprint.role}[name=${JSON.stringify(fingerprint.name)}]`;
-  if ((await page.locator(selector).count()) !== 1) return undefined;
-  if (intent.method === 'selectOption' && !(await hasOption(page.locator(selector), intent.args[0]!))) return undefined;
-  const description = `${fingerprint.role} "${fingerprint.name}"`;
-  return { action: { selector, description, method: intent.method, arguments: [...intent.args] }, fingerprint };
+  const snapshot = await snapshotOf();
+  const name = exactName(intent.target);
+  const roles = new Set<string>(intent.roles);
+  const fitting = [...snapshot.elements.values()].filter((element) => !element.excluded && roles.has(element.role) && name.test(element.name));
+  if (fitting.length !== 1) return undefined;
+  const [element] = fitting;
+  const description = `${element!.role} "${element!.name}"`;
+  const [verified] = await verifyPicks(page, snapshot, [{ element: element!, output: { selector: element!.selector, description, method: intent.method, arguments: [...intent.args] } }]);
+  if (!verified) return undefined;
+  const selector = verified.output.selector;
+  if (intent.method === 'selectOption' && !(await hasOption(locatorFor(page, selector), intent.args[0]!))) return undefined;
+  return { action: { selector, description, method: intent.method, arguments: [...intent.args] }, fingerprint: verified.element.fingerprint };
 }
 
 async function hasOption(select: Locator, wanted: string): Promise<boolean> {

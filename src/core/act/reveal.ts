@@ -11,13 +11,10 @@ const ANCESTORS_TRIED = 6;
  */
 export async function revealOnHover(target: Locator, method: string, timeoutMs: number): Promise<void> {
   if (!POINTER_METHODS.has(method.toLowerCase())) return;
-  // One look, without waiting: exactly one element, there but not shown.
-  const hidden = await target.evaluateAll((elements) => {
-    if (elements.length !== 1) return false;
-    const box = elements[0]!.getBoundingClientRect();
-    return !elements[0]!.checkVisibility({ visibilityProperty: true }) || box.width === 0 || box.height === 0;
-  }).catch(() => false);
-  if (!hidden) return;
+  // One look, without waiting, in Playwright's own world (a page function would make Playwright set up a second one):
+  // visible, or more than one element (a strict-mode error), is the common case and costs one round trip.
+  const visible = await target.isVisible().catch(() => true);
+  if (visible || (await target.count().catch(() => 0)) !== 1) return;
   let around = target.first().locator('xpath=..');
   for (let level = 0; level < ANCESTORS_TRIED; level++, around = around.locator('xpath=..')) {
     if (await around.isVisible().catch(() => false)) {

@@ -83,7 +83,7 @@ export function installPageHooks(setup: string | { key: string; windowOpened?: s
 
 export interface QuietPage {
   readonly quiet: boolean;
-  /** This document and its change count once quiet (none without hooks: such a page is never reused). */
+  /** This document, its change count and scroll position when the wait ended (none without hooks: never reused). */
   readonly generation?: string;
 }
 
@@ -106,8 +106,9 @@ export function waitForQuiet({ key, quietMs, capMs }: { key: string; quietMs: nu
       const now = performance.now();
       const stillSinceLoad = (current: PageHooks) => document.readyState === 'complete' && current.lastMutation <= loadEnded();
       const quiet = hooks ? hooks.inflight === 0 && (now - hooks.lastMutation >= quietMs || stillSinceLoad(hooks)) : document.readyState === 'complete';
-      if (quiet) resolve({ quiet: true, ...(hooks ? { generation: `${performance.timeOrigin}:${hooks.generation}:${scrollX},${scrollY}` } : {}) });
-      else if (now - started >= capMs) resolve({ quiet: false });
+      const generation = hooks ? { generation: `${performance.timeOrigin}:${hooks.generation}:${scrollX},${scrollY}` } : {};
+      if (quiet) resolve({ quiet: true, ...generation });
+      else if (now - started >= capMs) resolve({ quiet: false, ...generation });
       else setTimeout(check, Math.min(quietMs, 50));
     };
     check();

@@ -22,7 +22,7 @@ export interface SnapshotOptions {
   /** Only this frame (a frame number from the snapshot, or a CDP frame id) is shown. */
   readonly frameId?: string;
   readonly tokenBudget?: number;
-  /** How long to wait at most for the page to settle first (ms). */
+  /** How long to wait at most for the page to settle first (ms); 0 takes the page as it is. */
   readonly settleCapMs?: number;
   readonly signal?: AbortSignal;
 }
@@ -71,18 +71,22 @@ export interface PageSnapshot {
   readonly state?: string;
 }
 
-/** Waits (bounded) for in-flight requests to finish and the DOM to be quiet; says the main frame's change count then. */
+/**
+ * Waits (bounded) for in-flight requests to finish and the DOM to be quiet; says the main frame's change count then (a
+ * capture of a page that did not settle is still a true capture of that count).
+ */
 export async function settle(page: Page, capMs = 1500, signal?: AbortSignal): Promise<string | undefined> {
   throwIfAborted(signal);
   let settled: QuietPage | undefined;
   try {
-    await page.waitForLoadState('domcontentloaded', { timeout: capMs });
+    // A cap of 0 reads the page as it is (Playwright would take a 0 ms timeout as none).
+    if (capMs > 0) await page.waitForLoadState('domcontentloaded', { timeout: capMs });
     settled = await page.evaluate(waitForQuiet, { key: HOOKS_KEY, quietMs: 80, capMs });
   } catch {
     // A page that navigates while we wait settles on its next snapshot; waiting is best effort, bounded by the cap.
   }
   throwIfAborted(signal);
-  return settled?.quiet ? settled.generation : undefined;
+  return settled?.generation;
 }
 
 /** The outline and elements of a capture seen whole (no selector, ignored parts or frame), built once per capture. */

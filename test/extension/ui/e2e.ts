@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { StaticSite } from '../../../src/cli/static-site';
@@ -20,9 +20,30 @@ import { answerInput, notification, openFile, pickItem, runCommand, webview } fr
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const VSIX = path.join(WORK, 'rehearse.vsix');
 
+/**
+ * What `npm run package` does (a production build, then vsce), in a copy of the package's files: dist/ stays as the
+ * other suites, which run beside this one, use it.
+ */
 async function packageVsix(): Promise<void> {
-  const { code, output } = await runToEnd('npm', ['run', 'package'], { cwd: ROOT, timeoutMs: 180_000 });
-  if (code !== 0 || !existsSync(VSIX)) throw new Error(`npm run package failed (exit ${code}):\n${output.slice(-2000)}`);
+  const stage = path.join(WORK, 'stage');
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(stage, { recursive: true });
+  for (const file of ['README.md', '.vscodeignore']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
+  // Built below already: vsce must not run the prepublish build (type-check, then dist/) in the copy.
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  delete manifest.scripts['vscode:prepublish'];
+  writeFileSync(path.join(stage, 'package.json'), JSON.stringify(manifest, null, 2));
+  cpSync(path.join(ROOT, 'media'), path.join(stage, 'media'), { recursive: true });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
+  const steps: [string, string[], string][] = [
+    [process.execPath, [path.join(ROOT, 'esbuild.js'), '--production', `--outdir=${path.join(stage, 'dist')}`], ROOT],
+    [process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--skip-license', '--out', VSIX], stage],
+  ];
+  for (const [command, args, cwd] of steps) {
+    const { code, output } = await runToEnd(command, args, { cwd, timeoutMs: 180_000 });
+    if (code !== 0) throw new Error(`packaging failed (exit ${code}) at ${path.basename(args[0]!)}:\n${output.slice(-2000)}`);
+  }
+  if (!existsSync(VSIX)) throw new Error(`packaging wrote no ${VSIX}`);
 }
 
 /** Observe answers with the email and password fields, as a model reading the outline would. */
