@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Runs the test suites one after another and prints, for each, a closing line CI can read:
+// Runs the test suites and prints, for each, a closing line CI can read:
 //   models: 42 passed, 0 failed
 // then the total the same way. A suite is a folder under out/test (built by `node esbuild.js --tests`);
 // `npm test -- models schema` runs only those. Exit code 1 when anything failed.
+// The whole set runs in two lanes at once, one process each (the machine has two cores): the extension suite, which
+// mostly waits on VS Code, with a few suites after it; everything else in the other. The second lane's output is held
+// and printed whole when the first is done, so each suite's output stays together. REHEARSE_TEST_LANES=1 runs one lane.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
@@ -55,6 +58,55 @@ async function runSuite(name) {
   });
 }
 
+/** Suites that run after the extension suite in its lane, so the two lanes take about as long. */
+const WITH_EXTENSION = ['record', 'security'];
+
+/** Runs suites one after another in this process; prints each one's closing line, then the lane's total. */
+async function runLane(suites) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const suite of suites) {
+    const { passes, failures, pending } = await runSuite(suite);
+    passed += passes;
+    failed += failures;
+    skipped += pending;
+  }
+  return { passed, failed, skipped };
+}
+
+/** A lane in its own process; with `hold`, its output is kept until asked for, else shown as it comes. */
+function startLane(suites, hold) {
+  const child = spawn(process.execPath, [__filename, '--lane', ...suites], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk.toString();
+    if (!hold) process.stdout.write(chunk);
+  });
+  child.stderr.on('data', (chunk) => {
+    if (hold) output += chunk.toString();
+    else process.stderr.write(chunk);
+  });
+  const started = Date.now();
+  const done = new Promise((resolve) => child.on('exit', (code) => {
+    console.error(`(lane ${suites.join(', ')}: ${Math.round((Date.now() - started) / 1000)} s)`);
+    resolve(code);
+  }));
+  return { done, output: () => output };
+}
+
+/** The closing lines of these suites in a lane's output; a suite without one counts as failed. */
+function countClosings(output, suites, code) {
+  let passed = 0;
+  let failed = 0;
+  for (const suite of suites) {
+    const closing = [...output.matchAll(new RegExp(`^${suite}: (\\d+) passed, (\\d+) failed`, 'gm'))].at(-1);
+    passed += closing ? Number(closing[1]) : 0;
+    failed += closing ? Number(closing[2]) : 1;
+  }
+  return { passed, failed: code !== 0 && failed === 0 ? 1 : failed };
+}
+
 async function main() {
   if (!fs.existsSync(ROOT)) {
     console.error('No built tests in out/test: run `node esbuild.js --tests` first (npm test does).');
@@ -62,22 +114,32 @@ async function main() {
   }
   const available = fs.readdirSync(ROOT).filter((name) => !NOT_SUITES.has(name) && fs.statSync(path.join(ROOT, name)).isDirectory());
   const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
-  const wanted = process.argv.slice(2);
+  const asLane = process.argv[2] === '--lane';
+  const wanted = process.argv.slice(asLane ? 3 : 2);
   const suites = (wanted.length ? wanted : available).sort((a, b) => rank(a) - rank(b));
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
   for (const suite of suites) {
     if (!available.includes(suite)) {
       console.error(`No suite named ${suite}; there are: ${available.join(', ')}`);
       process.exit(2);
     }
-    const { passes, failures, pending } = await runSuite(suite);
-    passed += passes;
-    failed += failures;
-    skipped += pending;
   }
-  console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  const twoLanes = !asLane && suites.includes('extension') && suites.length > 1 && process.env.REHEARSE_TEST_LANES !== '1';
+  if (!twoLanes) {
+    const { passed, failed, skipped } = await runLane(suites);
+    if (!asLane) console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+    process.exit(failed ? 1 : 0);
+  }
+  const second = ['extension', ...suites.filter((suite) => WITH_EXTENSION.includes(suite))];
+  const first = suites.filter((suite) => !second.includes(suite));
+  const firstLane = startLane(first, false);
+  const secondLane = startLane(second, true);
+  const [firstCode, secondCode] = await Promise.all([firstLane.done, secondLane.done]);
+  console.log(secondLane.output());
+  const a = countClosings(firstLane.output(), first, firstCode);
+  const b = countClosings(secondLane.output(), second, secondCode);
+  const passed = a.passed + b.passed;
+  const failed = a.failed + b.failed;
+  console.log(`total: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
 
