@@ -9,6 +9,8 @@ const POLL_MS = 100;
 
 interface Check {
   readonly describe: string;
+  /** What the page should have, in the terms `actual` is given in. */
+  readonly expected?: string;
   run(): Promise<{ passed: boolean; actual?: string }>;
 }
 
@@ -48,12 +50,12 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
   if ('url' in expectation) {
     const expected = fill(expectation.url, 'expect.url');
     const matches = matcher(expected, 'expectation.url');
-    return { describe: `the URL matches ${expected}`, run: async () => ({ passed: matches(page.url()), actual: page.url() }) };
+    return { describe: `the URL matches ${expected}`, expected, run: async () => ({ passed: matches(page.url()), actual: page.url() }) };
   }
   if ('title' in expectation) {
     const expected = fill(expectation.title, 'expect.title');
     const matches = matcher(expected, 'expectation.title');
-    return { describe: `the title matches ${expected}`, run: async () => {
+    return { describe: `the title matches ${expected}`, expected, run: async () => {
       const title = await page.title();
       return { passed: matches(title), actual: title };
     } };
@@ -61,7 +63,7 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
   const target = locatorFor(page, expectation.selector);
   if ('value' in expectation) {
     const expected = fill(expectation.value, 'expect.value');
-    return { describe: `${expectation.selector} has the value "${expected}"`, run: async () => {
+    return { describe: `${expectation.selector} has the value "${expected}"`, expected, run: async () => {
       const actual = await target.inputValue({ timeout: 500 }).catch(() => undefined);
       return { passed: actual === expected, ...(actual !== undefined ? { actual } : {}) };
     } };
@@ -69,6 +71,7 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
   const state = expectation.state;
   return {
     describe: `${expectation.selector} is ${state}`,
+    expected: state,
     run: async () => {
       const count = await target.count();
       if (state === 'hidden') return { passed: count === 0 || !(await target.first().isVisible()), actual: count === 0 ? 'absent' : 'visible' };
@@ -95,5 +98,8 @@ export async function checkExpectation(page: Page, expectation: Expectation, opt
     if (Date.now() + POLL_MS > endsAt) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  return { passed: false, message: `expected ${check.describe}${last.actual !== undefined ? `, but it is ${JSON.stringify(last.actual)}` : ', but it is not'}`, ...(last.actual !== undefined ? { actual: last.actual } : {}) };
+  return {
+    passed: false, message: `expected ${check.describe}${last.actual !== undefined ? `, but it is ${JSON.stringify(last.actual)}` : ', but it is not'}`,
+    ...(check.expected !== undefined ? { expected: check.expected } : {}), ...(last.actual !== undefined ? { actual: last.actual } : {}),
+  };
 }

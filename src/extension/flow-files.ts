@@ -44,9 +44,14 @@ export async function readFlowDocument(uri: vscode.Uri): Promise<FlowDocument> {
   return readFlowOf(await vscode.workspace.openTextDocument(uri));
 }
 
+/** `rehearse.flows.folder` as a workspace-relative path without leading or trailing slashes ('' for the whole workspace). */
+export function flowsFolder(): string {
+  return readSettings()['flows.folder'].replace(/^\.?\/+|\/+$/g, '');
+}
+
 /** Flow files in the workspace (under `rehearse.flows.folder` when set), sorted by path. */
 export async function findFlowFiles(): Promise<vscode.Uri[]> {
-  const folder = readSettings()['flows.folder'].replace(/^\.?\/+|\/+$/g, '');
+  const folder = flowsFolder();
   const include = folder ? `${folder}/${FLOW_GLOB}` : FLOW_GLOB;
   const files = await vscode.workspace.findFiles(include, '**/node_modules/**', 2000);
   return files.sort((a, b) => a.path.localeCompare(b.path));

@@ -7,6 +7,7 @@ import { FlowCodeLens } from './flow-codelens';
 import { FlowVariablesAssist } from './flow-variables-assist';
 import { FlowDiagnostics } from './flow-diagnostics';
 import { FlowsView } from './flows-view';
+import { FlowTests } from './flow-tests';
 import { Log } from './log';
 import { RecordingController } from './recording';
 import { ReplayController } from './replay-controller';
@@ -22,6 +23,8 @@ export class Rehearse implements vscode.Disposable {
   readonly engine: EngineClient;
   readonly states = new StepStates();
   readonly flowsView: FlowsView;
+  /** Flow files in the Testing view. */
+  readonly flowTests: FlowTests;
   readonly agentRunView = new AgentRunView();
   readonly replays: ReplayController;
   readonly agent: AgentController;
@@ -39,10 +42,11 @@ export class Rehearse implements vscode.Disposable {
     this.replays = new ReplayController(this.engine, this.states, new VariableValues(this.secrets), this.log);
     this.agent = new AgentController(this.engine, this.agentRunView, this.log);
     this.recording = new RecordingController(this.engine, this.log);
+    this.flowTests = new FlowTests(this.replays, this.log);
     const codeLens = new FlowCodeLens(this.states);
     const assist = new FlowVariablesAssist();
     this.parts = [
-      this.states, this.flowsView, this.agentRunView, this.agent, this.recording, codeLens,
+      this.states, this.flowsView, this.flowTests, this.agentRunView, this.agent, this.recording, codeLens,
       new StepDecorations(this.states), new FlowDiagnostics(),
       vscode.window.registerTreeDataProvider('rehearse.flows', this.flowsView),
       vscode.languages.registerCodeLensProvider({ pattern: '**/*.flow.json' }, codeLens),
@@ -52,7 +56,10 @@ export class Rehearse implements vscode.Disposable {
       this.agent.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'rehearse.agentRunning', running)),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('rehearse.browser') || event.affectsConfiguration('rehearse.model') || event.affectsConfiguration('rehearse.service')) void this.engine.settingsChanged();
-        if (event.affectsConfiguration('rehearse.flows')) this.flowsView.refresh();
+        if (event.affectsConfiguration('rehearse.flows')) {
+          this.flowsView.refresh();
+          void this.flowTests.discover();
+        }
       }),
     ];
   }

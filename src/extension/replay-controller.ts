@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { loadFlow, saveFlow } from '../flows/format';
-import { collectUploads, type FlowResult } from '../service/client';
+import { collectUploads, type FlowResult, type StepEvent } from '../service/client';
 import { describeStep, type Flow } from '../schema';
 import type { EngineClient } from './engine-client';
 import { readFlowDocument } from './flow-files';
@@ -9,6 +9,24 @@ import { showError } from './notify';
 import { readSettings } from './settings';
 import { stateOf, type StepStates } from './step-states';
 import type { VariableValues } from './variables-prompt';
+
+/** A flow ready to replay: its file, the flow, the text it was read from, its variables' values. */
+export interface PreparedReplay {
+  readonly uri: vscode.Uri;
+  readonly flow: Flow;
+  readonly text: string;
+  readonly values: Record<string, string>;
+}
+
+export interface ExecuteOptions {
+  /** The last step to run (Replay to Here). */
+  readonly upTo?: number;
+  readonly signal?: AbortSignal;
+  /** Each step as it starts and as it ends. */
+  readonly onStep?: (event: StepEvent) => void;
+  /** Overrides rehearse.browser.headless for this replay (a Debug run shows the browser). */
+  readonly headless?: boolean;
+}
 
 /** Replay Flow and Replay to Here: cancellable progress per step, step states for the views, "Update selectors" after healing. */
 export class ReplayController {
@@ -25,7 +43,11 @@ export class ReplayController {
     this.running?.abort();
   }
 
-  async replay(uri: vscode.Uri, upTo?: number): Promise<FlowResult | undefined> {
+  /**
+   * Everything a replay of a workspace flow needs before it starts, shared by the commands and the Testing view: a
+   * trusted workspace, no other replay running, the file saved and valid, and its variables' values (asked once).
+   */
+  async prepare(uri: vscode.Uri): Promise<PreparedReplay | undefined> {
     if (!vscode.workspace.isTrusted) {
       const choice = await vscode.window.showWarningMessage('Rehearse replays workspace flows only in a trusted workspace: a flow drives a browser with your session.', 'Manage Workspace Trust');
       if (choice) await vscode.commands.executeCommand('workbench.trust.manage');
@@ -42,33 +64,63 @@ export class ReplayController {
       showError(this.log, 'Cannot replay', parsed.error);
       return undefined;
     }
-    const flow = parsed.flow;
-    const values = await this.variables.resolve(flow);
-    if (!values) return undefined;
-    const total = upTo === undefined ? flow.steps.length : Math.min(upTo + 1, flow.steps.length);
+    const values = await this.variables.resolve(parsed.flow);
+    return values ? { uri, flow: parsed.flow, text: parsed.text, values } : undefined;
+  }
+
+  /**
+   * Replays a prepared flow on the extension's session: step states for the views, healed selectors kept for "Update
+   * selectors". Throws when it cannot run; `signal` stops it at once.
+   */
+  async execute(prepared: PreparedReplay, options: ExecuteOptions): Promise<{ result: FlowResult; healedFlow?: Flow }> {
+    const { uri, flow, values } = prepared;
     const controller = new AbortController();
+    const stop = () => controller.abort();
+    options.signal?.addEventListener('abort', stop);
     this.running = controller;
     this.states.clear(uri);
-    this.log.info(`replaying ${vscode.workspace.asRelativePath(uri)}${upTo !== undefined ? ` up to step ${upTo + 1}` : ''}`);
+    this.log.info(`replaying ${vscode.workspace.asRelativePath(uri)}${options.upTo !== undefined ? ` up to step ${options.upTo + 1}` : ''}`);
+    try {
+      const folder = vscode.Uri.joinPath(uri, '..');
+      const slowMoMs = readSettings()['replay.slowMo'];
+      const files = await collectUploads(flow, async (relativePath) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, ...relativePath.split('/'))));
+      const outcome = await this.engine.withSession((session) => session.replayFlow(flow, {
+        variables: values, files, ...(slowMoMs ? { slowMoMs } : {}), ...(options.upTo !== undefined ? { upTo: options.upTo } : {}), signal: controller.signal,
+        onStep: (event) => {
+          this.states.set(uri, event.index, stateOf(event));
+          if (event.status) this.log.info(`  step ${event.index + 1} ${event.status}${event.ms !== undefined ? ` (${event.ms} ms)` : ''}: ${event.description}${event.error ? ` — ${event.error.message}` : ''}`);
+          options.onStep?.(event);
+        },
+      }), { long: `the replay of ${flow.name}`, ...(options.headless !== undefined ? { headless: options.headless } : {}) });
+      if (outcome.healedFlow) this.healed.set(uri.toString(), { flow: outcome.healedFlow, text: prepared.text });
+      return outcome;
+    } finally {
+      options.signal?.removeEventListener('abort', stop);
+      this.running = undefined;
+    }
+  }
+
+  /** Replay Flow and Replay to Here: a cancellable notification with each step, then the outcome. */
+  async replay(uri: vscode.Uri, upTo?: number): Promise<FlowResult | undefined> {
+    const prepared = await this.prepare(uri);
+    if (!prepared) return undefined;
+    const { flow } = prepared;
+    const total = upTo === undefined ? flow.steps.length : Math.min(upTo + 1, flow.steps.length);
+    const controller = new AbortController();
     try {
       const outcome = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Replaying ${flow.name}`, cancellable: true },
-        async (progress, token) => {
+        (progress, token) => {
           token.onCancellationRequested(() => controller.abort());
-          const folder = vscode.Uri.joinPath(uri, '..');
-          const slowMoMs = readSettings()['replay.slowMo'];
-          const files = await collectUploads(flow, async (relativePath) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, ...relativePath.split('/'))));
-          return this.engine.withSession((session) => session.replayFlow(flow, {
-            variables: values, files, ...(slowMoMs ? { slowMoMs } : {}), ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal,
+          return this.execute(prepared, {
+            ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal,
             onStep: (event) => {
-              this.states.set(uri, event.index, stateOf(event));
               if (!event.status && event.index >= 0) progress.report({ message: `step ${event.index + 1} of ${total}: ${event.description}`, increment: 100 / Math.max(total, 1) });
-              if (event.status) this.log.info(`  step ${event.index + 1} ${event.status}${event.ms !== undefined ? ` (${event.ms} ms)` : ''}: ${event.description}${event.error ? ` — ${event.error.message}` : ''}`);
             },
-          }), { long: `the replay of ${flow.name}` });
+          });
         },
       );
-      await this.report(uri, parsed.text, flow, outcome.result, outcome.healedFlow);
+      this.report(uri, flow, outcome.result, outcome.healedFlow);
       return outcome.result;
     } catch (error) {
       if (controller.signal.aborted) {
@@ -78,15 +130,12 @@ export class ReplayController {
       }
       showError(this.log, `Replay of ${flow.name} failed`, error);
       return undefined;
-    } finally {
-      this.running = undefined;
     }
   }
 
-  private async report(uri: vscode.Uri, text: string, flow: Flow, result: FlowResult, healedFlow: Flow | undefined): Promise<void> {
+  private report(uri: vscode.Uri, flow: Flow, result: FlowResult, healedFlow: Flow | undefined): void {
     const ran = result.steps.filter((step) => step.index >= 0 && step.status !== 'skipped').length;
     this.log.info(`${flow.name}: ${result.status} (${ran} steps, ${result.ms} ms)`);
-    if (healedFlow) this.healed.set(uri.toString(), { flow: healedFlow, text });
     const healedCount = result.steps.filter((step) => step.healed).length;
     if (result.status === 'failed') {
       const failed = result.steps.find((step) => step.status === 'failed')!;

@@ -78,7 +78,9 @@ export async function replayFlow(session: Session, flow: Flow, options: ReplayOp
       if ('wait' in step) return waitStep(session, step.wait, step.timeout ?? stepTimeoutMs, variables, options.signal);
       if ('expect' in step) {
         const outcome = await session.expect(step.expect, { timeout: step.timeout ?? stepTimeoutMs / 2, variables, signal: options.signal });
-        return outcome.passed ? {} : { error: { name: 'ExpectationFailed', message: outcome.message } };
+        if (outcome.passed) return {};
+        const diff = outcome.expected !== undefined && outcome.actual !== undefined ? { expected: outcome.expected, actual: outcome.actual } : {};
+        return { error: { name: 'ExpectationFailed', message: outcome.message, ...diff } };
       }
       return actionStep(session, step, variables, step.timeout ?? stepTimeoutMs, options);
     });

@@ -21,5 +21,5 @@ export const ExpectationSchema = v.union([
 ], (issue) => `expected one of { text }, { selector, state }, { selector, value }, { url }, { title }, received ${issue.received}`);
 export type Expectation = v.InferOutput<typeof ExpectationSchema>;
 
-export const ExpectResultSchema = looseObject({ passed: v.boolean(), message: text(), actual: v.optional(text()) });
+export const ExpectResultSchema = looseObject({ passed: v.boolean(), message: text(), expected: v.optional(text()), actual: v.optional(text()) });
 export type ExpectResult = v.InferOutput<typeof ExpectResultSchema>;

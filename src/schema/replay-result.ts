@@ -13,7 +13,8 @@ const stepEntries = {
   description: v.string(),
   selectorUsed: v.optional(v.string()),
   healed: v.optional(v.object({ from: v.string(), to: v.string(), by: v.picklist(['fallback', 'model']) })),
-  error: v.optional(v.object({ name: v.string(), message: v.string() })),
+  /** For a failed expectation, what was expected and what the page had (an editor shows them as a diff). */
+  error: v.optional(v.object({ name: v.string(), message: v.string(), expected: v.optional(v.string()), actual: v.optional(v.string()) })),
 };
 
 export const StepResultSchema = v.object({ ...stepEntries, status: v.picklist(STEP_STATUSES), ms: v.number() });

@@ -1,21 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { eventually } from '../../support/eventually';
 import type { StaticSite } from '../../../src/cli/static-site';
 import type { Rehearse } from '../../../src/extension/rehearse';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
-
-/** Polls until `check` holds: language features and the UI answer asynchronously. */
-async function eventually<T>(what: string, read: () => T | PromiseLike<T>, check: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > end) assert.fail(`${what}: still ${JSON.stringify(value)?.slice(0, 400)} after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
 
 function workspaceFile(name: string): vscode.Uri {
   return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name);

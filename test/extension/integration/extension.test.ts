@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import * as vscode from 'vscode';
+import { eventually } from '../../support/eventually';
 import type { AgentStepItem } from '../../../src/extension/agent-run-view';
 import type { FlowsViewNode } from '../../../src/extension/flows-view';
 import type { Rehearse } from '../../../src/extension/rehearse';
@@ -10,18 +11,6 @@ import { agentPlan } from '../../support/agent-plan';
 import { startDebuggableChromium } from '../../support/debuggable-chromium';
 import { ScriptedModelServer } from '../../support/model-server';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
-
-/** Polls until `check` holds (or fails with the last value): UI state settles asynchronously. */
-async function eventually<T>(what: string, read: () => T | PromiseLike<T>, check: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > end) assert.fail(`${what}: still ${JSON.stringify(value)} after ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 
 function workspaceFile(name: string): vscode.Uri {
   return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name);

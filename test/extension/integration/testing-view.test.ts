@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import type { StaticSite } from '../../../src/cli/static-site';
+import type { Rehearse } from '../../../src/extension/rehearse';
+import type { Flow } from '../../../src/schema';
+import { eventually } from '../../support/eventually';
+import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
+
+function workspaceFile(name: string): vscode.Uri {
+  return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name);
+}
+
+/** The items VS Code's Testing view shows for a flow file: the flow, and its steps with the line each starts on. */
+function shown(rehearse: Rehearse, uri: vscode.Uri): { label: string; steps: { label: string; line?: number }[] } | undefined {
+  const item = rehearse.flowTests.controller.items.get(uri.toString());
+  if (!item) return undefined;
+  const steps: { label: string; line?: number }[] = [];
+  item.children.forEach((child) => steps.push({ label: child.label, ...(child.range ? { line: child.range.start.line } : {}) }));
+  return { label: item.label, steps };
+}
+
+/** Issue 14: flow files are tests in VS Code's Testing view, run from there with results at their steps. */
+describe('flows in the Testing view (extension host)', () => {
+  let rehearse: Rehearse;
+  let site: StaticSite;
+  // In a folder of their own, set as rehearse.flows.folder: Run All covers these, not the other suites' flow files.
+  const good = workspaceFile('testing/good.flow.json');
+  const broken = workspaceFile('testing/broken.flow.json');
+  const elsewhere = workspaceFile('not-in-the-flows-folder.flow.json');
+
+  const goodFlow = (): Flow => ({
+    version: 1, name: 'Sign in form', startUrl: `${site.origin}/login.html`,
+    steps: [
+      { action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['ada@example.com'] } },
+      { action: { selector: 'css=#remember', description: 'Remember me', method: 'check', arguments: [] } },
+      { expect: { selector: 'css=#email', value: 'ada@example.com' } },
+    ],
+  });
+
+  before(async function () {
+    this.timeout(60_000);
+    site = await serveFolder(FIXTURES_DIR);
+    await vscode.workspace.getConfiguration('rehearse').update('browser.headless', true, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('rehearse').update('flows.folder', 'testing', vscode.ConfigurationTarget.Workspace);
+    rehearse = await vscode.extensions.getExtension<Rehearse>('rehearse.rehearse')!.activate();
+    await mkdir(workspaceFile('testing').fsPath, { recursive: true });
+    await writeFile(good.fsPath, `${JSON.stringify(goodFlow(), null, 2)}\n`);
+    await writeFile(elsewhere.fsPath, `${JSON.stringify({ ...goodFlow(), name: 'Elsewhere' }, null, 2)}\n`);
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('rehearse').update('flows.folder', undefined, vscode.ConfigurationTarget.Workspace);
+    await rehearse?.engine.endSession();
+    await Promise.all([rm(workspaceFile('testing').fsPath, { recursive: true, force: true }), rm(elsewhere.fsPath, { force: true }), site?.close()]);
+  });
+
+  it('lists each flow file with its steps at their lines, and follows files as they are created, edited and deleted', async () => {
+    // Opening the Testing view asks the extension for its tests.
+    await vscode.commands.executeCommand('workbench.view.testing.focus');
+    const listed = await eventually('the flow in the Testing view', () => shown(rehearse, good), (value) => value?.steps.length === 3);
+    assert.equal(listed!.label, 'Sign in form');
+    assert.deepEqual(listed!.steps.map((step) => step.label), ['1. fill Email', '2. check Remember me', '3. expect css=#email = "ada@example.com"']);
+    const text = JSON.stringify(goodFlow(), null, 2).split('\n');
+    const lineOf = (needle: string) => text.findIndex((line) => line.includes(needle));
+    assert.equal(listed!.steps[0]!.line, lineOf('"selector": "css=#email"') - 2, 'step 1 starts at its "{" line');
+    assert.equal(shown(rehearse, elsewhere), undefined, 'a flow outside rehearse.flows.folder is not a test');
+
+    await writeFile(broken.fsPath, JSON.stringify({ version: 1, name: 'Soon broken', steps: [] }));
+    await eventually('a new flow file appears', () => shown(rehearse, broken)?.label, (label) => label === 'Soon broken');
+    const document = await vscode.workspace.openTextDocument(good);
+    const edit = new vscode.WorkspaceEdit();
+    const steps = JSON.stringify({ ...goodFlow(), steps: goodFlow().steps.slice(0, 2) }, null, 2);
+    edit.replace(good, new vscode.Range(0, 0, document.lineCount, 0), `${steps}\n`);
+    await vscode.workspace.applyEdit(edit);
+    await eventually('an edit (unsaved) shows at once', () => shown(rehearse, good)?.steps.length, (count) => count === 2);
+    await document.save();
+    await rm(broken.fsPath);
+    await eventually('a deleted flow file leaves', () => shown(rehearse, broken), (value) => value === undefined);
+  });
+
+  it('Run All replays every flow and marks each step; a broken selector fails at its step with the diagnosis; an expectation shows expected and actual', async function () {
+    this.timeout(120_000);
+    await writeFile(good.fsPath, `${JSON.stringify(goodFlow(), null, 2)}\n`);
+    const brokenFlow: Flow = {
+      version: 1, name: 'Broken selector', startUrl: `${site.origin}/login.html`,
+      steps: [
+        { action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['grace@example.com'] } },
+        { expect: { selector: 'css=#email', value: 'ada@example.com' }, timeout: 1000 },
+        { action: { selector: 'css=#no-such-button', description: 'Gone button', method: 'click', arguments: [] }, timeout: 1500 },
+      ],
+    };
+    await writeFile(broken.fsPath, `${JSON.stringify(brokenFlow, null, 2)}\n`);
+    await eventually('both flows listed with their steps', () => [shown(rehearse, good)?.steps.length, shown(rehearse, broken)?.steps.length], (counts) => counts[0] === 3 && counts[1] === 3);
+    rehearse.flowTests.outcomes.clear();
+    await vscode.commands.executeCommand('testing.runAll');
+    const outcome = (uri: vscode.Uri, step?: number) => rehearse.flowTests.outcomes.get(step === undefined ? uri.toString() : `${uri.toString()}#step-${step}`);
+    await eventually('both flows have run', () => [outcome(good)?.status, outcome(broken)?.status], (statuses) => statuses.every(Boolean), 90_000);
+
+    assert.equal(outcome(good)?.status, 'passed');
+    for (const step of [0, 1, 2]) {
+      assert.equal(outcome(good, step)?.status, 'passed', `step ${step + 1} of the good flow`);
+      assert.equal(typeof outcome(good, step)?.ms, 'number');
+    }
+    assert.equal(outcome(broken)?.status, 'failed');
+    assert.equal(outcome(broken, 0)?.status, 'passed');
+    const expectation = outcome(broken, 1)!;
+    assert.equal(expectation.status, 'failed');
+    assert.equal(expectation.expected, 'ada@example.com');
+    assert.equal(expectation.actual, 'grace@example.com');
+    const brokenText = JSON.stringify(brokenFlow, null, 2).split('\n');
+    assert.equal(expectation.line, brokenText.findIndex((line) => line.includes('"expect"')) - 1, 'the message is at the expect step');
+    // Replay stops at the first failure: the rest is skipped, not run against a page in the wrong state.
+    assert.equal(outcome(broken, 2)?.status, 'skipped');
+    assert.match(outcome(broken)!.message!, /step 2 .*expected css=#email has the value "ada@example.com", but it is "grace@example.com"/);
+
+    // The broken selector on its own: its message says what is wrong with it, at its line.
+    await writeFile(broken.fsPath, `${JSON.stringify({ ...brokenFlow, steps: [brokenFlow.steps[0], brokenFlow.steps[2]] }, null, 2)}\n`);
+    await eventually('the edited flow has two steps', () => shown(rehearse, broken)?.steps.length, (count) => count === 2);
+    rehearse.flowTests.outcomes.clear();
+    // What the Testing view does when a person runs one flow: the Run profile with that item.
+    const item = rehearse.flowTests.controller.items.get(broken.toString())!;
+    await rehearse.flowTests.runProfile.runHandler(new vscode.TestRunRequest([item], undefined, rehearse.flowTests.runProfile), new vscode.CancellationTokenSource().token);
+    await eventually('the broken flow has run', () => outcome(broken)?.status, Boolean, 60_000);
+    const gone = outcome(broken, 1)!;
+    assert.equal(gone.status, 'failed');
+    assert.match(gone.message!, /#no-such-button/);
+    assert.match(gone.message!, /no element|finds nothing|not on the page|gave up/i);
+  });
+
+  it('a continuous run replays a flow each time it is saved; cancelling a run stops the replay at once', async function () {
+    this.timeout(120_000);
+    await writeFile(good.fsPath, `${JSON.stringify(goodFlow(), null, 2)}\n`);
+    await eventually('the flow is listed', () => shown(rehearse, good)?.steps.length, (count) => count === 3);
+    const item = rehearse.flowTests.controller.items.get(good.toString())!;
+    const runProfile = rehearse.flowTests.runProfile;
+    const watching = new vscode.CancellationTokenSource();
+    await runProfile.runHandler(new vscode.TestRunRequest([item], undefined, runProfile, true), watching.token);
+    rehearse.flowTests.outcomes.clear();
+    const document = await vscode.workspace.openTextDocument(good);
+    await vscode.window.showTextDocument(document);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(good, new vscode.Position(document.lineCount, 0), '\n');
+    await vscode.workspace.applyEdit(edit);
+    await document.save();
+    await eventually('saving the watched flow replays it', () => rehearse.flowTests.outcomes.get(good.toString())?.status, (status) => status === 'passed', 60_000);
+    watching.cancel();
+    rehearse.flowTests.outcomes.clear();
+    const edit2 = new vscode.WorkspaceEdit();
+    edit2.insert(good, new vscode.Position(document.lineCount, 0), '\n');
+    await vscode.workspace.applyEdit(edit2);
+    await document.save();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.equal(rehearse.flowTests.outcomes.get(good.toString()), undefined, 'no replay once the continuous run is stopped');
+
+    // A slow flow, cancelled while it runs: the replay stops within a moment, the flow is marked skipped.
+    const slow: Flow = { ...goodFlow(), name: 'Slow', steps: [{ wait: { ms: 20_000 } }, ...goodFlow().steps] };
+    await writeFile(good.fsPath, `${JSON.stringify(slow, null, 2)}\n`);
+    await eventually('the slow flow is listed', () => shown(rehearse, good)?.label, (label) => label === 'Slow');
+    const cancel = new vscode.CancellationTokenSource();
+    const started = Date.now();
+    const running = runProfile.runHandler(new vscode.TestRunRequest([rehearse.flowTests.controller.items.get(good.toString())!], undefined, runProfile), cancel.token);
+    await eventually('the slow flow started', () => rehearse.replays.isRunning, Boolean, 30_000);
+    cancel.cancel();
+    await running;
+    assert.ok(Date.now() - started < 15_000, 'the 20 s wait did not run out');
+    assert.equal(rehearse.flowTests.outcomes.get(good.toString())?.status, 'skipped');
+    assert.equal(rehearse.replays.isRunning, false);
+  });
+});
