@@ -16,7 +16,12 @@ export interface TestOutcome {
   readonly actual?: string;
   readonly line?: number;
   readonly ms?: number;
+  /** A picture of the page when the step failed (a file in the extension's storage). */
+  readonly screenshot?: vscode.Uri;
 }
+
+/** Screenshots of failures kept in the extension's storage; older ones are removed. */
+const KEPT_SCREENSHOTS = 20;
 
 const STEP_SEPARATOR = '#step-';
 
@@ -32,7 +37,7 @@ export class FlowTests extends Owner {
   readonly runProfile: vscode.TestRunProfile;
   private readonly continuous = new Map<string, { readonly request: vscode.TestRunRequest; readonly debug: boolean }>();
 
-  constructor(private readonly replays: ReplayController, private readonly log: Log) {
+  constructor(private readonly replays: ReplayController, private readonly log: Log, private readonly storage: vscode.Uri) {
     super();
     this.controller.resolveHandler = async (item) => {
       if (!item) await this.discover();
@@ -154,10 +159,15 @@ export class FlowTests extends Owner {
     const cancel = token.onCancellationRequested(() => controller.abort());
     const say = (line: string, child?: vscode.TestItem) => run.appendOutput(`${this.log.clean(line)}\r\n`, child?.range ? new vscode.Location(uri, child.range) : undefined, child ?? item);
     say(`▶ ${prepared.flow.name}${debug ? ' (browser shown)' : ''}`);
+    // A failed step is marked once the replay is over, with the screenshot taken then.
+    let pending: { child: vscode.TestItem; outcome: TestOutcome } | undefined;
     try {
-      const { result, healedFlow } = await this.replays.execute(prepared, {
-        ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal, ...(debug ? { headless: false } : {}),
-        onStep: (event) => this.onStep(run, steps.get(event.index), event, say),
+      const { result, healedFlow, screenshot } = await this.replays.execute(prepared, {
+        ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal, ...(debug ? { headless: false } : {}), screenshotOnFailure: true,
+        onStep: (event) => {
+          const failure = this.onStep(run, steps.get(event.index), event, say);
+          if (failure) pending = failure;
+        },
       });
       for (const step of result.steps) {
         const child = steps.get(step.index);
@@ -165,6 +175,12 @@ export class FlowTests extends Owner {
       }
       const failed = result.steps.find((step) => step.status === 'failed');
       if (healedFlow) this.offerHealedSelectors(uri, prepared.flow.name, result.steps.filter((step) => step.healed).length);
+      const picture = failed && screenshot ? await this.keepScreenshot(prepared.flow.name, screenshot) : undefined;
+      if (pending) {
+        if (picture) say(`  screenshot of the page at the failure: ${picture.fsPath}`, pending.child);
+        this.mark(run, pending.child, { ...pending.outcome, ...(picture ? { screenshot: picture } : {}) });
+        pending = undefined;
+      }
       say(`${result.status === 'passed' ? '✓' : '✗'} ${prepared.flow.name} ${result.status} in ${result.ms} ms`);
       if (!failed) this.mark(run, item, { status: 'passed', ms: result.ms });
       else this.mark(run, item, { status: 'failed', ms: result.ms, message: `${failed.index >= 0 ? `step ${failed.index + 1} (${failed.description})` : 'opening the start URL'}: ${this.log.clean(failed.error?.message ?? 'failed')}`, ...(failed.index >= 0 && steps.get(failed.index)?.range ? { line: steps.get(failed.index)!.range!.start.line } : {}) });
@@ -178,18 +194,20 @@ export class FlowTests extends Owner {
         this.mark(run, item, { status: 'errored', message });
       }
     } finally {
+      if (pending) this.mark(run, pending.child, pending.outcome);
       cancel.dispose();
     }
   }
 
-  private onStep(run: vscode.TestRun, child: vscode.TestItem | undefined, event: StepEvent, say: (line: string, child?: vscode.TestItem) => void): void {
+  /** Marks a step as it starts, passes or is skipped; a failure is returned, to be marked when the replay is over. */
+  private onStep(run: vscode.TestRun, child: vscode.TestItem | undefined, event: StepEvent, say: (line: string, child?: vscode.TestItem) => void): { child: vscode.TestItem; outcome: TestOutcome } | undefined {
     if (!child) {
       if (event.status === 'failed') say(`✗ ${event.description}: ${event.error?.message ?? 'failed'}`);
-      return;
+      return undefined;
     }
     if (!event.status) {
       run.started(child);
-      return;
+      return undefined;
     }
     const healed = event.healed ? ` (healed: ${event.healed.to} found by ${event.healed.by}, not ${event.healed.from})` : '';
     say(`  ${event.status === 'passed' ? '✓' : event.status === 'failed' ? '✗' : '–'} ${event.index + 1}. ${event.description}${event.ms !== undefined ? ` (${event.ms} ms)` : ''}${healed}`, child);
@@ -197,11 +215,30 @@ export class FlowTests extends Owner {
     else if (event.status === 'skipped') this.mark(run, child, { status: 'skipped' });
     else {
       const error = event.error;
-      this.mark(run, child, {
-        status: 'failed', message: this.log.clean(error?.message ?? 'failed'), ...(event.ms !== undefined ? { ms: event.ms } : {}),
-        ...(error?.expected !== undefined && error.actual !== undefined ? { expected: error.expected, actual: error.actual } : {}),
-        ...(child.range ? { line: child.range.start.line } : {}),
-      });
+      return {
+        child,
+        outcome: {
+          status: 'failed', message: this.log.clean(error?.message ?? 'failed'), ...(event.ms !== undefined ? { ms: event.ms } : {}),
+          ...(error?.expected !== undefined && error.actual !== undefined ? { expected: error.expected, actual: error.actual } : {}),
+          ...(child.range ? { line: child.range.start.line } : {}),
+        },
+      };
+    }
+    return undefined;
+  }
+
+  private async keepScreenshot(name: string, image: { mimeType: string; base64: string }): Promise<vscode.Uri | undefined> {
+    try {
+      const folder = vscode.Uri.joinPath(this.storage, 'failures');
+      await vscode.workspace.fs.createDirectory(folder);
+      const file = vscode.Uri.joinPath(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name.replace(/[^\w-]+/g, '-').slice(0, 60)}.${image.mimeType.includes('png') ? 'png' : 'jpeg'}`);
+      await vscode.workspace.fs.writeFile(file, Buffer.from(image.base64, 'base64'));
+      const kept = (await vscode.workspace.fs.readDirectory(folder)).map(([entry]) => entry).sort();
+      for (const old of kept.slice(0, Math.max(0, kept.length - KEPT_SCREENSHOTS))) await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, old));
+      return file;
+    } catch (error) {
+      this.log.info(`could not keep a screenshot of the failure: ${(error as Error).message}`);
+      return undefined;
     }
   }
 
@@ -218,9 +255,13 @@ export class FlowTests extends Owner {
     if (outcome.status === 'passed') run.passed(item, outcome.ms);
     else if (outcome.status === 'skipped') run.skipped(item);
     else {
+      const text = outcome.message ?? 'failed';
+      const body = outcome.screenshot
+        ? new vscode.MarkdownString().appendText(text).appendMarkdown(`\n\n[Screenshot of the page at the failure](${outcome.screenshot.toString()})`)
+        : text;
       const message = outcome.expected !== undefined && outcome.actual !== undefined
-        ? vscode.TestMessage.diff(outcome.message ?? 'failed', outcome.expected, outcome.actual)
-        : new vscode.TestMessage(outcome.message ?? 'failed');
+        ? vscode.TestMessage.diff(body, outcome.expected, outcome.actual)
+        : new vscode.TestMessage(body);
       if (item.uri && outcome.line !== undefined) message.location = new vscode.Location(item.uri, new vscode.Position(outcome.line, 0));
       if (outcome.status === 'failed') run.failed(item, message, outcome.ms);
       else run.errored(item, message, outcome.ms);

@@ -42,7 +42,7 @@ export class Rehearse implements vscode.Disposable {
     this.replays = new ReplayController(this.engine, this.states, new VariableValues(this.secrets), this.log);
     this.agent = new AgentController(this.engine, this.agentRunView, this.log);
     this.recording = new RecordingController(this.engine, this.log);
-    this.flowTests = new FlowTests(this.replays, this.log);
+    this.flowTests = new FlowTests(this.replays, this.log, context.storageUri ?? context.globalStorageUri);
     const codeLens = new FlowCodeLens(this.states);
     const assist = new FlowVariablesAssist();
     this.parts = [

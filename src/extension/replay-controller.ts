@@ -26,6 +26,14 @@ export interface ExecuteOptions {
   readonly onStep?: (event: StepEvent) => void;
   /** Overrides rehearse.browser.headless for this replay (a Debug run shows the browser). */
   readonly headless?: boolean;
+  /** When a step fails, a picture of the page as it was then. */
+  readonly screenshotOnFailure?: boolean;
+}
+
+export interface ReplayOutcome {
+  readonly result: FlowResult;
+  readonly healedFlow?: Flow;
+  readonly screenshot?: { readonly mimeType: string; readonly base64: string };
 }
 
 /** Replay Flow and Replay to Here: cancellable progress per step, step states for the views, "Update selectors" after healing. */
@@ -72,7 +80,7 @@ export class ReplayController {
    * Replays a prepared flow on the extension's session: step states for the views, healed selectors kept for "Update
    * selectors". Throws when it cannot run; `signal` stops it at once.
    */
-  async execute(prepared: PreparedReplay, options: ExecuteOptions): Promise<{ result: FlowResult; healedFlow?: Flow }> {
+  async execute(prepared: PreparedReplay, options: ExecuteOptions): Promise<ReplayOutcome> {
     const { uri, flow, values } = prepared;
     const controller = new AbortController();
     const stop = () => controller.abort();
@@ -84,14 +92,19 @@ export class ReplayController {
       const folder = vscode.Uri.joinPath(uri, '..');
       const slowMoMs = readSettings()['replay.slowMo'];
       const files = await collectUploads(flow, async (relativePath) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, ...relativePath.split('/'))));
-      const outcome = await this.engine.withSession((session) => session.replayFlow(flow, {
-        variables: values, files, ...(slowMoMs ? { slowMoMs } : {}), ...(options.upTo !== undefined ? { upTo: options.upTo } : {}), signal: controller.signal,
-        onStep: (event) => {
-          this.states.set(uri, event.index, stateOf(event));
-          if (event.status) this.log.info(`  step ${event.index + 1} ${event.status}${event.ms !== undefined ? ` (${event.ms} ms)` : ''}: ${event.description}${event.error ? ` — ${event.error.message}` : ''}`);
-          options.onStep?.(event);
-        },
-      }), { long: `the replay of ${flow.name}`, ...(options.headless !== undefined ? { headless: options.headless } : {}) });
+      const outcome = await this.engine.withSession(async (session): Promise<ReplayOutcome> => {
+        const replayed = await session.replayFlow(flow, {
+          variables: values, files, ...(slowMoMs ? { slowMoMs } : {}), ...(options.upTo !== undefined ? { upTo: options.upTo } : {}), signal: controller.signal,
+          onStep: (event) => {
+            this.states.set(uri, event.index, stateOf(event));
+            if (event.status) this.log.info(`  step ${event.index + 1} ${event.status}${event.ms !== undefined ? ` (${event.ms} ms)` : ''}: ${event.description}${event.error ? ` — ${event.error.message}` : ''}`);
+            options.onStep?.(event);
+          },
+        });
+        if (replayed.result.status !== 'failed' || !options.screenshotOnFailure) return replayed;
+        const screenshot = await session.screenshot().catch(() => undefined);
+        return { ...replayed, ...(screenshot ? { screenshot } : {}) };
+      }, { long: `the replay of ${flow.name}`, ...(options.headless !== undefined ? { headless: options.headless } : {}) });
       if (outcome.healedFlow) this.healed.set(uri.toString(), { flow: outcome.healedFlow, text: prepared.text });
       return outcome;
     } finally {

@@ -109,6 +109,10 @@ describe('flows in the Testing view (extension host)', () => {
     assert.equal(expectation.actual, 'grace@example.com');
     const brokenText = JSON.stringify(brokenFlow, null, 2).split('\n');
     assert.equal(expectation.line, brokenText.findIndex((line) => line.includes('"expect"')) - 1, 'the message is at the expect step');
+    // A picture of the page at the failure, linked from the message.
+    assert.ok(expectation.screenshot, 'a screenshot of the failure');
+    const picture = await vscode.workspace.fs.readFile(expectation.screenshot);
+    assert.ok((picture[0] === 0xff && picture[1] === 0xd8) || (picture[0] === 0x89 && picture[1] === 0x50), 'the screenshot is a JPEG or PNG image');
     // Replay stops at the first failure: the rest is skipped, not run against a page in the wrong state.
     assert.equal(outcome(broken, 2)?.status, 'skipped');
     assert.match(outcome(broken)!.message!, /step 2 .*expected css=#email has the value "ada@example.com", but it is "grace@example.com"/);

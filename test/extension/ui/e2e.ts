@@ -168,6 +168,29 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
         },
       },
       {
+        name: 'the Testing view lists the demo flow with its steps; Run All Tests marks the flow and each step passed',
+        async run() {
+          await runCommand(page, 'Notifications: Clear All Notifications');
+          await runCommand(page, 'View: Show Testing');
+          const flowRow = page.locator('.monaco-list-row', { hasText: 'Sign in and finish a task' }).first();
+          await flowRow.waitFor({ timeout: 30_000 });
+          const stepRows = page.locator('.monaco-list-row', { hasText: /^\s*\d+\. / });
+          if (!(await stepRows.first().isVisible().catch(() => false))) await flowRow.click();
+          await stepRows.nth(8).waitFor({ timeout: 15_000 });
+          assert.equal(await stepRows.count(), 9, 'the demo flow\'s nine steps');
+          await runCommand(page, 'Test: Run All Tests');
+          // The Testing view in the side bar (the Test Results panel that opens below lists them too).
+          const passed = page.locator('.part.sidebar .monaco-list-row:has(.codicon-testing-passed-icon)');
+          for (let waited = 0; (await passed.count()) < 10 && waited < 120; waited++) await page.waitForTimeout(500);
+          await page.screenshot({ path: path.join(WORK, 'testing-view.png') });
+          assert.equal(await passed.count(), 10, 'the flow and its nine steps are marked passed');
+          assert.equal(await page.locator('.part.sidebar .monaco-list-row:has(.codicon-testing-failed-icon)').count(), 0);
+          // Leave the workbench as the next tests expect it: the Explorer, no panel taking the editor's height.
+          await runCommand(page, 'View: Hide Panel');
+          await runCommand(page, 'View: Show Explorer');
+        },
+      },
+      {
         name: 'observes a page in the inspector and saves two picks to a new flow file',
         async run() {
           scripted.answerWith(twoFields);
