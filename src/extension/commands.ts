@@ -11,6 +11,7 @@ import { nodeAt } from './json-locations';
 import { showError } from './notify';
 import { updateSetting } from './settings';
 import type { Rehearse } from './rehearse';
+import { recordAtCursor } from './record-at-cursor';
 
 /** The flow a command is about: its argument, the active flow editor, or one picked from the workspace. */
 async function flowUri(argument: unknown): Promise<vscode.Uri | undefined> {
@@ -71,6 +72,14 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       return outcome;
     }),
     command('rehearse.recordManually', (target?: unknown, startUrl?: unknown) => recording.record(target instanceof vscode.Uri ? target : undefined, typeof startUrl === 'string' ? startUrl : undefined)),
+    command('rehearse.recordAtCursor', () => recordAtCursor(replays, recording, log)),
+    command('rehearse.toggleShowBrowser', async () => {
+      const configuration = vscode.workspace.getConfiguration('rehearse');
+      const headless = !configuration.get<boolean>('browser.headless', false);
+      await configuration.update('browser.headless', headless, vscode.ConfigurationTarget.Global);
+      void vscode.window.showInformationMessage(headless ? 'Rehearse runs the browser headless (not shown).' : 'Rehearse shows the browser (the next session opens a window).');
+      return !headless;
+    }),
     command('rehearse.newFlow', async () => {
       const target = await askNewFlowFile();
       if (!target) return undefined;

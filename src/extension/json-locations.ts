@@ -40,3 +40,15 @@ export function nodeAt(root: JsonNode | undefined, path: string | undefined): Js
   }
   return node;
 }
+
+/**
+ * Where steps recorded at an offset of a flow's text go: after the step the offset is in, else after the steps that end
+ * before it; outside the steps list, after the last.
+ */
+export function insertionIndexAt(locations: JsonNode | undefined, offset: number): number {
+  const steps = nodeAt(locations, 'steps');
+  const nodes = [...(steps?.children ?? new Map<string, JsonNode>()).values()];
+  if (!steps || offset < steps.start || offset > steps.end) return nodes.length;
+  const inside = nodes.findIndex((node) => offset >= node.start && offset <= node.end);
+  return inside >= 0 ? inside + 1 : nodes.filter((node) => node.end <= offset).length;
+}

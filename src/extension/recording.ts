@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { appendSteps, isMissingFlowFile, loadFlow } from '../flows/format';
+import { insertSteps, isMissingFlowFile, loadFlow } from '../flows/format';
 import type { RecordedStep } from '../service/client';
 import { describeStep } from '../schema';
 import { chooseFlowFile, flowTarget } from './choose-flow';
@@ -29,8 +29,12 @@ export class RecordingController implements vscode.Disposable {
     this.running?.abort();
   }
 
-  /** Records into `target` (or a chosen file) until Stop; resolves with the number of steps written. */
-  async record(target?: vscode.Uri, startUrl?: string): Promise<number> {
+  /**
+   * Records into `target` (or a chosen file) until Stop; resolves with the number of steps written. With `insertAt`,
+   * the steps go in at that place of the flow instead of after its last, and with `onPage` the recording goes on from
+   * the page the browser shows instead of opening the start URL (Record at Cursor replays up to there first).
+   */
+  async record(target?: vscode.Uri, startUrl?: string, where: { insertAt?: number; onPage?: boolean } = {}): Promise<number> {
     if (this.running) {
       void vscode.window.showWarningMessage('Already recording; click the recording item in the status bar to stop.');
       return 0;
@@ -42,8 +46,8 @@ export class RecordingController implements vscode.Disposable {
       if (isMissingFlowFile(error)) return undefined;
       throw error;
     });
-    const url = startUrl ?? existing?.startUrl ?? (await vscode.window.showInputBox({ title: 'Record Manually', prompt: 'The page to start on', placeHolder: 'http://127.0.0.1:4173/', ignoreFocusOut: true }));
-    if (!url) return 0;
+    const url = where.onPage ? undefined : startUrl ?? existing?.startUrl ?? (await vscode.window.showInputBox({ title: 'Record Manually', prompt: 'The page to start on', placeHolder: 'http://127.0.0.1:4173/', ignoreFocusOut: true }));
+    if (!url && !where.onPage) return 0;
     const controller = new AbortController();
     this.running = controller;
     let written = 0;
@@ -57,11 +61,12 @@ export class RecordingController implements vscode.Disposable {
     this.status.show();
     try {
       await this.engine.withSession(async (session) => {
-        await session.navigate(url);
-        this.log.info(`recording into ${relative} from ${url}`);
+        if (url) await session.navigate(url);
+        this.log.info(`recording into ${relative}${url ? ` from ${url}` : ''}${where.insertAt !== undefined ? ` at step ${where.insertAt + 1}` : ''}`);
         await session.record((recorded: RecordedStep) => {
           writes = writes.then(async () => {
-            await appendSteps(chosen.uri.fsPath, [recorded.step], { name: chosen.name, startUrl: url }, recorded.variables);
+            const at = where.insertAt === undefined ? undefined : where.insertAt + written;
+            await insertSteps(chosen.uri.fsPath, at, [recorded.step], { name: chosen.name, ...(url ? { startUrl: url } : {}) }, recorded.variables);
             written++;
             show();
             this.log.info(`recorded: ${describeStep(recorded.step).description}`);

@@ -145,6 +145,11 @@ function isRunning(pid: number): boolean {
  * reported and left as it is. Only this file is rewritten.
  */
 export async function appendSteps(file: string, steps: readonly FlowStep[], create?: { name: string; startUrl?: string }, variables?: Flow['variables']): Promise<Flow> {
+  return insertSteps(file, undefined, steps, create, variables);
+}
+
+/** The same, with the steps put before the step at `at` (after the last when undefined or past the end). */
+export async function insertSteps(file: string, at: number | undefined, steps: readonly FlowStep[], create?: { name: string; startUrl?: string }, variables?: Flow['variables']): Promise<Flow> {
   let flow: Flow;
   try {
     flow = await loadFlow(file);
@@ -153,7 +158,8 @@ export async function appendSteps(file: string, steps: readonly FlowStep[], crea
     flow = { version: FLOW_VERSION, name: create.name, ...(create.startUrl ? { startUrl: create.startUrl } : {}), steps: [] };
   }
   const mergedVariables = variables && Object.keys(variables).length ? { ...variables, ...flow.variables } : flow.variables;
-  const updated = { ...flow, ...(mergedVariables ? { variables: mergedVariables } : {}), steps: [...flow.steps, ...steps] };
+  const index = at === undefined ? flow.steps.length : Math.max(0, Math.min(at, flow.steps.length));
+  const updated = { ...flow, ...(mergedVariables ? { variables: mergedVariables } : {}), steps: [...flow.steps.slice(0, index), ...steps, ...flow.steps.slice(index)] };
   await saveFlow(file, updated);
   return updated;
 }

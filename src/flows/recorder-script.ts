@@ -154,6 +154,8 @@ export function installRecorder(
   };
   const pendingFill = new Map<Element, string>();
   const valueOf = (element: Element) => (element instanceof HTMLElement && element.isContentEditable ? element.innerText : (element as HTMLInputElement).value);
+  // What the fields hold when recording starts is where the page is (Record at Cursor replays up to there), not a step.
+  for (const field of document.querySelectorAll('input, textarea, [contenteditable]')) if (isTextField(field)) pendingFill.set(field, valueOf(field));
   const flushFill = (element: Element) => {
     const value = valueOf(element);
     if (pendingFill.get(element) === value) return;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { nodeAt, parseLocations } from '../../src/extension/json-locations';
+import { insertionIndexAt, nodeAt, parseLocations } from '../../src/extension/json-locations';
 
 /** Where a flow file's values are, for CodeLens, decorations, diagnostics and Add Expect. */
 describe('locations in a flow file', () => {
@@ -23,5 +23,16 @@ describe('locations in a flow file', () => {
     const partial = '{ "steps": [ { "navigate": "http://a" }, { "action": { "selector": ';
     const node = nodeAt(parseLocations(partial), 'steps.0')!;
     assert.equal(partial.slice(node.start, node.end), '{ "navigate": "http://a" }');
+  });
+
+  it('Record at Cursor puts new steps after the step the cursor is in, between steps where it is, else at the end', () => {
+    const locations = parseLocations(text);
+    const offset = (fragment: string) => text.indexOf(fragment);
+    assert.equal(insertionIndexAt(locations, offset('"navigate"')), 1, 'inside step 1');
+    assert.equal(insertionIndexAt(locations, offset('"selector"')), 2, 'inside step 2');
+    assert.equal(insertionIndexAt(locations, offset('[') + 1), 0, 'before the first step');
+    assert.equal(insertionIndexAt(locations, offset('},\n    { "action"') + 2), 1, 'between the steps');
+    assert.equal(insertionIndexAt(locations, offset('"name"')), 2, 'outside the steps: after the last');
+    assert.equal(insertionIndexAt(parseLocations('{ "steps": [] }'), 12), 0, 'an empty flow');
   });
 });

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
 import * as vscode from 'vscode';
 import type { StaticSite } from '../../../src/cli/static-site';
 import type { Rehearse } from '../../../src/extension/rehearse';
 import type { Flow } from '../../../src/schema';
 import { eventually } from '../../support/eventually';
+import { startDebuggableChromium } from '../../support/debuggable-chromium';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
 
 function workspaceFile(name: string): vscode.Uri {
@@ -169,5 +171,59 @@ describe('flows in the Testing view (extension host)', () => {
     assert.ok(Date.now() - started < 15_000, 'the 20 s wait did not run out');
     assert.equal(rehearse.flowTests.outcomes.get(good.toString())?.status, 'skipped');
     assert.equal(rehearse.replays.isRunning, false);
+  });
+
+  it('Record at Cursor replays up to the cursor, then writes what the person does into the flow there', async function () {
+    this.timeout(90_000);
+    const chrome = await startDebuggableChromium();
+    const configuration = vscode.workspace.getConfiguration('rehearse');
+    await configuration.update('browser.cdpUrl', chrome.cdpUrl, vscode.ConfigurationTarget.Global);
+    const person = { browser: undefined as Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined };
+    try {
+      await rehearse.engine.endSession();
+      await writeFile(good.fsPath, `${JSON.stringify(goodFlow(), null, 2)}\n`);
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
+      // The cursor in step 1 (fill Email): new steps go after it, before "check Remember me".
+      const inStepOne = editor.document.positionAt(editor.document.getText().indexOf('"css=#email"'));
+      editor.selection = new vscode.Selection(inStepOne, inStepOne);
+      const recording = vscode.commands.executeCommand<number>('rehearse.recordAtCursor');
+      const page = await eventually('the replayed page, recording', async () => {
+        await person.browser?.close().catch(() => undefined);
+        person.browser = await chromium.connectOverCDP(chrome.cdpUrl);
+        const found = person.browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().endsWith('/login.html'));
+        const recorder = await found?.evaluate(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.'))).catch(() => false);
+        return recorder ? found : undefined;
+      }, (found) => found !== undefined, 30_000);
+      // The page is where the flow is at the cursor: step 1 was replayed (no reload since).
+      assert.equal(await page!.locator('#email').inputValue(), 'ada@example.com');
+      await page!.getByRole('button', { name: 'Forgot password?' }).click();
+      const read = async () => JSON.parse(await readFile(good.fsPath, 'utf8')) as Flow;
+      await eventually('the recorded step in the file', async () => (await read()).steps.length, (count) => count === 4);
+      assert.deepEqual(await vscode.commands.executeCommand('rehearse.stop'), ['recording']);
+      assert.equal(await recording, 1);
+      const steps = (await read()).steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}` : Object.keys(step)[0]));
+      assert.equal(steps.length, 4);
+      assert.equal(steps[0], 'fill Email');
+      assert.match(steps[1]!, /^click .*Forgot password/);
+      assert.deepEqual(steps.slice(2), ['check Remember me', 'expect']);
+    } finally {
+      await person.browser?.close().catch(() => undefined);
+      await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
+      await rehearse.engine.endSession();
+      chrome.process.kill();
+    }
+  });
+
+  it('Show Browser toggles headless mode for the next session', async () => {
+    const configuration = vscode.workspace.getConfiguration('rehearse');
+    const before = configuration.get<boolean>('browser.headless');
+    try {
+      assert.equal(await vscode.commands.executeCommand('rehearse.toggleShowBrowser'), before === true);
+      assert.equal(vscode.workspace.getConfiguration('rehearse').get<boolean>('browser.headless'), !before);
+      await vscode.commands.executeCommand('rehearse.toggleShowBrowser');
+      assert.equal(vscode.workspace.getConfiguration('rehearse').get<boolean>('browser.headless'), before);
+    } finally {
+      await configuration.update('browser.headless', true, vscode.ConfigurationTarget.Global);
+    }
   });
 });
