@@ -12,6 +12,7 @@ import { showError } from './notify';
 import { updateSetting } from './settings';
 import type { Rehearse } from './rehearse';
 import { recordAtCursor } from './record-at-cursor';
+import { pickLocator } from './pick-locator';
 
 /** The flow a command is about: its argument, the active flow editor, or one picked from the workspace. */
 async function flowUri(argument: unknown): Promise<vscode.Uri | undefined> {
@@ -73,6 +74,7 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
     }),
     command('rehearse.recordManually', (target?: unknown, startUrl?: unknown) => recording.record(target instanceof vscode.Uri ? target : undefined, typeof startUrl === 'string' ? startUrl : undefined)),
     command('rehearse.recordAtCursor', () => recordAtCursor(replays, recording, log)),
+    command('rehearse.pickLocator', () => pickLocator(engine, log)),
     command('rehearse.toggleShowBrowser', async () => {
       const configuration = vscode.workspace.getConfiguration('rehearse');
       const headless = !configuration.get<boolean>('browser.headless', false);

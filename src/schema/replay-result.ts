@@ -25,6 +25,10 @@ export type StepStatus = StepResult['status'];
 export const StepEventSchema = v.object({ ...stepEntries, status: v.optional(v.picklist(STEP_STATUSES)), ms: v.optional(v.number()) });
 export type StepEvent = v.InferOutput<typeof StepEventSchema>;
 
+/** The element a person picked in the browser (Pick Locator): a step's selector, fallbacks and target. */
+export const PickedElementSchema = v.object({ selector: v.string(), fallbacks: v.array(v.string()), target: v.object({ role: v.string(), name: v.string(), anchor: v.optional(v.object({ role: v.string(), name: v.string() })) }) });
+export type PickedElement = v.InferOutput<typeof PickedElementSchema>;
+
 export const FlowResultSchema = v.object({
   name: v.string(),
   file: v.optional(v.string()),

@@ -8,7 +8,7 @@ import type {
 import type { RecordedStep } from '../flows/recorder';
 
 import type { FlowFiles } from '../flows/uploads';
-import { FlowResultSchema, FlowSchema, StepEventSchema, type Action, type ActionStep, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type Flow, type FlowResult, type ModelSetting, type StepEvent, type StepResult } from '../schema';
+import { FlowResultSchema, FlowSchema, PickedElementSchema, StepEventSchema, type PickedElement, type Action, type ActionStep, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type Flow, type FlowResult, type ModelSetting, type StepEvent, type StepResult } from '../schema';
 
 export type * from '../core/session-types';
 import type { AgentStepEvent } from '../core/agent/agent-events';
@@ -186,6 +186,11 @@ export class HttpSession implements Session {
       if (step !== undefined) onStep?.(checked(StepEventSchema, step, 'a replay step'));
     });
     return { result: checked(FlowResultSchema, result, 'the replay\'s result'), ...(extra.healedFlow ? { healedFlow: checked(FlowSchema, extra.healedFlow, 'the healed flow') } : {}) };
+  }
+
+  /** Waits for the person to click an element in the browser (outlined under the pointer) and names it; `signal` stops. */
+  async pickLocator(signal?: AbortSignal): Promise<PickedElement> {
+    return checked(PickedElementSchema, (await this.call<unknown>('pickLocator', {}, signal)).result, 'the picked element');
   }
 
   /** Records what a person does in the browser, a step at a time, until `signal` aborts. */

@@ -6,6 +6,7 @@ import { applyHealing, replayFlow } from '../flows/replay';
 import { AgentActionRecordSchema, describeStep, FlowSchema, UploadFileSchema } from '../schema';
 import { flag, list, looseObject, nonEmptyText, positiveMs, stringMap, text, wholeNumber } from '../schema/messages';
 import type { Route } from './routes';
+import { pickElement } from '../flows/pick-locator';
 
 /**
  * Routes an editor needs beside the SPEC ones (DESIGN.md §8: the extension never runs the engine itself): hover
@@ -84,6 +85,13 @@ export const WORKBENCH_ROUTES = {
       });
       await recorder.stop();
       return { result: { steps: recorder.steps.length } };
+    },
+  }),
+  pickLocator: define({
+    schema: looseObject({ streamResponse }),
+    async run(session, _body, context) {
+      // Waits for the person's click in the browser, until the client stops (closes the request) or the call limit.
+      return { result: await pickElement(session, context.signal) };
     },
   }),
   agentFlow: define({

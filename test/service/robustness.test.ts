@@ -37,7 +37,7 @@ describe('HTTP service robustness', function () {
 
   it('thousands of random and mutated bodies, on every route, never get a 5xx or crash the service', async () => {
     const id = await rig.start();
-    const routes = ['observe', 'act', 'extract', 'navigate', 'expect', 'agentExecute', 'highlight', 'pickSteps', 'replayFlow', 'agentFlow', 'screenshot', 'record'];
+    const routes = ['observe', 'act', 'extract', 'navigate', 'expect', 'agentExecute', 'highlight', 'pickSteps', 'replayFlow', 'agentFlow', 'screenshot', 'record', 'pickLocator'];
     const valid: Record<string, unknown> = {
       highlight: { selector: '#a' },
       pickSteps: { actionId: 'x', indexes: [0] },
@@ -45,6 +45,7 @@ describe('HTTP service robustness', function () {
       agentFlow: { name: 'f', actions: [{ status: 'done', performed: { action: { selector: '#a', description: 'a', method: 'click', arguments: [] } } }] },
       screenshot: {},
       record: {},
+      pickLocator: {},
       observe: { instruction: 'x', options: { timeout: 1000, selector: '#a', ignoreSelectors: ['b'] } },
       act: { input: { selector: '#a', description: 'a', method: 'click', arguments: [] }, options: { timeout: 1 } },
       extract: { instruction: 'x', schema: { type: 'object' } },
@@ -67,8 +68,8 @@ describe('HTTP service robustness', function () {
         text = '{"unserializable":true}';
       }
       if (route === 'start') text = '{"browser":' + text.slice(0, 200) + '}';
-      // A recording runs until its client goes away: this client goes away soon.
-      const response = await rig.call(target, { body: text, ...(route === 'record' ? { signal: AbortSignal.timeout(300) } : {}) }).catch(() => undefined);
+      // A recording and a pick run until their client goes away: this client goes away soon.
+      const response = await rig.call(target, { body: text, ...(route === 'record' || route === 'pickLocator' ? { signal: AbortSignal.timeout(300) } : {}) }).catch(() => undefined);
       if (!response) return true;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       const answer = await response.text();

@@ -226,4 +226,55 @@ describe('flows in the Testing view (extension host)', () => {
       await configuration.update('browser.headless', true, vscode.ConfigurationTarget.Global);
     }
   });
+
+  it('Pick Locator: a click in the browser names the element; in a flow it fixes the step at the cursor or adds one there', async function () {
+    this.timeout(90_000);
+    const chrome = await startDebuggableChromium();
+    const configuration = vscode.workspace.getConfiguration('rehearse');
+    await configuration.update('browser.cdpUrl', chrome.cdpUrl, vscode.ConfigurationTarget.Global);
+    const person = { browser: undefined as Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined };
+    const pickIn = async (click: (page: import('playwright-core').Page) => Promise<void>) => {
+      const picking = vscode.commands.executeCommand<{ selector: string } | undefined>('rehearse.pickLocator');
+      const page = await eventually('the page, with the picker in it', async () => {
+        await person.browser?.close().catch(() => undefined);
+        person.browser = await chromium.connectOverCDP(chrome.cdpUrl);
+        const found = person.browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().endsWith('/login.html'));
+        const ready = await found?.evaluate(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.picker.'))).catch(() => false);
+        return ready ? found : undefined;
+      }, (found) => found !== undefined, 30_000);
+      await click(page!);
+      return picking;
+    };
+    try {
+      await rehearse.engine.endSession();
+      // A step whose selector no longer finds its element, and the cursor in it.
+      const stale: Flow = { ...goodFlow(), steps: [goodFlow().steps[0]!, { action: { selector: 'css=#old-remember', description: 'Remember me', method: 'check', arguments: [] } }] };
+      await writeFile(good.fsPath, `${JSON.stringify(stale, null, 2)}\n`);
+      await rehearse.engine.withSession((session) => session.navigate(`${site.origin}/login.html`), { headless: false });
+      let editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
+      const inStaleStep = editor.document.positionAt(editor.document.getText().indexOf('css=#old-remember'));
+      editor.selection = new vscode.Selection(inStaleStep, inStaleStep);
+      const fixed = await pickIn((page) => page.locator('#remember').click());
+      assert.equal(fixed?.selector, 'css=#remember');
+      assert.equal(await vscode.env.clipboard.readText(), 'css=#remember');
+      const read = async () => JSON.parse(await readFile(good.fsPath, 'utf8')) as Flow;
+      const afterFix = await read();
+      assert.deepEqual(afterFix.steps[1], { action: { selector: 'css=#remember', description: 'Remember me', method: 'check', arguments: [] }, fallbacks: (afterFix.steps[1] as { fallbacks: string[] }).fallbacks, target: { role: 'checkbox', name: 'Remember me' } });
+      assert.ok((afterFix.steps[1] as { fallbacks: string[] }).fallbacks.length > 0);
+
+      // The cursor after the last step: a click step on the picked element is added there.
+      editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
+      const end = editor.document.positionAt(editor.document.getText().lastIndexOf(']'));
+      editor.selection = new vscode.Selection(end, end);
+      await pickIn((page) => page.getByRole('button', { name: 'Forgot password?' }).click());
+      const added = (await read()).steps;
+      assert.equal(added.length, 3);
+      assert.deepEqual((added[2] as { action: unknown }).action, { selector: 'role=button[name="Forgot password?"]', description: 'Forgot password?', method: 'click', arguments: [] });
+    } finally {
+      await person.browser?.close().catch(() => undefined);
+      await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
+      await rehearse.engine.endSession();
+      chrome.process.kill();
+    }
+  });
 });
