@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import * as vscode from 'vscode';
 import type { StaticSite } from '../../../src/cli/static-site';
 import type { Rehearse } from '../../../src/extension/rehearse';
@@ -233,7 +233,7 @@ describe('flows in the Testing view (extension host)', () => {
     const configuration = vscode.workspace.getConfiguration('rehearse');
     await configuration.update('browser.cdpUrl', chrome.cdpUrl, vscode.ConfigurationTarget.Global);
     const person = { browser: undefined as Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined };
-    const pickIn = async (click: (page: import('playwright-core').Page) => Promise<void>) => {
+    const pickIn = async (click: (page: Page) => Promise<void>) => {
       const picking = vscode.commands.executeCommand<{ selector: string } | undefined>('rehearse.pickLocator');
       const page = await eventually('the page, with the picker in it', async () => {
         await person.browser?.close().catch(() => undefined);
