@@ -10,6 +10,7 @@ import { demoCommand } from './demo-command';
 import { recordCommand } from './record-command';
 import { replayCommand } from './replay-command';
 import { serveCommand } from './serve-command';
+import { showTraceCommand } from './show-trace-command';
 import type { ReporterName } from './reporters';
 import { USAGE, UsageError, type Console } from './usage';
 
@@ -62,6 +63,17 @@ function untilInterrupted(): Promise<void> {
   return new Promise((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
+  });
+}
+
+/** Ctrl+C, a termination request or, for a process an editor started, its end of our stdin closing (even killed). */
+function stopSignal(withStdin: boolean): Promise<void> {
+  return new Promise<void>((resolve) => {
+    void untilInterrupted().then(resolve);
+    if (withStdin) {
+      process.stdin.on('end', () => resolve());
+      process.stdin.resume();
+    }
   });
 }
 
@@ -122,17 +134,20 @@ export async function main(argv: readonly string[], io: Console): Promise<number
       if (!url || !values.out) throw new UsageError('record: expected <url> --out <file.flow.json> [--cdp <url>] [--browser <path>]');
       return recordCommand({ url, out: values.out, ...(values.cdp ? { cdp: values.cdp } : {}), ...(values.browser ? { browser: values.browser } : {}) }, io, untilInterrupted());
     }
+    case 'show-trace': {
+      const [trace] = rest;
+      if (!trace) throw new UsageError('show-trace: expected <trace.zip>');
+      const stop = stopSignal(values['stop-with-stdin'] === true);
+      try {
+        return await showTraceCommand(trace, io, stop);
+      } finally {
+        if (values['stop-with-stdin']) process.stdin.destroy();
+      }
+    }
     case 'serve': {
       const port = values.port === undefined ? 4800 : Number(values.port);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port: expected a port number, received ${JSON.stringify(values.port)}`);
-      const stop = new Promise<void>((resolve) => {
-        void untilInterrupted().then(resolve);
-        // Started by an editor: when it goes away (even killed), its end of our stdin closes, and we stop with it.
-        if (values['stop-with-stdin']) {
-          process.stdin.on('end', () => resolve());
-          process.stdin.resume();
-        }
-      });
+      const stop = stopSignal(values['stop-with-stdin'] === true);
       try {
         return await serveCommand({
           port, host: values.host ?? '127.0.0.1', keysFile: values.keys, browser: values.browser, cdp: values.cdp, ws: values.ws, demo: values.demo === true,

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import { FlowFileError, loadFlow, rebaseFlow, saveFlow } from '../flows/format';
@@ -12,6 +12,7 @@ import { expandFlowFiles } from './files';
 import { readFlowFiles } from './flow-files';
 import { createReporter, type ReporterName } from './reporters';
 import { UsageError, type Console } from './usage';
+import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
 
 export interface ReplayArguments {
   readonly patterns: readonly string[];
@@ -95,24 +96,22 @@ export async function replayCommand(args: ReplayArguments, io: Console): Promise
       ...(args.model ? { model: args.model } : {}),
     });
     try {
-      if (args.traceOnFailure) await session.startTrace();
       if (args.workers === 1) reporter.flowStarted(flow.name, relative(file));
       const buffered: Parameters<typeof reporter.step>[1][] = [];
-      const result = await replayFlow(session, flow, {
+      const replay = () => replayFlow(session, flow, {
         variables: values, files: uploads, file: relative(file), heal: args.heal, ...(args.slowMoMs ? { slowMoMs: args.slowMoMs } : {}), ...(args.stepTimeoutMs ? { stepTimeoutMs: args.stepTimeoutMs } : {}),
         onStep: (step) => (args.workers === 1 ? reporter.step(file, step) : buffered.push(step)),
       });
+      const { result, trace, traceNote } = args.traceOnFailure ? await replayWithTraceOnFailure(session, flow, replay) : { result: await replay(), trace: undefined, traceNote: undefined };
       if (args.workers > 1) {
         reporter.flowStarted(flow.name, relative(file));
         for (const step of buffered) reporter.step(file, step);
       }
-      if (args.traceOnFailure) {
-        if (result.status === 'failed') {
-          const trace = path.join(args.traceOnFailure, `${path.basename(file, '.flow.json')}.zip`);
-          await session.saveTrace(trace);
-          io.err(`trace of the failure: ${trace} (open it with npx playwright show-trace)\n`);
-        } else await session.discardTrace();
-      }
+      if (args.traceOnFailure && trace) {
+        const traceFile = path.join(args.traceOnFailure, `${path.basename(file, '.flow.json')}.zip`);
+        await writeFile(traceFile, trace);
+        io.err(`trace of the failure: ${traceFile} (open it with npx playwright show-trace)\n`);
+      } else if (traceNote) io.err(`${relative(file)}: ${traceNote}\n`);
       reporter.flowFinished(result);
       if (args.update) {
         const { flow: healedFlow, changed } = applyHealing(await loadFlow(file), result);

@@ -75,6 +75,10 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
     command('rehearse.recordManually', (target?: unknown, startUrl?: unknown) => recording.record(target instanceof vscode.Uri ? target : undefined, typeof startUrl === 'string' ? startUrl : undefined)),
     command('rehearse.recordAtCursor', () => recordAtCursor(replays, recording, log)),
     command('rehearse.pickLocator', () => pickLocator(engine, log)),
+    command('rehearse.openTrace', (argument?: unknown) => {
+      const trace = argument instanceof vscode.Uri ? argument : typeof argument === 'string' ? vscode.Uri.parse(argument) : undefined;
+      return trace ? rehearse.traceViewer.open(trace) : undefined;
+    }),
     command('rehearse.toggleShowBrowser', async () => {
       const configuration = vscode.workspace.getConfiguration('rehearse');
       const headless = !configuration.get<boolean>('browser.headless', false);

@@ -128,7 +128,7 @@ export class EngineClient implements vscode.Disposable {
   }
 
   private static sessionKey(settings: Settings): string {
-    const { 'flows.folder': _folder, 'agent.maxSteps': _steps, 'agent.allowedOrigins': _origins, 'replay.slowMo': _slowMo, ...browserAndModel } = settings;
+    const { 'flows.folder': _folder, 'agent.maxSteps': _steps, 'agent.allowedOrigins': _origins, 'replay.slowMo': _slowMo, 'replay.traceOnFailure': _trace, ...browserAndModel } = settings;
     return JSON.stringify(browserAndModel);
   }
 

@@ -7,6 +7,7 @@ import type { Log } from './log';
 import { inUserTerms } from './notify';
 import { Owner } from './owner';
 import type { ReplayController } from './replay-controller';
+import { readSettings } from './settings';
 
 /** What the Testing view last showed for an item, kept for whoever asks (the tests read it as the view shows it). */
 export interface TestOutcome {
@@ -18,10 +19,12 @@ export interface TestOutcome {
   readonly ms?: number;
   /** A picture of the page when the step failed (a file in the extension's storage). */
   readonly screenshot?: vscode.Uri;
+  /** The Playwright trace of the failed run (Debug, or rehearse.replay.traceOnFailure). */
+  readonly trace?: vscode.Uri;
 }
 
-/** Screenshots of failures kept in the extension's storage; older ones are removed. */
-const KEPT_SCREENSHOTS = 20;
+/** Screenshots and traces of failures kept in the extension's storage, each kind; older ones are removed. */
+const KEPT_FILES = 20;
 
 const STEP_SEPARATOR = '#step-';
 
@@ -162,8 +165,9 @@ export class FlowTests extends Owner {
     // A failed step is marked once the replay is over, with the screenshot taken then.
     let pending: { child: vscode.TestItem; outcome: TestOutcome } | undefined;
     try {
-      const { result, healedFlow, screenshot } = await this.replays.execute(prepared, {
+      const { result, healedFlow, screenshot, trace, traceNote } = await this.replays.execute(prepared, {
         ...(upTo !== undefined ? { upTo } : {}), signal: controller.signal, ...(debug ? { headless: false } : {}), screenshotOnFailure: true,
+        traceOnFailure: debug || readSettings()['replay.traceOnFailure'],
         onStep: (event) => {
           const failure = this.onStep(run, steps.get(event.index), event, say);
           if (failure) pending = failure;
@@ -175,10 +179,13 @@ export class FlowTests extends Owner {
       }
       const failed = result.steps.find((step) => step.status === 'failed');
       if (healedFlow) this.offerHealedSelectors(uri, prepared.flow.name, result.steps.filter((step) => step.healed).length);
-      const picture = failed && screenshot ? await this.keepScreenshot(prepared.flow.name, screenshot) : undefined;
+      const picture = failed && screenshot ? await this.keep('failures', prepared.flow.name, screenshot.mimeType.includes('png') ? 'png' : 'jpeg', Buffer.from(screenshot.base64, 'base64')) : undefined;
+      const traced = failed && trace ? await this.keep('traces', prepared.flow.name, 'zip', trace) : undefined;
+      if (traceNote) say(`  ${traceNote}`);
       if (pending) {
         if (picture) say(`  screenshot of the page at the failure: ${picture.fsPath}`, pending.child);
-        this.mark(run, pending.child, { ...pending.outcome, ...(picture ? { screenshot: picture } : {}) });
+        if (traced) say(`  trace of the failure: ${traced.fsPath} (Open the trace, in the failure's message)`, pending.child);
+        this.mark(run, pending.child, { ...pending.outcome, ...(picture ? { screenshot: picture } : {}), ...(traced ? { trace: traced } : {}) });
         pending = undefined;
       }
       say(`${result.status === 'passed' ? '✓' : '✗'} ${prepared.flow.name} ${result.status} in ${result.ms} ms`);
@@ -227,17 +234,18 @@ export class FlowTests extends Owner {
     return undefined;
   }
 
-  private async keepScreenshot(name: string, image: { mimeType: string; base64: string }): Promise<vscode.Uri | undefined> {
+  /** Keeps a file of a failure in the extension's storage (`failures` for screenshots, `traces`), the newest only. */
+  private async keep(kind: 'failures' | 'traces', name: string, extension: string, bytes: Uint8Array): Promise<vscode.Uri | undefined> {
     try {
-      const folder = vscode.Uri.joinPath(this.storage, 'failures');
+      const folder = vscode.Uri.joinPath(this.storage, kind);
       await vscode.workspace.fs.createDirectory(folder);
-      const file = vscode.Uri.joinPath(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name.replace(/[^\w-]+/g, '-').slice(0, 60)}.${image.mimeType.includes('png') ? 'png' : 'jpeg'}`);
-      await vscode.workspace.fs.writeFile(file, Buffer.from(image.base64, 'base64'));
+      const file = vscode.Uri.joinPath(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name.replace(/[^\w-]+/g, '-').slice(0, 60)}.${extension}`);
+      await vscode.workspace.fs.writeFile(file, bytes);
       const kept = (await vscode.workspace.fs.readDirectory(folder)).map(([entry]) => entry).sort();
-      for (const old of kept.slice(0, Math.max(0, kept.length - KEPT_SCREENSHOTS))) await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, old));
+      for (const old of kept.slice(0, Math.max(0, kept.length - KEPT_FILES))) await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, old));
       return file;
     } catch (error) {
-      this.log.info(`could not keep a screenshot of the failure: ${(error as Error).message}`);
+      this.log.info(`could not keep the ${kind === 'traces' ? 'trace' : 'screenshot'} of the failure: ${(error as Error).message}`);
       return undefined;
     }
   }
@@ -256,9 +264,13 @@ export class FlowTests extends Owner {
     else if (outcome.status === 'skipped') run.skipped(item);
     else {
       const text = outcome.message ?? 'failed';
-      const body = outcome.screenshot
-        ? new vscode.MarkdownString().appendText(text).appendMarkdown(`\n\n[Screenshot of the page at the failure](${outcome.screenshot.toString()})`)
-        : text;
+      const links = [
+        ...(outcome.screenshot ? [`[Screenshot of the page at the failure](${outcome.screenshot.toString()})`] : []),
+        ...(outcome.trace ? [`[Open the trace](command:rehearse.openTrace?${encodeURIComponent(JSON.stringify([outcome.trace.toString()]))})`] : []),
+      ];
+      const markdown = new vscode.MarkdownString().appendText(text).appendMarkdown(`\n\n${links.join(' · ')}`);
+      markdown.isTrusted = { enabledCommands: ['rehearse.openTrace'] };
+      const body = links.length ? markdown : text;
       const message = outcome.expected !== undefined && outcome.actual !== undefined
         ? vscode.TestMessage.diff(body, outcome.expected, outcome.actual)
         : new vscode.TestMessage(body);

@@ -8,6 +8,7 @@ import { FlowVariablesAssist } from './flow-variables-assist';
 import { FlowDiagnostics } from './flow-diagnostics';
 import { FlowsView } from './flows-view';
 import { FlowTests } from './flow-tests';
+import { TraceViewer } from './trace-viewer';
 import { Log } from './log';
 import { RecordingController } from './recording';
 import { ReplayController } from './replay-controller';
@@ -25,6 +26,7 @@ export class Rehearse implements vscode.Disposable {
   readonly flowsView: FlowsView;
   /** Flow files in the Testing view. */
   readonly flowTests: FlowTests;
+  readonly traceViewer: TraceViewer;
   readonly agentRunView = new AgentRunView();
   readonly replays: ReplayController;
   readonly agent: AgentController;
@@ -42,11 +44,13 @@ export class Rehearse implements vscode.Disposable {
     this.replays = new ReplayController(this.engine, this.states, new VariableValues(this.secrets), this.log);
     this.agent = new AgentController(this.engine, this.agentRunView, this.log);
     this.recording = new RecordingController(this.engine, this.log);
-    this.flowTests = new FlowTests(this.replays, this.log, context.storageUri ?? context.globalStorageUri);
+    const storage = context.storageUri ?? context.globalStorageUri;
+    this.flowTests = new FlowTests(this.replays, this.log, storage);
+    this.traceViewer = new TraceViewer(context.asAbsolutePath('dist/cli.js'), vscode.Uri.joinPath(storage, 'traces'), this.log);
     const codeLens = new FlowCodeLens(this.states);
     const assist = new FlowVariablesAssist();
     this.parts = [
-      this.states, this.flowsView, this.flowTests, this.agentRunView, this.agent, this.recording, codeLens,
+      this.states, this.flowsView, this.flowTests, this.traceViewer, this.agentRunView, this.agent, this.recording, codeLens,
       new StepDecorations(this.states), new FlowDiagnostics(),
       vscode.window.registerTreeDataProvider('rehearse.flows', this.flowsView),
       vscode.languages.registerCodeLensProvider({ pattern: '**/*.flow.json' }, codeLens),

@@ -28,12 +28,17 @@ export interface ExecuteOptions {
   readonly headless?: boolean;
   /** When a step fails, a picture of the page as it was then. */
   readonly screenshotOnFailure?: boolean;
+  /** When the replay fails, its Playwright trace. */
+  readonly traceOnFailure?: boolean;
 }
 
 export interface ReplayOutcome {
   readonly result: FlowResult;
   readonly healedFlow?: Flow;
   readonly screenshot?: { readonly mimeType: string; readonly base64: string };
+  readonly trace?: Uint8Array;
+  /** Why a failed replay kept no trace. */
+  readonly traceNote?: string;
 }
 
 /** Replay Flow and Replay to Here: cancellable progress per step, step states for the views, "Update selectors" after healing. */
@@ -95,6 +100,7 @@ export class ReplayController {
       const outcome = await this.engine.withSession(async (session): Promise<ReplayOutcome> => {
         const replayed = await session.replayFlow(flow, {
           variables: values, files, ...(slowMoMs ? { slowMoMs } : {}), ...(options.upTo !== undefined ? { upTo: options.upTo } : {}), signal: controller.signal,
+          ...(options.traceOnFailure ? { traceOnFailure: true } : {}),
           onStep: (event) => {
             this.states.set(uri, event.index, stateOf(event));
             if (event.status) this.log.info(`  step ${event.index + 1} ${event.status}${event.ms !== undefined ? ` (${event.ms} ms)` : ''}: ${event.description}${event.error ? ` — ${event.error.message}` : ''}`);

@@ -15,6 +15,7 @@ const SettingsSchema = v.object({
   'flows.folder': v.string('expected a folder relative to the workspace'),
   'agent.maxSteps': v.pipe(v.number('expected a number'), v.integer('expected a whole number'), v.minValue(1, 'expected at least 1'), v.maxValue(MAX_AGENT_STEPS, `expected at most ${MAX_AGENT_STEPS}`)),
   'agent.allowedOrigins': v.array(v.string(), 'expected a list of origins'),
+  'replay.traceOnFailure': v.boolean('expected true or false'),
   'replay.slowMo': v.pipe(v.number('expected a number of milliseconds'), v.integer('expected a whole number'), v.minValue(0, 'expected 0 or more'), v.maxValue(10_000, 'expected at most 10000')),
 });
 export type Settings = v.InferOutput<typeof SettingsSchema>;

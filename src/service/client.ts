@@ -27,6 +27,8 @@ export interface ReplayCallOptions {
   readonly signal?: AbortSignal;
   /** Each step as it starts (no status) and as it ends. */
   readonly onStep?: (step: StepEvent) => void;
+  /** Keep a Playwright trace of a failed replay (not for flows with secret variables: see traceRefusal). */
+  readonly traceOnFailure?: boolean;
 }
 
 export interface ServiceConnection {
@@ -179,13 +181,18 @@ export class HttpSession implements Session {
   }
 
   /** Replays a flow in this session; `healedFlow` is the flow with healed selectors in place, when any healed. */
-  async replayFlow(flow: Flow, options: ReplayCallOptions = {}): Promise<{ result: FlowResult; healedFlow?: Flow }> {
+  async replayFlow(flow: Flow, options: ReplayCallOptions = {}): Promise<{ result: FlowResult; healedFlow?: Flow; trace?: Uint8Array; traceNote?: string }> {
     const { signal, onStep, ...rest } = options;
     const { result, extra } = await this.call<unknown>('replayFlow', { flow, ...rest }, signal, (frame) => {
       const step = frame.data.message?.step;
       if (step !== undefined) onStep?.(checked(StepEventSchema, step, 'a replay step'));
     });
-    return { result: checked(FlowResultSchema, result, 'the replay\'s result'), ...(extra.healedFlow ? { healedFlow: checked(FlowSchema, extra.healedFlow, 'the healed flow') } : {}) };
+    return {
+      result: checked(FlowResultSchema, result, 'the replay\'s result'),
+      ...(extra.healedFlow ? { healedFlow: checked(FlowSchema, extra.healedFlow, 'the healed flow') } : {}),
+      ...(typeof extra.trace === 'string' ? { trace: Buffer.from(extra.trace, 'base64') } : {}),
+      ...(typeof extra.traceNote === 'string' ? { traceNote: extra.traceNote } : {}),
+    };
   }
 
   /** Waits for the person to click an element in the browser (outlined under the pointer) and names it; `signal` stops. */
@@ -231,3 +238,4 @@ export class HttpSession implements Session {
 export { redact } from '../core/redact';
 export { collectUploads, type FlowFiles } from '../flows/uploads';
 export { startLocalService, type LocalService } from './local-service';
+export { startTraceViewer, type LocalTraceViewer } from './local-trace-viewer';

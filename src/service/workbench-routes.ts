@@ -7,6 +7,7 @@ import { AgentActionRecordSchema, describeStep, FlowSchema, UploadFileSchema } f
 import { flag, list, looseObject, nonEmptyText, positiveMs, stringMap, text, wholeNumber } from '../schema/messages';
 import type { Route } from './routes';
 import { pickElement } from '../flows/pick-locator';
+import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
 
 /**
  * Routes an editor needs beside the SPEC ones (DESIGN.md §8: the extension never runs the engine itself): hover
@@ -55,10 +56,12 @@ export const WORKBENCH_ROUTES = {
       heal: v.optional(flag()),
       files: v.optional(v.record(text(), UploadFileSchema)),
       slowMoMs: v.optional(wholeNumber(0, 10_000)),
+      /** Keep a Playwright trace of a failed replay and send it back (base64 zip) with the result. */
+      traceOnFailure: v.optional(flag()),
       streamResponse,
     }),
     async run(session, body, context) {
-      const result = await replayFlow(session, body.flow, {
+      const replay = () => replayFlow(session, body.flow, {
         ...(body.files ? { files: body.files } : {}),
         ...(body.slowMoMs ? { slowMoMs: body.slowMoMs } : {}),
         ...(body.variables ? { variables: body.variables } : {}),
@@ -68,8 +71,12 @@ export const WORKBENCH_ROUTES = {
         signal: context.signal,
         onStep: (step) => context.log(`step ${step.index + 1} ${step.status ?? 'running'}: ${step.description}`, { step }),
       });
+      const { result, trace, traceNote } = body.traceOnFailure ? await replayWithTraceOnFailure(session, body.flow, replay) : { result: await replay(), trace: undefined, traceNote: undefined };
       const healing = applyHealing(body.flow, result);
-      return { result, extra: healing.changed ? { healedFlow: healing.flow } : {} };
+      return {
+        result,
+        extra: { ...(healing.changed ? { healedFlow: healing.flow } : {}), ...(trace ? { trace: trace.toString('base64') } : {}), ...(traceNote ? { traceNote } : {}) },
+      };
     },
   }),
   record: define({

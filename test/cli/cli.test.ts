@@ -6,6 +6,7 @@ import path from 'node:path';
 import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { loadFlow, rebaseFlow, saveFlow } from '../../src/flows/format';
 import { FIXTURES_DIR } from '../support/static-server';
+import { startTraceViewer } from '../../src/service/local-trace-viewer';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -154,6 +155,34 @@ describe('rehearse CLI', function () {
     assert.match(run.stderr, /trace of the failure: .*trace\.zip/);
     const zip = await readFile(path.join(traces, 'trace.zip'));
     assert.equal(zip.subarray(0, 2).toString(), 'PK');
+    // A flow that types a secret is not traced (the trace would keep the value), and says so.
+    const secret = path.join(dir, 'secret-trace.flow.json');
+    await saveFlow(secret, {
+      version: 1, name: 'Secret', startUrl: `${demo.origin}/index.html`, variables: { password: { secret: true } },
+      steps: [{ action: { selector: 'css=#password', description: 'Password', method: 'fill', arguments: ['%password%'] } }, { expect: { text: 'Not on this page' }, timeout: 200 }],
+    });
+    const refused = await rehearse(['replay', secret, '--trace-on-failure', traces], { REHEARSE_VAR_PASSWORD: CANARY });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /no trace: the flow types secret values \(%password%\), which a trace would keep/);
+    await assert.rejects(readFile(path.join(traces, 'secret-trace.zip')));
+    assert.equal(`${refused.stdout}${refused.stderr}`.includes(CANARY), false);
+  });
+
+  it('show-trace serves a kept trace in Playwright\'s viewer on 127.0.0.1, and nothing outside its folder', async () => {
+    const trace = path.join(dir, 'traces', 'trace.zip');
+    const viewer = await startTraceViewer({ cliPath: CLI, trace });
+    try {
+      assert.match(viewer.url, /^http:\/\/127\.0\.0\.1:\d+\//);
+      assert.match(await (await fetch(viewer.url)).text(), /Playwright Trace Viewer/i);
+      const base = viewer.url.replace(/trace\/index\.html.*$/, '');
+      assert.equal((await fetch(`${base}trace/file?path=${encodeURIComponent(trace)}`)).status, 200);
+      assert.equal((await fetch(`${base}trace/file?path=${encodeURIComponent('/etc/passwd')}`)).status, 403);
+    } finally {
+      viewer.stop();
+    }
+    const notATrace = await rehearse(['show-trace', path.join(dir, 'trace.flow.json')]);
+    assert.equal(notATrace.code, 2);
+    assert.match(notATrace.stderr, /is not a trace file/);
   });
 
   it('demo: serves the demo site and replays the example flow, exit 0', async () => {

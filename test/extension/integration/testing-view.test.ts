@@ -94,6 +94,7 @@ describe('flows in the Testing view (extension host)', () => {
     await writeFile(broken.fsPath, `${JSON.stringify(brokenFlow, null, 2)}\n`);
     await eventually('both flows listed with their steps', () => [shown(rehearse, good)?.steps.length, shown(rehearse, broken)?.steps.length], (counts) => counts[0] === 3 && counts[1] === 3);
     rehearse.flowTests.outcomes.clear();
+    await vscode.workspace.getConfiguration('rehearse').update('replay.traceOnFailure', true, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('testing.runAll');
     const outcome = (uri: vscode.Uri, step?: number) => rehearse.flowTests.outcomes.get(step === undefined ? uri.toString() : `${uri.toString()}#step-${step}`);
     await eventually('both flows have run', () => [outcome(good)?.status, outcome(broken)?.status], (statuses) => statuses.every(Boolean), 90_000);
@@ -115,6 +116,20 @@ describe('flows in the Testing view (extension host)', () => {
     assert.ok(expectation.screenshot, 'a screenshot of the failure');
     const picture = await vscode.workspace.fs.readFile(expectation.screenshot);
     assert.ok((picture[0] === 0xff && picture[1] === 0xd8) || (picture[0] === 0x89 && picture[1] === 0x50), 'the screenshot is a JPEG or PNG image');
+    // With rehearse.replay.traceOnFailure, the failure keeps a Playwright trace, opened in Playwright's viewer on loopback.
+    assert.ok(expectation.trace, 'a trace of the failure');
+    const zip = await vscode.workspace.fs.readFile(expectation.trace);
+    assert.equal(Buffer.from(zip.slice(0, 2)).toString(), 'PK', 'the trace is a zip');
+    const viewer = await vscode.commands.executeCommand<string>('rehearse.openTrace', expectation.trace);
+    assert.match(viewer, /^http:\/\/127\.0\.0\.1:\d+\/.*trace\/index\.html\?trace=/);
+    const page = await fetch(viewer);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /Playwright Trace Viewer/i);
+    const traceFile = await fetch(new URL(`trace/file?path=${encodeURIComponent(expectation.trace.fsPath)}`, viewer.replace(/trace\/index\.html.*$/, '')));
+    assert.equal(traceFile.status, 200, 'the viewer serves the kept trace');
+    const outside = await fetch(new URL(`trace/file?path=${encodeURIComponent('/etc/passwd')}`, viewer.replace(/trace\/index\.html.*$/, '')));
+    assert.equal(outside.status, 403, 'and nothing outside the traces folder');
+    await vscode.workspace.getConfiguration('rehearse').update('replay.traceOnFailure', undefined, vscode.ConfigurationTarget.Global);
     // Replay stops at the first failure: the rest is skipped, not run against a page in the wrong state.
     assert.equal(outcome(broken, 2)?.status, 'skipped');
     assert.match(outcome(broken)!.message!, /step 2 .*expected css=#email has the value "ada@example.com", but it is "grace@example.com"/);
@@ -181,8 +196,11 @@ describe('flows in the Testing view (extension host)', () => {
     const person = { browser: undefined as Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined };
     try {
       await rehearse.engine.endSession();
-      await writeFile(good.fsPath, `${JSON.stringify(goodFlow(), null, 2)}\n`);
+      const text = `${JSON.stringify(goodFlow(), null, 2)}\n`;
+      await writeFile(good.fsPath, text);
       const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
+      // An open editor takes the file's new text a moment after it is written.
+      await eventually('the editor shows the file as written', () => editor.document.getText(), (shownText) => shownText === text);
       // The cursor in step 1 (fill Email): new steps go after it, before "check Remember me".
       const inStepOne = editor.document.positionAt(editor.document.getText().indexOf('"css=#email"'));
       editor.selection = new vscode.Selection(inStepOne, inStepOne);
@@ -249,9 +267,11 @@ describe('flows in the Testing view (extension host)', () => {
       await rehearse.engine.endSession();
       // A step whose selector no longer finds its element, and the cursor in it.
       const stale: Flow = { ...goodFlow(), steps: [goodFlow().steps[0]!, { action: { selector: 'css=#old-remember', description: 'Remember me', method: 'check', arguments: [] } }] };
-      await writeFile(good.fsPath, `${JSON.stringify(stale, null, 2)}\n`);
+      const staleText = `${JSON.stringify(stale, null, 2)}\n`;
+      await writeFile(good.fsPath, staleText);
       await rehearse.engine.withSession((session) => session.navigate(`${site.origin}/login.html`), { headless: false });
       let editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
+      await eventually('the editor shows the file as written', () => editor.document.getText(), (shownText) => shownText === staleText);
       const inStaleStep = editor.document.positionAt(editor.document.getText().indexOf('css=#old-remember'));
       editor.selection = new vscode.Selection(inStaleStep, inStaleStep);
       const fixed = await pickIn((page) => page.locator('#remember').click());
@@ -264,6 +284,7 @@ describe('flows in the Testing view (extension host)', () => {
 
       // The cursor after the last step: a click step on the picked element is added there.
       editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
+      await eventually('the editor shows the fixed step', () => editor.document.getText(), (shownText) => shownText.includes('"css=#remember"'));
       const end = editor.document.positionAt(editor.document.getText().lastIndexOf(']'));
       editor.selection = new vscode.Selection(end, end);
       await pickIn((page) => page.getByRole('button', { name: 'Forgot password?' }).click());
