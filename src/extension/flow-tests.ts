@@ -38,6 +38,7 @@ export class FlowTests extends Owner {
   readonly controller = this.own(vscode.tests.createTestController('rehearse.flows', 'Rehearse flows'));
   readonly outcomes = new Map<string, TestOutcome>();
   readonly runProfile: vscode.TestRunProfile;
+  readonly debugProfile: vscode.TestRunProfile;
   private readonly continuous = new Map<string, { readonly request: vscode.TestRunRequest; readonly debug: boolean }>();
 
   constructor(private readonly replays: ReplayController, private readonly log: Log, private readonly storage: vscode.Uri) {
@@ -47,7 +48,7 @@ export class FlowTests extends Owner {
     };
     this.controller.refreshHandler = () => this.discover();
     this.runProfile = this.own(this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, false), true, undefined, true));
-    this.own(this.controller.createRunProfile('Debug (browser shown)', vscode.TestRunProfileKind.Debug, (request, token) => this.run(request, token, true), true, undefined, true));
+    this.debugProfile = this.own(this.controller.createRunProfile('Debug (browser shown, trace kept)', vscode.TestRunProfileKind.Debug, (request, token) => this.run(request, token, true), true, undefined, true));
     const watcher = this.own(vscode.workspace.createFileSystemWatcher(FLOW_GLOB));
     this.own(watcher.onDidCreate((uri) => void this.updateFromDisk(uri)));
     this.own(watcher.onDidChange((uri) => void this.updateFromDisk(uri)));

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
 import * as vscode from 'vscode';
 import { eventually } from '../../support/eventually';
 import type { AgentStepItem } from '../../../src/extension/agent-run-view';
@@ -8,9 +7,9 @@ import type { FlowsViewNode } from '../../../src/extension/flows-view';
 import type { Rehearse } from '../../../src/extension/rehearse';
 import type { StaticSite } from '../../../src/cli/static-site';
 import { agentPlan } from '../../support/agent-plan';
-import { startDebuggableChromium } from '../../support/debuggable-chromium';
 import { ScriptedModelServer } from '../../support/model-server';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
+import { withPersonAtBrowser } from './person-at-browser';
 
 function workspaceFile(name: string): vscode.Uri {
   return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name);
@@ -210,24 +209,14 @@ describe('Rehearse in VS Code (extension host)', () => {
 
   it('Record Manually writes each action into the flow file as it happens; a typed password becomes a secret variable', async function () {
     this.timeout(90_000);
-    const chrome = await startDebuggableChromium();
-    const configuration = vscode.workspace.getConfiguration('rehearse');
-    await configuration.update('browser.cdpUrl', chrome.cdpUrl, vscode.ConfigurationTarget.Global);
-    const person = { browser: undefined as Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined };
-    try {
-      await rehearse.engine.endSession();
+    await withPersonAtBrowser(rehearse, async (person) => {
       const file = workspaceFile('recorded.flow.json');
       const recording = vscode.commands.executeCommand<number>('rehearse.recordManually', file, `${site.origin}/login.html`);
       // The person's view of the same browser: the page Rehearse opened, once the recorder is in it.
-      const page = await eventually('the recorded page', async () => {
-        await person.browser?.close().catch(() => undefined);
-        person.browser = await chromium.connectOverCDP(chrome.cdpUrl);
-        return person.browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().endsWith('/login.html'));
-      }, (found) => found !== undefined, 20_000);
-      await page!.waitForFunction(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.')), undefined, { timeout: 10_000 });
-      await page!.getByLabel('Email').fill('ada@example.com');
-      await page!.getByLabel('Password').fill('s3cret-typed-value');
-      await page!.getByRole('button', { name: 'Forgot password?' }).click();
+      const page = await person.page('/login.html', 'rehearse.recorder.');
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Password').fill('s3cret-typed-value');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
       const read = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as { startUrl?: string; variables?: Record<string, { secret?: boolean }>; steps: { action: { method: string; arguments: string[] } }[] };
       await eventually('three steps in the file', async () => (await read()).steps.length, (count) => count === 3);
       assert.deepEqual(await vscode.commands.executeCommand('rehearse.stop'), ['recording']);
@@ -237,11 +226,6 @@ describe('Rehearse in VS Code (extension host)', () => {
       assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'ada@example.com'], ['fill', '%password%'], ['click']]);
       assert.equal(flow.variables?.password?.secret, true);
       assert.equal((await readFile(file.fsPath, 'utf8')).includes('s3cret-typed-value'), false, 'the typed password is not in the file');
-    } finally {
-      await person.browser?.close().catch(() => undefined);
-      await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
-      await rehearse.engine.endSession();
-      chrome.process.kill();
-    }
+    });
   });
 });

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as vscode from 'vscode';
 import type { StaticSite } from '../../../src/cli/static-site';
 import type { Rehearse } from '../../../src/extension/rehearse';
 import type { Flow } from '../../../src/schema';
 import { eventually } from '../../support/eventually';
-import { startDebuggableChromium } from '../../support/debuggable-chromium';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
+import { withPersonAtBrowser } from './person-at-browser';
 
 function workspaceFile(name: string): vscode.Uri {
   return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name);
@@ -188,14 +188,24 @@ describe('flows in the Testing view (extension host)', () => {
     assert.equal(rehearse.replays.isRunning, false);
   });
 
+  it('the Debug profile replays with the browser shown: on a machine with no display it says so, the run marked errored', async function () {
+    if (process.env.DISPLAY || process.env.WAYLAND_DISPLAY) this.skip();
+    this.timeout(60_000);
+    await writeFile(good.fsPath, `${JSON.stringify(goodFlow(), null, 2)}\n`);
+    await eventually('the flow is listed', () => shown(rehearse, good)?.label, (label) => label === 'Sign in form');
+    await rehearse.engine.endSession();
+    rehearse.flowTests.outcomes.clear();
+    const debug = rehearse.flowTests.debugProfile;
+    await debug.runHandler(new vscode.TestRunRequest([rehearse.flowTests.controller.items.get(good.toString())!], undefined, debug), new vscode.CancellationTokenSource().token);
+    const outcome = rehearse.flowTests.outcomes.get(good.toString())!;
+    assert.equal(outcome.status, 'errored');
+    assert.match(outcome.message!, /no display to show a browser window/i);
+    await rehearse.engine.endSession();
+  });
+
   it('Record at Cursor replays up to the cursor, then writes what the person does into the flow there', async function () {
     this.timeout(90_000);
-    const chrome = await startDebuggableChromium();
-    const configuration = vscode.workspace.getConfiguration('rehearse');
-    await configuration.update('browser.cdpUrl', chrome.cdpUrl, vscode.ConfigurationTarget.Global);
-    const person = { browser: undefined as Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined };
-    try {
-      await rehearse.engine.endSession();
+    await withPersonAtBrowser(rehearse, async (person) => {
       const text = `${JSON.stringify(goodFlow(), null, 2)}\n`;
       await writeFile(good.fsPath, text);
       const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
@@ -205,16 +215,10 @@ describe('flows in the Testing view (extension host)', () => {
       const inStepOne = editor.document.positionAt(editor.document.getText().indexOf('"css=#email"'));
       editor.selection = new vscode.Selection(inStepOne, inStepOne);
       const recording = vscode.commands.executeCommand<number>('rehearse.recordAtCursor');
-      const page = await eventually('the replayed page, recording', async () => {
-        await person.browser?.close().catch(() => undefined);
-        person.browser = await chromium.connectOverCDP(chrome.cdpUrl);
-        const found = person.browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().endsWith('/login.html'));
-        const recorder = await found?.evaluate(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.'))).catch(() => false);
-        return recorder ? found : undefined;
-      }, (found) => found !== undefined, 30_000);
+      const page = await person.page('/login.html', 'rehearse.recorder.');
       // The page is where the flow is at the cursor: step 1 was replayed (no reload since).
-      assert.equal(await page!.locator('#email').inputValue(), 'ada@example.com');
-      await page!.getByRole('button', { name: 'Forgot password?' }).click();
+      assert.equal(await page.locator('#email').inputValue(), 'ada@example.com');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
       const read = async () => JSON.parse(await readFile(good.fsPath, 'utf8')) as Flow;
       await eventually('the recorded step in the file', async () => (await read()).steps.length, (count) => count === 4);
       assert.deepEqual(await vscode.commands.executeCommand('rehearse.stop'), ['recording']);
@@ -224,12 +228,7 @@ describe('flows in the Testing view (extension host)', () => {
       assert.equal(steps[0], 'fill Email');
       assert.match(steps[1]!, /^click .*Forgot password/);
       assert.deepEqual(steps.slice(2), ['check Remember me', 'expect']);
-    } finally {
-      await person.browser?.close().catch(() => undefined);
-      await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
-      await rehearse.engine.endSession();
-      chrome.process.kill();
-    }
+    });
   });
 
   it('Show Browser toggles headless mode for the next session', async () => {
@@ -247,24 +246,12 @@ describe('flows in the Testing view (extension host)', () => {
 
   it('Pick Locator: a click in the browser names the element; in a flow it fixes the step at the cursor or adds one there', async function () {
     this.timeout(90_000);
-    const chrome = await startDebuggableChromium();
-    const configuration = vscode.workspace.getConfiguration('rehearse');
-    await configuration.update('browser.cdpUrl', chrome.cdpUrl, vscode.ConfigurationTarget.Global);
-    const person = { browser: undefined as Awaited<ReturnType<typeof chromium.connectOverCDP>> | undefined };
-    const pickIn = async (click: (page: Page) => Promise<void>) => {
-      const picking = vscode.commands.executeCommand<{ selector: string } | undefined>('rehearse.pickLocator');
-      const page = await eventually('the page, with the picker in it', async () => {
-        await person.browser?.close().catch(() => undefined);
-        person.browser = await chromium.connectOverCDP(chrome.cdpUrl);
-        const found = person.browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().endsWith('/login.html'));
-        const ready = await found?.evaluate(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.picker.'))).catch(() => false);
-        return ready ? found : undefined;
-      }, (found) => found !== undefined, 30_000);
-      await click(page!);
-      return picking;
-    };
-    try {
-      await rehearse.engine.endSession();
+    await withPersonAtBrowser(rehearse, async (person) => {
+      const pickIn = async (click: (page: Page) => Promise<void>) => {
+        const picking = vscode.commands.executeCommand<{ selector: string } | undefined>('rehearse.pickLocator');
+        await click(await person.page('/login.html', 'rehearse.picker.'));
+        return picking;
+      };
       // A step whose selector no longer finds its element, and the cursor in it.
       const stale: Flow = { ...goodFlow(), steps: [goodFlow().steps[0]!, { action: { selector: 'css=#old-remember', description: 'Remember me', method: 'check', arguments: [] } }] };
       const staleText = `${JSON.stringify(stale, null, 2)}\n`;
@@ -291,11 +278,6 @@ describe('flows in the Testing view (extension host)', () => {
       const added = (await read()).steps;
       assert.equal(added.length, 3);
       assert.deepEqual((added[2] as { action: unknown }).action, { selector: 'role=button[name="Forgot password?"]', description: 'Forgot password?', method: 'click', arguments: [] });
-    } finally {
-      await person.browser?.close().catch(() => undefined);
-      await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
-      await rehearse.engine.endSession();
-      chrome.process.kill();
-    }
+    });
   });
 });
