@@ -24,16 +24,23 @@ export async function withNewTab(page: Page, method: string, selector: string, a
     await act();
     return undefined;
   }
-  // Looked at without waiting (count), sent along with the action rather than before it: a round trip of its own
-  // would cost the click a frame. An element that is not there yet is the action's to wait for. A selector query, not a
-  // page function: Playwright would set up a second world in the page for that, and the click would wait for it.
-  const opensByLink = selector.trim() === '' ? Promise.resolve(false) : locatorFor(page, selector).locator(LINK_TO_ANOTHER_WINDOW).count().then((count) => count > 0, () => false);
   const tab = page.waitForEvent('popup', { timeout: TAB_WAIT_MS }).catch(() => undefined);
   windowOpens.delete(page);
+  const before = page.url();
   await act();
   // A tab the page opened from script (window.open in a click handler) is waited for only when the page called it: the
   // page hooks say so through a binding, which arrives before the action's own answer.
-  const opened = await opensByLink || windowOpens.delete(page) ? await tab : undefined;
+  const opened = windowOpens.delete(page) || (await opensByLink(page, selector, before)) ? await tab : undefined;
   await opened?.waitForLoadState('domcontentloaded').catch(() => undefined);
   return opened;
+}
+
+/**
+ * Whether the element acted on is a link to another window. Asked after the action, not beside it: a query running
+ * while Playwright clicks costs the click a frame. A link to another window leaves this page where it was, so a page
+ * that went elsewhere opened no tab by a link (and its elements are another page's).
+ */
+async function opensByLink(page: Page, selector: string, before: string): Promise<boolean> {
+  if (!selector.trim() || page.url() !== before) return false;
+  return locatorFor(page, selector).locator(LINK_TO_ANOTHER_WINDOW).count().then((count) => count > 0, () => false);
 }
