@@ -120,6 +120,9 @@ export class EngineSession implements Session {
 
   private track(page: Page): void {
     this.activePage = page;
+    // Playwright sets up its selector machinery in a page on first use (tens of ms): done as each page loads, the first
+    // observe, act or replay step on it finds it ready instead of paying for it.
+    page.on('load', () => void page.locator(':root').count().catch(() => undefined));
     page.on('close', () => {
       if (this.activePage === page) this.activePage = this.handle.context.pages().filter((open) => !open.isClosed()).at(-1);
     });
@@ -223,9 +226,6 @@ export class EngineSession implements Session {
       tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal,
     });
     options.onProgress?.({ message: `snapshot: ${snapshot.elements.size} elements, ${snapshot.tokens} tokens`, data: { tokens: snapshot.tokens } });
-    // Observe itself needs none of Playwright's selector machinery; what follows an observe (act) does, and Playwright
-    // sets it up in a page on first use: that happens while the model thinks, not when the person acts.
-    void page.locator(':root').count().catch(() => undefined);
     const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
     throwIfAborted(signal);
     const picks = await phase('verifying picks', () => verifyPicks(page, snapshot, observation.picks));
