@@ -1,3 +1,4 @@
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { startTraceViewer, type LocalTraceViewer } from '../service/client';
 import type { Log } from './log';
@@ -13,7 +14,8 @@ export class TraceViewer implements vscode.Disposable {
 
   /** Opens a kept trace; resolves with the viewer's address. */
   async open(trace: vscode.Uri): Promise<string> {
-    if (!trace.fsPath.startsWith(this.tracesFolder.fsPath)) throw new Error(`${trace.fsPath} is not a trace Rehearse kept`);
+    // Only the traces a run kept (the link in a test message carries a path): not another file, not a sibling folder.
+    if (path.dirname(trace.fsPath) !== this.tracesFolder.fsPath || !trace.fsPath.endsWith('.zip')) throw new Error(`${trace.fsPath} is not a trace Rehearse kept`);
     this.current?.stop();
     // In desktop VS Code process.execPath is Electron: ELECTRON_RUN_AS_NODE makes it plain Node for the child.
     this.current = await startTraceViewer({ cliPath: this.cliPath, trace: trace.fsPath, env: { ELECTRON_RUN_AS_NODE: '1' } });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { BrowserContext } from 'playwright-core';
 import type { EngineSession } from '../core/engine-session';
 import { HOOKS_KEY } from '../core/browser/page-hooks';
 import { abortReason, ServiceElementNotFoundError } from '../core/errors';
@@ -7,6 +8,26 @@ import type { PickedElement } from '../schema';
 
 const MARK_ATTRIBUTE = 'data-rehearse-picked';
 let pickers = 0;
+
+/**
+ * One binding per browser context, whatever the number of picks: Playwright cannot take a binding back, and each one is
+ * set up again in every document the context loads. A pick waits under its own unguessable token.
+ */
+const bindings = new WeakMap<BrowserContext, { readonly name: string; readonly waiting: Map<string, () => void> }>();
+
+async function pickBinding(context: BrowserContext): Promise<{ readonly name: string; readonly waiting: Map<string, () => void> }> {
+  let known = bindings.get(context);
+  if (!known) {
+    // Unguessable: a page can neither find the binding nor fake a pick.
+    const entry = { name: `__rehearsePick${++pickers}_${randomBytes(8).toString('hex')}`, waiting: new Map<string, () => void>() };
+    bindings.set(context, entry);
+    await context.exposeBinding(entry.name, (_source, payload: { token?: unknown }) => {
+      if (typeof payload?.token === 'string') entry.waiting.get(payload.token)?.();
+    });
+    known = entry;
+  }
+  return known;
+}
 
 /**
  * Runs in every frame: outlines the element under the pointer; the next click picks it instead of doing anything on
@@ -73,17 +94,10 @@ function installPicker(binding: string, mark: string, token: string, hooksKey: s
  */
 export async function pickElement(session: EngineSession, signal: AbortSignal): Promise<PickedElement> {
   const page = session.page();
-  // Unguessable: a page can neither find the binding nor fake a pick.
-  const binding = `__rehearsePick${++pickers}_${randomBytes(8).toString('hex')}`;
+  const binding = await pickBinding(page.context());
   const token = randomBytes(16).toString('hex');
-  let picked: () => void = () => undefined;
-  const clicked = new Promise<void>((resolve) => {
-    picked = resolve;
-  });
-  await page.context().exposeBinding(binding, (_source, payload: { token?: unknown }) => {
-    if (payload?.token === token) picked();
-  });
-  const script = `(${installPicker.toString()})(${JSON.stringify(binding)}, ${JSON.stringify(MARK_ATTRIBUTE)}, ${JSON.stringify(token)}, ${JSON.stringify(HOOKS_KEY)})`;
+  const clicked = new Promise<void>((resolve) => binding.waiting.set(token, resolve));
+  const script = `(${installPicker.toString()})(${JSON.stringify(binding.name)}, ${JSON.stringify(MARK_ATTRIBUTE)}, ${JSON.stringify(token)}, ${JSON.stringify(HOOKS_KEY)})`;
   const frames = () => page.context().pages().flatMap((open) => open.frames());
   const cleanUp = () => Promise.all(frames().map((frame) => frame.evaluate((key) => (window as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for(key)]?.(), `rehearse.picker.${token}`).catch(() => undefined)));
   try {
@@ -97,6 +111,7 @@ export async function pickElement(session: EngineSession, signal: AbortSignal): 
     if (!described) throw new ServiceElementNotFoundError('The picked element could not be named: it left the page, or the page copied its mark. Pick it again.');
     return { selector: described.selector, fallbacks: [...described.fallbacks], target: described.fingerprint };
   } finally {
+    binding.waiting.delete(token);
     await cleanUp();
   }
 }
