@@ -27,6 +27,7 @@ export interface TestOutcome {
 const KEPT_FILES = 20;
 
 const STEP_SEPARATOR = '#step-';
+const EDIT_PAUSE_MS = 250;
 
 /**
  * Flow files as tests in VS Code's Testing view: a test per `*.flow.json` (in `rehearse.flows.folder` when set) with a
@@ -40,6 +41,8 @@ export class FlowTests extends Owner {
   readonly runProfile: vscode.TestRunProfile;
   readonly debugProfile: vscode.TestRunProfile;
   private readonly continuous = new Map<string, { readonly request: vscode.TestRunRequest; readonly debug: boolean }>();
+  /** Edits being typed: the items follow once typing pauses, not on every key (a long flow has thousands of steps). */
+  private readonly pendingEdits = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly replays: ReplayController, private readonly log: Log, private readonly storage: vscode.Uri) {
     super();
@@ -53,7 +56,8 @@ export class FlowTests extends Owner {
     this.own(watcher.onDidCreate((uri) => void this.updateFromDisk(uri)));
     this.own(watcher.onDidChange((uri) => void this.updateFromDisk(uri)));
     this.own(watcher.onDidDelete((uri) => this.controller.items.delete(uri.toString())));
-    this.own(vscode.workspace.onDidChangeTextDocument((event) => isFlowFile(event.document.uri) && this.update(readFlowOf(event.document))));
+    this.own(vscode.workspace.onDidChangeTextDocument((event) => isFlowFile(event.document.uri) && this.updateSoon(event.document)));
+    this.own({ dispose: () => this.pendingEdits.forEach((timer) => clearTimeout(timer)) });
     this.own(vscode.workspace.onDidSaveTextDocument((document) => isFlowFile(document.uri) && this.rerunContinuous(document.uri)));
   }
 
@@ -75,6 +79,15 @@ export class FlowTests extends Owner {
     }
     const bytes = await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined);
     if (bytes) this.update(readFlowText(uri, new TextDecoder().decode(bytes)));
+  }
+
+  private updateSoon(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.pendingEdits.get(key));
+    this.pendingEdits.set(key, setTimeout(() => {
+      this.pendingEdits.delete(key);
+      this.update(readFlowOf(document));
+    }, EDIT_PAUSE_MS));
   }
 
   private update(document: FlowDocument): void {
@@ -132,13 +145,12 @@ export class FlowTests extends Owner {
     else this.controller.items.forEach((item) => included.push(item));
     for (const item of included) {
       if (excluded.has(item.id)) continue;
-      const separator = item.id.indexOf(STEP_SEPARATOR);
-      if (separator < 0) {
+      const index = stepIndexOf(item.id);
+      if (index === undefined) {
         chosen.set(item.id, { item });
         continue;
       }
-      const flow = this.controller.items.get(item.id.slice(0, separator));
-      const index = Number(item.id.slice(separator + STEP_SEPARATOR.length));
+      const flow = this.controller.items.get(item.id.slice(0, item.id.indexOf(STEP_SEPARATOR)));
       const known = flow && chosen.get(flow.id);
       if (flow && (!known || (known.upTo !== undefined && known.upTo < index))) chosen.set(flow.id, { item: flow, upTo: index });
     }
@@ -148,7 +160,7 @@ export class FlowTests extends Owner {
   private async runFlow(run: vscode.TestRun, item: vscode.TestItem, upTo: number | undefined, token: vscode.CancellationToken, debug: boolean): Promise<void> {
     const uri = item.uri!;
     const steps = new Map<number, vscode.TestItem>();
-    item.children.forEach((child) => steps.set(Number(child.id.slice(child.id.indexOf(STEP_SEPARATOR) + STEP_SEPARATOR.length)), child));
+    item.children.forEach((child) => steps.set(stepIndexOf(child.id)!, child));
     const inRun = [...steps].filter(([index]) => upTo === undefined || index <= upTo);
     run.enqueued(item);
     for (const [, child] of inRun) run.enqueued(child);
@@ -280,6 +292,12 @@ export class FlowTests extends Owner {
       else run.errored(item, message, outcome.ms);
     }
   }
+}
+
+/** A step item's index in its flow (its id is the flow's, then `#step-N`); undefined for a flow's item. */
+function stepIndexOf(id: string): number | undefined {
+  const separator = id.indexOf(STEP_SEPARATOR);
+  return separator < 0 ? undefined : Number(id.slice(separator + STEP_SEPARATOR.length));
 }
 
 function labelOf(uri: vscode.Uri): string {
