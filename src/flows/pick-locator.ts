@@ -33,7 +33,7 @@ async function pickBinding(context: BrowserContext): Promise<{ readonly name: st
  * Runs in every frame: outlines the element under the pointer; the next click picks it instead of doing anything on
  * the page (the click, and the presses around it, go no further). The pick marks the element and calls the binding.
  */
-function installPicker(binding: string, mark: string, token: string, hooksKey: string): void {
+export function installPicker(binding: string, mark: string, token: string, hooksKey: string): void {
   const key = Symbol.for(`rehearse.picker.${token}`);
   const win = window as unknown as Record<symbol, (() => void) | undefined>;
   if (win[key]) return;
