@@ -49,7 +49,7 @@ const common = {
 };
 
 const builds = [];
-const NODE_BUNDLES = { lib: 'src/index.ts', cli: 'src/cli/main.ts', extension: 'src/extension/extension.ts' };
+const NODE_BUNDLES = { lib: 'src/index.ts', cli: 'src/cli/main.ts', extension: 'src/extension/extension.ts', test: 'src/playwright-test/index.ts' };
 for (const [name, file] of Object.entries(NODE_BUNDLES)) {
   if (!fs.existsSync(file)) continue;
   builds.push({
@@ -60,7 +60,8 @@ for (const [name, file] of Object.entries(NODE_BUNDLES)) {
     format: 'cjs',
     target: 'node20',
     // playwright-core cannot be bundled (it loads its own files at run time); vscode is provided by the editor.
-    external: ['vscode', 'playwright-core', 'playwright'],
+    // @playwright/test is the project's own (a peer dependency): one copy of the runner, or its tests do not register.
+    external: ['vscode', 'playwright-core', 'playwright', '@playwright/test'],
     // jsonc-parser's main build is UMD, whose requires esbuild cannot follow: its ES module build bundles whole.
     alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
     ...(name === 'cli' ? { banner: { js: '#!/usr/bin/env node' } } : {}),

@@ -8,8 +8,8 @@ import { MissingVariablesError, resolveVariables } from '../flows/variables';
 import type { Flow, ModelSetting } from '../schema';
 import { startRemoteSession } from '../service/client';
 import { startLocalSession } from '../service/local-session';
-import { expandFlowFiles } from './files';
-import { readFlowFiles } from './flow-files';
+import { expandFlowFiles } from '../flows/flow-paths';
+import { readFlowFiles } from '../flows/flow-file-uploads';
 import { createReporter, type ReporterName } from './reporters';
 import { UsageError, type Console } from './usage';
 import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
@@ -62,7 +62,7 @@ async function readValuesFile(file: string): Promise<Record<string, string>> {
 
 /** `rehearse replay`: exit 0 when every flow passed, 1 when a step failed; input errors throw (exit 2). */
 export async function replayCommand(args: ReplayArguments, io: Console): Promise<number> {
-  const files = await expandFlowFiles(args.patterns).catch((error: Error) => {
+  const files = await Promise.resolve().then(() => expandFlowFiles(args.patterns)).catch((error: Error) => {
     throw new UsageError(error.message);
   });
   const given = parseVars(args.vars);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
 import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent, type AgentRunAction } from './agent/agent';
@@ -10,7 +10,7 @@ import { decodeUploads } from './act/uploads';
 import { verifiedSelector } from './act/heal';
 import { withNewTab } from './act/new-tab';
 import { actByInstruction } from './act/act-by-instruction';
-import { openBrowser, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
+import { openBrowser, useContext, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
 import { MemoryCacheStore, type ActionCacheStore } from './cache/action-cache';
 import { deadline, type Deadline } from './deadline';
 import { checkNavigable, navigatePage } from './browser/navigate';
@@ -109,6 +109,13 @@ export class EngineSession implements Session {
   /** The caller's signal joined with the browser's lifeline. */
   private signalFor(signal: AbortSignal | undefined): AbortSignal {
     return signal ? AbortSignal.any([signal, this.lifeline.signal]) : this.lifeline.signal;
+  }
+
+  /** A session on a context its owner keeps (Playwright Test's): ending the session leaves the context as it is. */
+  static async onContext(context: BrowserContext, options: Omit<SessionOptions, 'browser'> = {}): Promise<EngineSession> {
+    const session = new EngineSession(await useContext(context), options);
+    if (!session.activePage) session.activePage = await context.newPage();
+    return session;
   }
 
   static async start(options: SessionOptions = {}): Promise<EngineSession> {

@@ -14,6 +14,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   // The engine runs in a child process: the extension reaches it through the service's client only.
   extension: ['service/client', 'flows/format', 'schema'],
   webview: ['schema'],
+  // Flow files as Playwright Test tests: the engine in the test's own worker, on the test's own context.
+  'playwright-test': ['core', 'flows', 'schema'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -42,6 +42,30 @@ const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
 const CONNECT_TIMEOUT_MS = 30_000;
 
 /** Launches a browser or attaches to a remote one, with Rehearse's page hooks in every frame. */
+/** The page hooks in every page of a context, now and to come. */
+async function installHooks(context: BrowserContext): Promise<void> {
+  // An unguessable name: the hooks take the binding from the page before its scripts run.
+  const hooks = { key: HOOKS_KEY, windowOpened: `__rehearseOpened_${randomBytes(8).toString('hex')}` };
+  await context.exposeBinding(hooks.windowOpened, (source) => noteWindowOpen(source.page));
+  await context.addInitScript(installPageHooks, hooks);
+  // Pages that were open before we attached get the hooks now (closed shadow roots made before this are not seen).
+  for (const page of context.pages()) {
+    for (const frame of page.frames()) await frame.evaluate(installPageHooks, hooks).catch(() => undefined);
+  }
+}
+
+/**
+ * A handle on a context someone else owns (Playwright Test's, with its fixtures, traces and retries): Rehearse adds its
+ * page hooks and never closes it. The owner's browser, network and lifetime apply.
+ */
+export async function useContext(context: BrowserContext): Promise<BrowserHandle> {
+  const browser = context.browser();
+  await registerShadowEngine();
+  if (!browser) throw new BrowserNotFoundError('This browser context has no browser Rehearse can follow (a persistent context): give it a context from browser.newContext(), as Playwright Test\'s fixtures are.');
+  await installHooks(context);
+  return { browser, context, origin: 'a context of its own owner', refusalsSince: () => [], close: async () => undefined };
+}
+
 export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserHandle> {
   await registerShadowEngine();
   if (options.cdpUrl && options.wsEndpoint) {
@@ -85,14 +109,7 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     origin = `${found.source} ${found.executablePath}`;
   }
   const attachedRefusals = !proxy && !isOpen(network) ? await guardContext(context, network) : undefined;
-  // An unguessable name: the hooks take the binding from the page before its scripts run.
-  const hooks = { key: HOOKS_KEY, windowOpened: `__rehearseOpened_${randomBytes(8).toString('hex')}` };
-  await context.exposeBinding(hooks.windowOpened, (source) => noteWindowOpen(source.page));
-  await context.addInitScript(installPageHooks, hooks);
-  // Pages that were open before we attached get the hooks now (closed shadow roots made before this are not seen).
-  for (const page of context.pages()) {
-    for (const frame of page.frames()) await frame.evaluate(installPageHooks, hooks).catch(() => undefined);
-  }
+  await installHooks(context);
   return {
     browser,
     context,

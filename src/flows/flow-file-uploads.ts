@@ -1,6 +1,6 @@
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { collectUploads, type FlowFiles } from '../flows/uploads';
+import { collectUploads, type FlowFiles } from './uploads';
 import type { Flow } from '../schema';
 
 /**
