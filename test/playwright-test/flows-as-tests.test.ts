@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 import type { Flow } from '../../src/schema';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
@@ -116,5 +117,23 @@ describe('flow files as Playwright Test tests', function () {
     const tests = testsOf(JSON.parse(merged.stdout.slice(merged.stdout.indexOf('{'))) as JsonReport);
     assert.equal(tests.length, names.length);
     assert.deepEqual(tests.filter((test) => test.status === 'failed').map((test) => test.title), ['Sign in foxtrot (flows/foxtrot.flow.json)']);
+  });
+
+  it('on a remote browser: connectOptions to a Playwright browser server runs the flows there', async () => {
+    const { executablePath } = findBrowser();
+    const server = await chromium.launchServer({ executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
+    try {
+      const config = path.join(project, 'remote.config.js');
+      await writeFile(config, [
+        "const { defineConfig } = require('@playwright/test');",
+        `module.exports = defineConfig({ testDir: '.', testMatch: 'flows.spec.js', fullyParallel: true, workers: 2, use: { connectOptions: { wsEndpoint: ${JSON.stringify(server.wsEndpoint())} } } });`,
+      ].join('\n'));
+      const run = await playwright(project, ['test', '--config', config, '--reporter=json', '--grep', 'alpha|bravo']);
+      assert.equal(run.code, 0, run.stderr);
+      const tests = testsOf(JSON.parse(run.stdout) as JsonReport);
+      assert.deepEqual(tests.map((test) => [test.title, test.status]), [['Sign in alpha (flows/alpha.flow.json)', 'passed'], ['Sign in bravo (flows/bravo.flow.json)', 'passed']]);
+    } finally {
+      await server.close();
+    }
   });
 });
