@@ -59,7 +59,7 @@ async function runSuite(name) {
 }
 
 /** Suites that run after the extension suite in its lane, so the two lanes take about as long. */
-const WITH_EXTENSION = ['record', 'security'];
+const WITH_EXTENSION = ['record', 'security', 'playwright-test'];
 
 /** Runs suites one after another in this process; prints each one's closing line, then the lane's total. */
 async function runLane(suites) {
