@@ -19,6 +19,7 @@ import type { Flow } from '../../src/schema';
 import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
 import { replayRates } from './replay-rates';
+import { scaleRows } from './scale';
 import { pickElementRule } from '../support/page-rule';
 import { profileObserve } from './observe-profile';
 import { comparePeers, STAGEHAND_VERSION, type PeerFixture } from './peers';
@@ -253,6 +254,9 @@ async function main(): Promise<void> {
   await Promise.all([site.close(), other.close(), models.close()]);
 
   table('recording that replays (the record suite: npm run eval:replay)', ['measure', 'value'], (await replayRates()).rows);
+
+  table(`flows at scale: Playwright Test on this machine (${process.env.BENCH_FLOWS ?? 200} generated 4-step flows; memory = runner, workers and browsers at the peak, per worker)`,
+    ['how', 'passed', 'wall s', 'flows per minute', 'peak MiB per worker'], await scaleRows());
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import type { Flow } from '../../src/schema';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+
+/**
+ * A Playwright Test project of flow files as a user sets one up (a config, one spec calling flowTests), made inside the
+ * repository so it resolves the one @playwright/test; rehearse/test is dist/test.js here.
+ */
+export async function flowProject(flows: Readonly<Record<string, Flow>>, options: { workers?: number } = {}): Promise<string> {
+  await mkdir(path.join(ROOT, '.vscode-test'), { recursive: true });
+  const project = await mkdtemp(path.join(ROOT, '.vscode-test', 'playwright-project-'));
+  await mkdir(path.join(project, 'flows'));
+  const { executablePath } = findBrowser();
+  await writeFile(path.join(project, 'playwright.config.js'), [
+    "const { defineConfig } = require('@playwright/test');",
+    'module.exports = defineConfig({',
+    `  testDir: '.', testMatch: 'flows.spec.js', fullyParallel: true, workers: ${options.workers ?? 2}, retries: 0,`,
+    `  use: { launchOptions: { executablePath: ${JSON.stringify(executablePath)}, args: ${JSON.stringify(launchArgs({ headless: true }))} } },`,
+    '});',
+  ].join('\n'));
+  await writeFile(path.join(project, 'flows.spec.js'), `const { flowTests } = require(${JSON.stringify(path.join(ROOT, 'dist', 'test.js'))});\nflowTests('flows/**/*.flow.json', { cwd: __dirname });\n`);
+  for (const [name, flow] of Object.entries(flows)) await writeFile(path.join(project, 'flows', `${name}.flow.json`), JSON.stringify(flow, null, 2));
+  return project;
+}
+
+export interface PlaywrightRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly ms: number;
+  /** The highest resident memory of the run's process tree (the runner, its workers and their browsers), in MiB. */
+  readonly peakMiB: number;
+}
+
+/** Resident memory (MiB) of a process and all its descendants. */
+async function treeMiB(root: number): Promise<number> {
+  const output = await new Promise<string>((resolve) => {
+    const ps = spawn('ps', ['-eo', 'pid=,ppid=,rss=']);
+    let text = '';
+    ps.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    ps.on('exit', () => resolve(text));
+  });
+  const rows = output.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
+  const inTree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of rows) if (inTree.has(ppid) && !inTree.has(pid)) (inTree.add(pid), (grew = true));
+  }
+  return rows.filter(([pid]) => inTree.has(pid)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
+}
+
+/** `npx playwright test …` in a project, bounded, with its wall time and peak memory. */
+export function runPlaywright(cwd: string, args: readonly string[], env: Record<string, string> = {}, timeoutMs = 150_000): Promise<PlaywrightRun> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [PLAYWRIGHT, ...args], { cwd, env: { ...process.env, ...env, FORCE_COLOR: '0' } });
+    let stdout = '';
+    let stderr = '';
+    let peakMiB = 0;
+    const sampler = setInterval(() => void treeMiB(child.pid!).then((mib) => (peakMiB = Math.max(peakMiB, mib))), 500);
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      clearInterval(sampler);
+      resolve({ code, stdout, stderr, ms: performance.now() - started, peakMiB });
+    });
+  });
+}
+
+interface JsonSuite {
+  suites?: JsonSuite[];
+  specs: { title: string; tests: { results: { status: string; steps?: { title: string }[]; error?: { message?: string } }[] }[] }[];
+}
+
+/** Every test of a Playwright JSON report (the report is the output from its first `{`): title, last result, steps. */
+export function testsOf(output: string): { title: string; status: string; steps: string[]; error?: string }[] {
+  const report = JSON.parse(output.slice(output.indexOf('{'))) as { suites: JsonSuite[] };
+  const walk = (suite: JsonSuite): { title: string; status: string; steps: string[]; error?: string }[] => [
+    ...suite.specs.map((spec) => {
+      const result = spec.tests[0]!.results.at(-1)!;
+      return { title: spec.title, status: result.status, steps: (result.steps ?? []).map((step) => step.title), ...(result.error?.message ? { error: result.error.message } : {}) };
+    }),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return report.suites.flatMap(walk);
+}
