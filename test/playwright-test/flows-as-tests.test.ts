@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
@@ -66,21 +68,51 @@ describe('flow files as Playwright Test tests', function () {
     assert.deepEqual(tests.filter((test) => test.status === 'failed').map((test) => test.title), ['Sign in foxtrot (flows/foxtrot.flow.json)']);
   });
 
-  it('on a remote browser: connectOptions to a Playwright browser server runs the flows there', async () => {
-    const { executablePath } = findBrowser();
-    const server = await chromium.launchServer({ executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
+  it('on a remote browser: connectOptions to Playwright\'s own run-server (started here, on loopback) runs the flows there', async () => {
+    const server = await startRunServer();
     try {
       const config = path.join(project, 'remote.config.js');
+      const launchOptions = JSON.stringify({ args: launchArgs({ headless: true }) });
       await writeFile(config, [
         "const { defineConfig } = require('@playwright/test');",
-        `module.exports = defineConfig({ testDir: '.', testMatch: 'flows.spec.js', fullyParallel: true, workers: 2, use: { connectOptions: { wsEndpoint: ${JSON.stringify(server.wsEndpoint())} } } });`,
+        `module.exports = defineConfig({ testDir: '.', testMatch: 'flows.spec.js', fullyParallel: true, workers: 2, use: { connectOptions: { wsEndpoint: ${JSON.stringify(server.wsEndpoint)}, headers: { 'x-playwright-launch-options': ${JSON.stringify(launchOptions)} } } } });`,
       ].join('\n'));
       const run = await runPlaywright(project, ['test', '--config', config, '--reporter=json', '--grep', 'alpha|bravo']);
       assert.equal(run.code, 0, run.stderr);
       const tests = testsOf(run.stdout);
       assert.deepEqual(tests.map((test) => [test.title, test.status]), [['Sign in alpha (flows/alpha.flow.json)', 'passed'], ['Sign in bravo (flows/bravo.flow.json)', 'passed']]);
     } finally {
-      await server.close();
+      server.stop();
     }
   });
 });
+
+/**
+ * `playwright run-server` launches the browsers Playwright downloads, which this machine cannot fetch: its browser
+ * folder (PLAYWRIGHT_BROWSERS_PATH, a temporary one) gets a link, where it looks, to the Chromium the tests use.
+ */
+async function startRunServer(): Promise<{ wsEndpoint: string; stop(): void }> {
+  const browsers = await mkdtemp(path.join(tmpdir(), 'rehearse-run-server-'));
+  const child = spawn(process.execPath, [path.join(path.dirname(require.resolve('playwright-core/package.json')), 'cli.js'), 'run-server', '--host', '127.0.0.1', '--port', '0'], {
+    env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: browsers },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (let waited = 0; !/Listening on (ws:\S+)/.test(output) && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const wsEndpoint = /Listening on (ws:\S+)/.exec(output)?.[1];
+  if (!wsEndpoint) throw new Error(`run-server did not start: ${output}`);
+  // The first connection says which executable it wanted; link it, then connections launch Chromium.
+  const missing = await chromium.connect(wsEndpoint).then(async (browser) => (await browser.close(), undefined), (error: Error) => /Executable doesn't exist at (\S+)/.exec(error.message)?.[1]);
+  if (missing) {
+    await mkdir(path.dirname(missing), { recursive: true });
+    await symlink(findBrowser().executablePath, missing);
+  }
+  return {
+    wsEndpoint,
+    stop: () => {
+      child.kill('SIGTERM');
+      void rm(browsers, { recursive: true, force: true });
+    },
+  };
+}
