@@ -13,19 +13,69 @@ const tests = process.argv.includes('--tests');
 const production = process.argv.includes('--production');
 const DIST = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) || 'dist';
 
-/** Prints errors in the `file:line:col: error: text` shape VS Code's $esbuild-watch problem matcher reads. */
+/**
+ * Prints errors in the `file:line:col: error: text` shape the watch task's problem matcher reads (.vscode/tasks.json),
+ * and one `[watch] build started` / `[watch] build finished` pair around a rebuild of all bundles at once, so a task that
+ * waits for the build (F5) waits for every bundle, not the first one done.
+ */
+let building = 0;
 const problemMatcherPlugin = {
   name: 'problem-matcher',
   setup(build) {
     build.onStart(() => {
-      if (watch) console.log('[watch] build started');
+      if (watch && building++ === 0) console.log('[watch] build started');
     });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
         if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
       }
-      if (watch) console.log('[watch] build finished');
+      if (watch && --building === 0) console.log('[watch] build finished');
+    });
+  },
+};
+
+/**
+ * The code that runs in the page (src/core/page-sources.d.ts names each): name → [module, its export]. Each is bundled
+ * alone, with what it imports, into one expression whose value is that export; src/core/page-scripts.ts hands them to
+ * Playwright and CDP.
+ */
+const PAGE_SCRIPTS = {
+  installPageHooks: ['src/core/page/page-hooks.ts', 'installPageHooks'],
+  waitForQuiet: ['src/core/page/page-hooks.ts', 'waitForQuiet'],
+  readGeneration: ['src/core/page/page-hooks.ts', 'readGeneration'],
+  describeInPage: ['src/core/page/describe-in-page.ts', 'describeInPage'],
+  installRecorder: ['src/core/page/recorder.ts', 'installRecorder'],
+  installPicker: ['src/core/page/picker.ts', 'installPicker'],
+  shadowEngine: ['src/core/page/shadow-engine.ts', 'shadowEngine'],
+};
+const PAGE_RESULT = '__rehearsePageScript';
+
+/** Builds every page script: `{ sources: { name: expression }, inputs: [files they were built from] }`. */
+async function buildPageSources() {
+  const sources = {};
+  const inputs = new Set();
+  await Promise.all(Object.entries(PAGE_SCRIPTS).map(async ([name, [file, exported]]) => {
+    const result = await esbuild.build({
+      // The bundle hands its value to a variable of the wrapper below: no module helpers, nothing left on window.
+      stdin: { contents: `import { ${exported} } from './${path.basename(file)}';\n${PAGE_RESULT} = ${exported};`, resolveDir: path.dirname(file), sourcefile: `${name}.page.ts`, loader: 'ts' },
+      bundle: true, write: false, metafile: true, format: 'iife', platform: 'browser', target: 'chrome110',
+      minify: production, logLevel: 'silent', plugins: [problemMatcherPlugin],
+    });
+    sources[name] = `(() => {\nlet ${PAGE_RESULT};\n${result.outputFiles[0].text.trim()}\nreturn ${PAGE_RESULT};\n})()`;
+    for (const input of Object.keys(result.metafile.inputs)) if (!input.startsWith('<stdin>')) inputs.add(path.resolve(input));
+  }));
+  return { sources, inputs: [...inputs] };
+}
+
+/** `import sources from './page-sources'` in the bundles: the page scripts, rebuilt (and watched) with them. */
+const pageSourcesPlugin = {
+  name: 'page-sources',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)page-sources$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path), namespace: 'page-sources' }));
+    build.onLoad({ filter: /.*/, namespace: 'page-sources' }, async () => {
+      const { sources, inputs } = await buildPageSources();
+      return { contents: `export default ${JSON.stringify(sources)};`, loader: 'js', watchFiles: inputs };
     });
   },
 };
@@ -41,11 +91,12 @@ const common = {
   bundle: true,
   sourcemap: !production,
   // Identifiers stay as written: error classes are rebuilt from their names on both sides of the HTTP API, and the
-  // page scripts sent to the browser as source (Function#toString) must not call helpers such as keepNames' __name.
+  // short callbacks handed to evaluate() inline are sent as their source, where keepNames' __name helper is missing.
+  // The page scripts proper are bundles of their own (PAGE_SCRIPTS), minified whole.
   minifyWhitespace: production,
   minifySyntax: production,
   logLevel: 'silent',
-  plugins: [problemMatcherPlugin],
+  plugins: [problemMatcherPlugin, pageSourcesPlugin],
 };
 
 const builds = [];
@@ -106,6 +157,11 @@ async function main() {
   }
   try {
     await Promise.all(contexts.map((context) => context.rebuild()));
+    if (tests) {
+      // The tests' files are transpiled one by one: the page scripts are a module of their own there.
+      const { sources } = await buildPageSources();
+      fs.writeFileSync(path.join('out', 'src', 'core', 'page-sources.js'), `"use strict";\nexports.__esModule = true;\nexports.default = ${JSON.stringify(sources)};\n`);
+    }
   } finally {
     await Promise.all(contexts.map((context) => context.dispose()));
   }

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EngineSession } from '../core/engine-session';
 import { describeFingerprint } from '../core/act/fingerprint';
-import { describeInPage } from '../core/page/describe-in-page';
-import { selectorsInPage } from '../core/page/selectors-in-page';
-import { isSecretField } from '../core/snapshot/secret-fields';
 import { describeElementByAttribute } from '../core/snapshot/describe-element';
 import type { ActionStep, WaitStep } from '../schema';
 import { keepSecret, type FlowVariables } from './capture';
-import { installRecorder, MARK_ATTRIBUTE, type RecordedEvent } from './recorder-script';
+import { RECORDING_MARK } from '../core/page/keys';
+import type { RecordedEvent } from '../core/page/recorder';
+import { installRecorder } from '../core/page-scripts';
 
 export type RecordedVariables = FlowVariables;
 
@@ -50,7 +49,7 @@ export class Recorder {
     await context.exposeBinding(binding, (source, event: RecordedEvent & { token?: unknown }) => {
       if (event?.token === token) recorder.receive(event, source.frame === source.page.mainFrame());
     });
-    const script = `(${installRecorder.toString()})(${JSON.stringify(binding)}, ${JSON.stringify(MARK_ATTRIBUTE)}, ${JSON.stringify(token)}, ${describeInPage.toString()}, ${selectorsInPage.toString()}, ${isSecretField.toString()})`;
+    const script = `(${String(installRecorder)})(${JSON.stringify(binding)}, ${JSON.stringify(token)})`;
     await context.addInitScript(script);
     for (const page of context.pages()) {
       for (const frame of page.frames()) await frame.evaluate(script).catch(() => undefined);
@@ -68,7 +67,7 @@ export class Recorder {
     await this.queue;
     this.stopped = true;
     for (const frame of this.session.page().context().pages().flatMap((page) => page.frames())) {
-      await frame.evaluate((mark) => document.querySelectorAll(`[${mark}]`).forEach((element) => element.removeAttribute(mark)), MARK_ATTRIBUTE).catch(() => undefined);
+      await frame.evaluate((mark) => document.querySelectorAll(`[${mark}]`).forEach((element) => element.removeAttribute(mark)), RECORDING_MARK).catch(() => undefined);
     }
     return this.steps;
   }
@@ -77,7 +76,7 @@ export class Recorder {
     if (this.stopped) return;
     // Selectors made in the page serve for the main document; elements in frames and shadow roots are named by the
     // engine's snapshot, which knows the hops. Asked at once: the element may be gone after the click.
-    const fromSnapshot = event.page || (inMainFrame && event.selectors.length) ? undefined : describeElementByAttribute(this.session.page(), MARK_ATTRIBUTE, event.mark).catch(() => undefined);
+    const fromSnapshot = event.page || (inMainFrame && event.selectors.length) ? undefined : describeElementByAttribute(this.session.page(), RECORDING_MARK, event.mark).catch(() => undefined);
     this.queue = this.queue.then(async () => {
       if (this.stopped) return;
       const snapshot = fromSnapshot ? await fromSnapshot : undefined;

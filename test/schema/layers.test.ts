@@ -49,4 +49,22 @@ describe('layers (DESIGN.md §1)', () => {
     }
     assert.deepEqual(broken, []);
   });
+
+  it('code that runs in the page (src/core/page) reaches Node code as a built script: other modules import it for its types only', () => {
+    const broken: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const relative = path.relative(SRC, file).split(path.sep).join('/');
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/(?:^|\n)\s*(import|export)(\s+type)?\s[^;]*?from\s+'([^']+)'/g)) {
+        const target = path.relative(SRC, path.resolve(path.dirname(file), match[3]!)).split(path.sep).join('/');
+        if (relative.startsWith('core/page/')) {
+          // Bundled into the page: Node's modules and the engine's are not there.
+          if (!match[2] && (!match[3]!.startsWith('.') || (!target.startsWith('core/page/') && target !== 'core/snapshot/secret-fields'))) broken.push(`${relative} (in the page) imports ${match[3]}`);
+        } else if (target.startsWith('core/page/') && target !== 'core/page/keys' && !match[2]) {
+          broken.push(`${relative} imports ${target} as code: use core/page-scripts`);
+        }
+      }
+    }
+    assert.deepEqual(broken, []);
+  });
 });

@@ -1,20 +1,17 @@
 import assert from 'node:assert/strict';
 import ts from 'typescript';
-import { installPageHooks, readGeneration, waitForQuiet } from '../../src/core/browser/page-hooks';
-import { describeInPage } from '../../src/core/page/describe-in-page';
-import { selectorsInPage } from '../../src/core/page/selectors-in-page';
-import { isSecretField } from '../../src/core/snapshot/secret-fields';
-import { installPicker } from '../../src/flows/pick-locator';
-import { installRecorder } from '../../src/flows/recorder-script';
+import sources from '../../src/core/page-sources';
 
-/** Functions sent to the page as their source (Function#toString): only what is declared inside them is there. */
-const PAGE_FUNCTIONS: Readonly<Record<string, (...args: never[]) => unknown>> = {
-  installPageHooks, waitForQuiet, readGeneration, describeInPage, selectorsInPage, isSecretField, installRecorder, installPicker,
-};
+/*
+ * The page scripts esbuild.js builds from src/core/page, each sent to the page as it is: only what the bundle declares
+ * and what a browser has is there (an import of a Node module, or a helper the bundler expects to find, would fail in
+ * the page only).
+ */
 
 describe('functions that run in the page', () => {
-  it('use nothing of their module: every name they read is theirs or the browser\'s', () => {
-    const files = new Map(Object.entries(PAGE_FUNCTIONS).map(([name, fn]) => [`/page/${name}.js`, `(${fn.toString()});\n`]));
+  it('are built, and use nothing but themselves and the browser: every name they read is theirs or the browser\'s', () => {
+    assert.deepEqual(Object.keys(sources).sort(), ['describeInPage', 'installPageHooks', 'installPicker', 'installRecorder', 'readGeneration', 'shadowEngine', 'waitForQuiet']);
+    const files = new Map(Object.entries(sources).map(([name, source]) => [`/page/${name}.js`, `(${source});\n`]));
     const options: ts.CompilerOptions = { allowJs: true, checkJs: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'], types: [] };
     const host = ts.createCompilerHost(options);
     const readFile = host.readFile.bind(host);

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { parsePattern } from '../../schema';
-import { describeInPage } from '../page/describe-in-page';
+import { describeInPage } from '../page-scripts';
 import type { Fingerprint } from '../snapshot/snapshot';
 
 /**

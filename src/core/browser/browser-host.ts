@@ -9,7 +9,8 @@ import { guardContext } from '../network/route-guard';
 import { findBrowser, launchArgs } from './find-browser';
 import { noteWindowOpen } from '../act/new-tab';
 import { checkDisplay, launchFailure } from './launch-problems';
-import { HOOKS_KEY, installPageHooks } from './page-hooks';
+import { HOOKS_KEY } from '../page/keys';
+import { installPageHooks } from '../page-scripts';
 import { registerShadowEngine } from './shadow-engine';
 
 export interface BrowserOptions {

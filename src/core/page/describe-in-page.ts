@@ -5,7 +5,7 @@
  *
  * One function for both sides of a recording: the recorder runs it at the start of a gesture, before the page reacts,
  * and replay runs it on the element a selector finds, so the two can only disagree when the page did.
- * It is sent to the page as source: everything it uses is declared inside it.
+ * Built into the page scripts with what it imports (core/page-scripts.ts).
  */
 export interface PageFingerprint {
   readonly role: string;

@@ -5,7 +5,7 @@ import type { PageFingerprint } from './describe-in-page';
  * may be gone a moment later), each checked to find this element alone. Best first: a test id, an id, role and name,
  * a naming attribute, the anchor around an unnamed element (`role=listitem >> internal:has-text="Buy milk"s >>
  * role=checkbox`), and last the position. Elements in shadow roots get none here: the engine's snapshot names those.
- * Sent to the page as source: everything it uses is declared inside it or passed in.
+ * Runs in the page, built into the recorder's script.
  */
 export interface PageSelectors {
   readonly selectors: string[];

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { HOOKS_KEY, readGeneration } from '../browser/page-hooks';
+import { HOOKS_KEY } from '../page/keys';
+import { readGeneration } from '../page-scripts';
 import type { CapturedPage } from './capture';
 
 /**

@@ -1,9 +1,9 @@
 import type { CDPSession } from 'playwright-core';
-import { describeInPage } from '../page/describe-in-page';
+import { describeInPage } from '../page-scripts';
 import type { Fingerprint } from './snapshot';
 
 /** Describes `this` (the element resolved by its node id) with the function replay checks targets with. */
-const DESCRIBE_THIS = `function () { return this.isConnected ? (${describeInPage.toString()})(this) : undefined; }`;
+const DESCRIBE_THIS = `function () { return this.isConnected ? (${String(describeInPage)})(this) : undefined; }`;
 
 /**
  * The fingerprint of an element of a capture, read on the live page by its backend node id: two DevTools messages, no

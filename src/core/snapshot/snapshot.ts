@@ -1,6 +1,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { isSecretField } from './secret-fields';
-import { HOOKS_KEY, waitForQuiet, type QuietPage } from '../browser/page-hooks';
+import { HOOKS_KEY } from '../page/keys';
+import type { QuietPage } from '../page/page-hooks';
+import { waitForQuiet } from '../page-scripts';
 import { ServiceElementNotFoundError, ServiceInvalidArgumentError, throwIfAborted } from '../errors';
 import { DEFAULT_TOKEN_BUDGET, fitToBudget } from './budget';
 import { phase, phaseSync } from '../phases';

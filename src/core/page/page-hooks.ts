@@ -9,8 +9,6 @@
  *    runs), so an action that opens a tab from script is followed into it as a link's would be, at no cost otherwise.
  * Everything lives under one non-enumerable symbol-keyed property of window: nothing a page enumerates.
  */
-export const HOOKS_KEY = 'rehearse.hooks';
-
 export interface PageHooks {
   readonly closedRoots: WeakMap<Element, ShadowRoot>;
   lastMutation: number;

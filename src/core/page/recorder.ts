@@ -1,4 +1,7 @@
-import type { PageFingerprint } from '../core/page/describe-in-page';
+import { isSecretField } from '../snapshot/secret-fields';
+import { describeInPage, type PageFingerprint } from './describe-in-page';
+import { RECORDING_MARK } from './keys';
+import { selectorsInPage } from './selectors-in-page';
 
 /**
  * Runs in every frame while recording: reports what a person does, and to which element. The element is described
@@ -9,8 +12,6 @@ import type { PageFingerprint } from '../core/page/describe-in-page';
  * Listeners are on the window, not the document: a tab opened by window.open keeps the window of its first, empty
  * document (where this script ran) for the page it then loads, and scripts for new documents do not run again.
  */
-export const MARK_ATTRIBUTE = 'data-rehearse-recording';
-
 export interface RecordedEvent {
   readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'fill' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll' | 'focus' | 'blur' | 'drag' | 'upload' | 'dialog';
   readonly mark: string;
@@ -41,12 +42,11 @@ export interface RecordedEvent {
   readonly url?: string;
 }
 
-export function installRecorder(
-  binding: string, markAttribute: string, token: string,
-  describe: (element: Element) => PageFingerprint,
-  selectorsFor: (element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint) => { selectors: string[]; namePattern?: string },
-  isSecret: (tag: string, attrs: Readonly<Record<string, string | undefined>>) => boolean,
-): void {
+export function installRecorder(binding: string, token: string): void {
+  const markAttribute = RECORDING_MARK;
+  const describe = describeInPage;
+  const selectorsFor = selectorsInPage;
+  const isSecret = isSecretField;
   const win = window as unknown as Record<string, unknown>;
   // The binding is taken and removed from the page before any script of the page runs: the page cannot call it.
   // Each event carries a token only this script knows, so a page that got hold of the binding still records nothing.

@@ -1,0 +1,32 @@
+import type { describeInPage as DescribeInPage } from './page/describe-in-page';
+import type { installPageHooks as InstallPageHooks, readGeneration as ReadGeneration, waitForQuiet as WaitForQuiet } from './page/page-hooks';
+import type { installPicker as InstallPicker } from './page/picker';
+import type { installRecorder as InstallRecorder } from './page/recorder';
+import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
+import sources from './page-sources';
+
+/**
+ * The code that runs in the page, as Playwright and CDP take it: built at compile time from src/core/page into one
+ * self-contained script each (imports bundled in), so nothing of a Node module is missing in the page and the bundles
+ * can be minified. Each export is a stand-in with the page function's type whose source (`String(fn)`, which is what
+ * Playwright's evaluate and addInitScript send) is the built script; calling it in Node is a mistake and throws.
+ * Modules outside src/core/page import those files for their types only.
+ */
+function inPage<T>(name: keyof typeof sources): T {
+  const source = sources[name];
+  if (typeof source !== 'string') throw new Error(`The page script ${name} was not built: run node esbuild.js.`);
+  const standIn = (): never => {
+    throw new Error(`${name} runs in the page, not in Node.`);
+  };
+  standIn.toString = () => source;
+  return standIn as unknown as T;
+}
+
+export const installPageHooks = inPage<typeof InstallPageHooks>('installPageHooks');
+export const waitForQuiet = inPage<typeof WaitForQuiet>('waitForQuiet');
+export const readGeneration = inPage<typeof ReadGeneration>('readGeneration');
+export const describeInPage = inPage<typeof DescribeInPage>('describeInPage');
+export const installRecorder = inPage<typeof InstallRecorder>('installRecorder');
+export const installPicker = inPage<typeof InstallPicker>('installPicker');
+/** Not a function: its source is an expression whose value is the engine object. */
+export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');

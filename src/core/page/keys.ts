@@ -1,0 +1,8 @@
+/** Names the engine and its page scripts share (the page scripts are built from src/core/page, see page-scripts.ts). */
+
+/** The symbol (Symbol.for) under which the page hooks live in each frame's window. */
+export const HOOKS_KEY = 'rehearse.hooks';
+/** The attribute the recorder marks the element of a gesture with, until the engine has named it. */
+export const RECORDING_MARK = 'data-rehearse-recording';
+/** The attribute the locator picker marks the picked element with. */
+export const PICK_MARK = 'data-rehearse-picked';
