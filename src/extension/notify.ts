@@ -5,8 +5,7 @@ import type { Log } from './log';
 const REMEDIES: readonly { test: (error: Error) => boolean; label: string; command: string }[] = [
   { test: (error) => error.name === 'BrowserNotFoundError', label: 'Choose Browser', command: 'rehearse.chooseBrowser' },
   { test: (error) => error.name === 'MissingLLMConfigurationError', label: 'Choose Model', command: 'rehearse.chooseModel' },
-  // A provider that refuses the key answers with an LLMResponseError that says so.
-  { test: (error) => error.name === 'LLMResponseError' && /API key/i.test(error.message), label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
+  { test: (error) => error.name === 'LLMResponseError' && (error as { field?: unknown }).field === 'apiKey', label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
   { test: (error) => error.name === 'NoDisplayError', label: 'Run Headless', command: 'rehearse.runHeadless' },
   { test: (error) => error.name === 'MissingServiceKeyError', label: 'Set Service Key', command: 'rehearse.setServiceKey' },
   { test: (error) => error.name === 'SettingsError', label: 'Open Settings', command: 'rehearse.openSettings' },

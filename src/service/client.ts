@@ -53,6 +53,7 @@ const FrameSchema = v.object({
     result: v.optional(v.unknown()),
     error: v.optional(v.string()),
     code: v.optional(v.string()),
+    field: v.optional(v.string()),
     message: v.optional(v.looseObject({ message: v.optional(v.string()), step: v.optional(v.unknown()), recorded: v.optional(v.unknown()) })),
     actionId: v.optional(v.string()),
   }),
@@ -122,7 +123,7 @@ export class HttpSession implements Session {
         const frame = readFrame(event.data, route);
         if (frame.type === 'log') onLog?.(frame);
         else if (frame.data.status === 'finished') outcome = { result: frame.data.result as T, extra: frame.data };
-        else if (frame.data.status === 'error') error = errorFromName(frame.data.code ?? 'ServiceError', frame.data.error ?? 'The service reported an error.');
+        else if (frame.data.status === 'error') error = errorFromName(frame.data.code ?? 'ServiceError', frame.data.error ?? 'The service reported an error.', frame.data.field);
       },
     });
     const decoder = new TextDecoder();

@@ -257,7 +257,7 @@ export class RehearseService {
     } catch (error) {
       const http = toHttp(error);
       this.logFailure(`${name} on ${hosted.session.id}`, error, http, [modelKey]);
-      if (writer) writer.error(http.code, http.message);
+      if (writer) writer.error(http.code, http.message, http.field);
       else throw http;
     } finally {
       clearTimeout(timer);

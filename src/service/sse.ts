@@ -28,8 +28,9 @@ export class EventWriter {
     this.response.end();
   }
 
-  error(code: string, message: string): void {
-    this.frame('system', { status: 'error', error: message, code });
+  /** `field`: the input at fault, where there is one (as in a JSON error body). */
+  error(code: string, message: string, field?: string): void {
+    this.frame('system', { status: 'error', error: message, code, ...(field ? { field } : {}) });
     this.response.end();
   }
 }

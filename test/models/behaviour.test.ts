@@ -101,6 +101,7 @@ describe('model client behaviour', () => {
       await assert.rejects(openai().generateObject(ask), (error: unknown) => {
         assert.ok(error instanceof LLMResponseError);
         assert.match(error.message, /refused the credentials/);
+        assert.equal(error.field, 'apiKey', 'the key is named as the field at fault');
         assert.ok(!error.message.includes(CANARY_KEY));
         return true;
       });

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { LLMResponseError } from '../../src/core/errors';
 import { ObserveResponseSchema, validate } from '../../src/schema';
+import { startRemoteSession } from '../../src/service/client';
 import { KEY_A, KEY_B, sseFrames, useService } from './harness';
 
 describe('HTTP service routes', () => {
@@ -170,6 +172,27 @@ describe('HTTP service routes', () => {
     assert.equal(modelless.status, 200);
     assert.ok(!text.includes('per-request-canary-key'));
     assert.ok(!rig.logs.join('\n').includes('per-request-canary-key'));
+  });
+
+  it('a provider that refuses the model key: 422 LLMResponseError naming apiKey as the field, the key nowhere; the client rebuilds it', async () => {
+    const id = await rig.start();
+    await rig.call(`/v1/sessions/${id}/navigate`, { body: { url: `${rig.site.origin}/login.html` } });
+    rig.models.script({ status: 401, message: 'Incorrect API key provided: svc-model-key' });
+    const response = await rig.call(`/v1/sessions/${id}/observe`, { body: { instruction: 'click sign in' } });
+    assert.equal(response.status, 422);
+    const { error } = (await response.json()) as { error: { code: string; message: string; field?: string } };
+    assert.equal(error.code, 'LLMResponseError');
+    assert.equal(error.field, 'apiKey');
+    assert.match(error.message, /openai\/test-model: the provider refused the credentials/);
+    assert.ok(!error.message.includes('svc-model-key'), error.message);
+    const session = await startRemoteSession({ url: rig.url, apiKey: KEY_A });
+    try {
+      await session.navigate(`${rig.site.origin}/login.html`);
+      rig.models.script({ status: 403, message: 'forbidden' });
+      await assert.rejects(session.observe('click sign in'), (thrown: unknown) => thrown instanceof LLMResponseError && thrown.field === 'apiKey');
+    } finally {
+      await session.end();
+    }
   });
 });
 

@@ -25,8 +25,9 @@ export function providerError(error: unknown, model: ResolvedModel, signal: Abor
   if (shape.name === 'APIConnectionTimeoutError') return new LLMResponseError(`${model.id}: the provider at ${model.baseURL} did not answer in time.`);
   if (shape.name === 'APIConnectionError') return new LLMResponseError(`${model.id}: could not reach ${model.baseURL}: ${detail}`);
   if (typeof shape.status === 'number') {
-    const what = shape.status === 401 || shape.status === 403 ? 'refused the credentials' : `answered HTTP ${shape.status}`;
-    return new LLMResponseError(`${model.id}: the provider ${what}: ${detail}`);
+    // A refusal names the key as the field at fault: callers (the extension's "Set Model API Key") go by that.
+    if (shape.status === 401 || shape.status === 403) return new LLMResponseError(`${model.id}: the provider refused the credentials: ${detail}`, { field: 'apiKey' });
+    return new LLMResponseError(`${model.id}: the provider answered HTTP ${shape.status}: ${detail}`);
   }
   return new LLMResponseError(`${model.id}: ${detail}`);
 }
