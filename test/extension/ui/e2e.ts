@@ -28,7 +28,8 @@ async function packageVsix(): Promise<void> {
   const stage = path.join(WORK, 'stage');
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
-  for (const file of ['README.md', '.vscodeignore']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
+  mkdirSync(path.join(stage, '.github'));
+  for (const file of ['README.md', '.vscodeignore', '.github/CHANGELOG.md']) copyFileSync(path.join(ROOT, file), path.join(stage, file));
   // Built below already: vsce must not run the prepublish build (type-check, then dist/) in the copy.
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   delete manifest.scripts['vscode:prepublish'];
@@ -37,13 +38,15 @@ async function packageVsix(): Promise<void> {
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
   const steps: [string, string[], string][] = [
     [process.execPath, [path.join(ROOT, 'esbuild.js'), '--production', `--outdir=${path.join(stage, 'dist')}`], ROOT],
-    [process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--skip-license', '--out', VSIX], stage],
+    [process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--skip-license', '--changelog-path', '.github/CHANGELOG.md', '--out', VSIX], stage],
   ];
   for (const [command, args, cwd] of steps) {
     const { code, output } = await runToEnd(command, args, { cwd, timeoutMs: 180_000 });
     if (code !== 0) throw new Error(`packaging failed (exit ${code}) at ${path.basename(args[0]!)}:\n${output.slice(-2000)}`);
   }
   if (!existsSync(VSIX)) throw new Error(`packaging wrote no ${VSIX}`);
+  // The Marketplace's Changelog tab: the file's name is stored as it is in the zip's directory.
+  if (!readFileSync(VSIX).includes('extension/changelog.md')) throw new Error('the VSIX has no changelog (extension/changelog.md)');
 }
 
 /** Observe answers with the email and password fields, as a model reading the outline would. */
