@@ -68,8 +68,8 @@ describe('HTTP service robustness', function () {
         text = '{"unserializable":true}';
       }
       if (route === 'start') text = '{"browser":' + text.slice(0, 200) + '}';
-      // A recording and a pick run until their client goes away: this client goes away soon.
-      const response = await rig.call(target, { body: text, ...(route === 'record' || route === 'pickLocator' ? { signal: AbortSignal.timeout(300) } : {}) }).catch(() => undefined);
+      // A recording and a pick run until their client goes away: this client goes away after 100 ms.
+      const response = await rig.call(target, { body: text, ...(route === 'record' || route === 'pickLocator' ? { signal: AbortSignal.timeout(100) } : {}) }).catch(() => undefined);
       if (!response) return true;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       const answer = await response.text();

@@ -3,9 +3,9 @@
 //   models: 42 passed, 0 failed
 // then the total the same way. A suite is a folder under out/test (built by `node esbuild.js --tests`);
 // `npm test -- models schema` runs only those. Exit code 1 when anything failed.
-// The whole set runs in two lanes at once, one process each (the machine has two cores): the extension suite, which
-// mostly waits on VS Code, with a few suites after it; everything else in the other. The second lane's output is held
-// and printed whole when the first is done, so each suite's output stays together. REHEARSE_TEST_LANES=1 runs one lane.
+// The whole set runs in lanes at once (LANES below), one process each. The first lane's output is shown as it comes,
+// the others' held and printed whole when they end, so each suite's output stays together. REHEARSE_TEST_LANES=1
+// runs everything in one lane.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
@@ -58,8 +58,16 @@ async function runSuite(name) {
   });
 }
 
-/** Suites that run after the extension suite in its lane, so the two lanes take about as long. */
-const WITH_EXTENSION = ['record', 'security', 'playwright-test'];
+/**
+ * The lanes, each a process running its suites one after another, all at once: the suites mostly wait (on Chromium,
+ * on VS Code, on timeouts), so three lanes keep two cores busy. Lanes take about as long as each other; a suite not
+ * named here runs in the first.
+ */
+const LANES = [
+  ['schema', 'models', 'engine', 'flows', 'agent', 'cli', 'webview', 'editor'],
+  ['extension', 'record'],
+  ['service', 'security', 'playwright-test'],
+];
 
 /** Runs suites one after another in this process; prints each one's closing line, then the lane's total. */
 async function runLane(suites) {
@@ -123,22 +131,20 @@ async function main() {
       process.exit(2);
     }
   }
-  const twoLanes = !asLane && suites.includes('extension') && suites.length > 1 && process.env.REHEARSE_TEST_LANES !== '1';
-  if (!twoLanes) {
+  const inLanes = !asLane && suites.includes('extension') && suites.length > 1 && process.env.REHEARSE_TEST_LANES !== '1';
+  if (!inLanes) {
     const { passed, failed, skipped } = await runLane(suites);
     if (!asLane) console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
     process.exit(failed ? 1 : 0);
   }
-  const second = ['extension', ...suites.filter((suite) => WITH_EXTENSION.includes(suite))];
-  const first = suites.filter((suite) => !second.includes(suite));
-  const firstLane = startLane(first, false);
-  const secondLane = startLane(second, true);
-  const [firstCode, secondCode] = await Promise.all([firstLane.done, secondLane.done]);
-  console.log(secondLane.output());
-  const a = countClosings(firstLane.output(), first, firstCode);
-  const b = countClosings(secondLane.output(), second, secondCode);
-  const passed = a.passed + b.passed;
-  const failed = a.failed + b.failed;
+  const laneOf = (suite) => Math.max(0, LANES.findIndex((lane) => lane.includes(suite)));
+  const lanes = LANES.map((_lane, index) => suites.filter((suite) => laneOf(suite) === index)).filter((lane) => lane.length);
+  const running = lanes.map((lane, index) => startLane(lane, index > 0));
+  const codes = await Promise.all(running.map((lane) => lane.done));
+  for (const lane of running.slice(1)) console.log(lane.output());
+  const counts = lanes.map((lane, index) => countClosings(running[index].output(), lane, codes[index]));
+  const passed = counts.reduce((sum, count) => sum + count.passed, 0);
+  const failed = counts.reduce((sum, count) => sum + count.failed, 0);
   console.log(`total: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }
