@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { chromiumMemoryMiB } from './browser-memory';
 import type { EngineSession } from '../../src/core/engine-session';
 import { recordPhases } from '../../src/core/phases';
 import type { ScriptedModelServer } from '../support/model-server';
@@ -26,12 +26,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-/** Resident memory (MiB) of the Chromium processes on the machine. */
-function browserMiB(): number {
-  const output = execFileSync('ps', ['-eo', 'rss=,comm='], { encoding: 'utf8' });
-  return output.split('\n').filter((line) => /chrom/i.test(line)).reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[0] ?? 0), 0) / 1024;
-}
-
 /** Where a cold observe (first on a freshly loaded page) and a warm one (the same again) spend their time, phase by phase. */
 export async function profileObserve(session: EngineSession, models: ScriptedModelServer, url: string, instruction: string, runs: number): Promise<ObserveProfile> {
   const cold = new Map<string, number[]>();
@@ -49,7 +43,7 @@ export async function profileObserve(session: EngineSession, models: ScriptedMod
     }, 5);
     const first = await recordPhases(() => session.observe(instruction));
     clearInterval(sampler);
-    peakBrowser = Math.max(peakBrowser, browserMiB());
+    peakBrowser = Math.max(peakBrowser, chromiumMemoryMiB());
     modelServer.push(...models.timings.splice(0));
     const second = await recordPhases(() => session.observe(instruction));
     for (const [into, recorded] of [[cold, first], [warm, second]] as const) {

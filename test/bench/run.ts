@@ -6,7 +6,8 @@
  *  - the local planner's act of a plain click: median ms and model calls (target ≤ 100 ms, 0 calls);
  *  - recording that replays: the record suite's rates (round trips, kitchensink gestures replayed on another origin).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { chromiumMemoryMiB } from './browser-memory';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,12 +27,6 @@ import { comparePeers, STAGEHAND_VERSION, type PeerFixture } from './peers';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-
-/** Resident memory (KiB) of all Chromium processes on the machine. */
-function spawnSyncPs(): number {
-  const output = execFileSync('ps', ['-eo', 'rss=,comm='], { encoding: 'utf8' });
-  return output.split('\n').filter((line) => /chrom/i.test(line)).reduce((sum, line) => sum + Number(line.trim().split(/\s+/)[0] ?? 0), 0);
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -103,7 +98,7 @@ async function main(): Promise<void> {
     ['total (wall)', profile.coldMs.toFixed(0), profile.warmMs.toFixed(0)],
     ['of which the scripted model server', profile.modelServerMs.toFixed(1), '—'],
   ]);
-  console.log(`Resident memory during the cold observes: the engine's process (this bench, servers included) ${profile.baseNodeMiB.toFixed(0)} MiB before, ${profile.peakNodeMiB.toFixed(0)} MiB at the peak; all Chromium processes ${profile.peakBrowserMiB.toFixed(0)} MiB.`);
+  console.log(`Resident memory during the cold observes: the engine's process (this bench, servers included) ${profile.baseNodeMiB.toFixed(0)} MiB before, ${profile.peakNodeMiB.toFixed(0)} MiB at the peak; all Chromium processes ${profile.peakBrowserMiB.toFixed(0)} MiB (proportional set size).`);
 
   const peers = await comparePeers(models, fixtures, 5);
   const stagehandOf = (fixture: string) => peers.find((row) => row.peer === 'Stagehand' && row.fixture === fixture);
@@ -217,18 +212,14 @@ async function main(): Promise<void> {
     rows.push([label, local.toFixed(1), jsonMs.toFixed(1), `${(jsonMs / local).toFixed(2)}× (+${(jsonMs - local).toFixed(1)} ms)`, sseMs.toFixed(1), `${(sseMs / local).toFixed(2)}× (+${(sseMs - local).toFixed(1)} ms)`]);
   }
   table('service overhead (median ms)', ['call', 'in-process', 'HTTP JSON', 'ratio', 'HTTP SSE', 'ratio'], rows);
-  const browserRss = () => {
-    const ps = spawnSyncPs();
-    return ps;
-  };
-  const before = browserRss();
+  const before = chromiumMemoryMiB();
   const ids: string[] = [];
   for (let index = 0; index < 4; index++) {
     const start = (await (await fetch(`${serviceUrl}/v1/sessions/start`, { method: 'POST', headers: { 'x-svc-api-key': 'bench-key-0123456789abcdef' }, body: '{}' })).json()) as { data: { sessionId: string } };
     ids.push(start.data.sessionId);
     await post(`/v1/sessions/${start.data.sessionId}/navigate`, { url: url('login.html') }, false);
   }
-  const after = browserRss();
+  const after = chromiumMemoryMiB();
   const parallelStarted = performance.now();
   let calls = 0;
   await Promise.all(ids.map(async (id) => {
@@ -240,7 +231,7 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - parallelStarted) / 1000;
   table('4 sessions in parallel on this machine', ['measure', 'value'], [
     ['act(Action) calls per second, all sessions', (calls / seconds).toFixed(1)],
-    ['resident memory per session (browser processes, MiB)', ((after - before) / 4 / 1024).toFixed(0)],
+    ['memory per session (its browser processes, proportional set size, MiB)', ((after - before) / 4).toFixed(0)],
   ]);
   await service.close();
 
