@@ -5,13 +5,15 @@ export const SHADOW_ENGINE = 'rehearse-shadow';
 /** The engine's source for `selectors.register` (an expression that is the engine object): see core/page/shadow-engine. */
 export const SHADOW_ENGINE_SOURCE = String(shadowEngine);
 
-let registered: Promise<void> | undefined;
+/**
+ * Registrations per Playwright selector registry, kept on the process: two copies of this module (the library's bundle
+ * beside the Playwright Test one) share one playwright-core, whose registry refuses a second registration of a name.
+ */
+const registrations: WeakMap<object, Promise<void>> = ((globalThis as Record<symbol, unknown>)[Symbol.for('rehearse.shadowEngine')] ??= new WeakMap()) as WeakMap<object, Promise<void>>;
 
-/** Registers the engine once per process (Playwright's registry is global). */
+/** Registers the engine once per selector registry (Playwright's is global to its copy of playwright-core). */
 export function registerShadowEngine(): Promise<void> {
-  registered ??= selectors.register(SHADOW_ENGINE, SHADOW_ENGINE_SOURCE).catch((error: Error) => {
-    // Another copy of this module in the process (the library beside @playwright/test's) registered it first.
-    if (!/already registered/i.test(error.message)) throw error;
-  });
+  let registered = registrations.get(selectors);
+  if (!registered) registrations.set(selectors, (registered = selectors.register(SHADOW_ENGINE, SHADOW_ENGINE_SOURCE)));
   return registered;
 }
