@@ -127,9 +127,9 @@ export class EngineSession implements Session {
 
   private track(page: Page): void {
     this.activePage = page;
-    // Playwright sets up its selector machinery in a page on first use (tens of ms): done as each page loads, the first
-    // observe, act or replay step on it finds it ready instead of paying for it.
-    page.on('load', () => void page.locator(':root').count().catch(() => undefined));
+    // Playwright's selector machinery is set up in a page on its first use (tens of ms of the page's main thread): only an
+    // act needs it (observe reads the page over CDP), so it is not set up as a page loads, where it would hold up the
+    // page's first observe.
     page.on('close', () => {
       if (this.activePage === page) this.activePage = this.handle.context.pages().filter((open) => !open.isClosed()).at(-1);
     });

@@ -8,6 +8,7 @@ import type { ModelClient, Usage } from './models';
 import { phase, phaseSync } from './phases';
 import { pageState } from './snapshot/kept-captures';
 import { parseSelector } from './snapshot/selector-syntax';
+import { comparableName } from './snapshot/selectors';
 import { liveFingerprint } from './snapshot/live-fingerprint';
 import type { Fingerprint, PageSnapshot, SnapshotElement } from './snapshot/snapshot';
 
@@ -88,29 +89,39 @@ export async function observeWithModel(
 
 /**
  * Each pick's fingerprint is read from its element on the live page by the function replay checks targets with, so a
- * saved pick replays. While the page is what was captured, the capture's CSS and XPath selectors are unique by
- * construction and each element is reached by its node id: the cost is per pick, not per page. Once the page has changed (or for an element
- * gone since), each selector must find exactly one element on the live page: the first that does is used, and a pick
- * with none left is dropped.
+ * saved pick replays. While the page is what was captured, each element is reached by its node id (the cost is per
+ * pick, not per page) and its selector is trusted as the capture made it: CSS and XPath mean the same to the capture and
+ * to Playwright, and a role selector when the page names the element as the capture did (see namedAsCaptured). Once the
+ * page has changed (or for an element gone since, or named otherwise), each selector must find exactly one element on
+ * the live page: the first that does is used, and a pick with none left is dropped.
  */
 export async function verifyPicks(page: Page, snapshot: PageSnapshot, picks: readonly ObservePick[]): Promise<ObservePick[]> {
   const unchanged = snapshot.state !== undefined && snapshot.state === await pageState(page);
   const verified = await Promise.all(picks.map(async (pick) => {
     const session = snapshot.frames[pick.element.frame]?.session;
-    const trusted = unchanged && session && !namesElement(pick.element.selector);
-    const fingerprint = trusted ? await liveFingerprint(session, pick.element.backendNodeId) : undefined;
-    return fingerprint ? withFingerprint(pick, pick.element.selector, fingerprint) : verifyOnLivePage(page, pick);
+    const fingerprint = unchanged && session ? await liveFingerprint(session, pick.element.backendNodeId) : undefined;
+    const byName = namesBy(pick.element.selector);
+    const trusted = fingerprint && (byName === 'none' || (byName === 'target' && namedAsCaptured(pick.element, fingerprint)));
+    return trusted ? withFingerprint(pick, pick.element.selector, fingerprint) : verifyOnLivePage(page, pick);
   }));
   return verified.filter((pick): pick is ObservePick => pick !== undefined);
 }
 
-/**
- * A role selector depends on the accessible name Playwright computes, which can differ from the capture's (CSS generated
- * content, for one): it is checked on the live page. CSS and XPath mean the same to both.
- */
-function namesElement(selector: string): boolean {
+/** Where a selector finds by role and name: in a hop (a frame or shadow host on the way), at its target, or nowhere. */
+function namesBy(selector: string): 'hop' | 'target' | 'none' {
   const parsed = parseSelector(selector);
-  return [...parsed.hops.map((hop) => hop.selector), parsed.target].some((part) => part.startsWith('role='));
+  if (parsed.hops.some((hop) => hop.selector.startsWith('role='))) return 'hop';
+  return parsed.target.startsWith('role=') ? 'target' : 'none';
+}
+
+/**
+ * A role selector is made from the capture's name (the browser's accessibility tree), Playwright finds by the name it
+ * computes itself, and the two can differ (CSS generated content, for one). The page's own reading of the element (the
+ * function replay checks targets with, which counts generated content as Playwright does) agreeing with the capture's
+ * is taken as Playwright agreeing too; the test of every selector on fixtures and the kitchensink app holds it to that.
+ */
+export function namedAsCaptured(element: SnapshotElement, live: Fingerprint): boolean {
+  return live.role === element.role && comparableName(live.name) === comparableName(element.name);
 }
 
 async function verifyOnLivePage(page: Page, pick: ObservePick): Promise<ObservePick | undefined> {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { locatorFor } from '../../src/core/act/locate';
 import { readFingerprint } from '../../src/core/act/fingerprint';
-import { verifyPicks, type ObservePick } from '../../src/core/observe';
+import { namedAsCaptured, verifyPicks, type ObservePick } from '../../src/core/observe';
+import { liveFingerprint } from '../../src/core/snapshot/live-fingerprint';
 import { recordPhases } from '../../src/core/phases';
 import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { pickElementRule } from '../support/page-rule';
@@ -97,6 +98,7 @@ describe('a snapshot of an unchanged page is reused; any change is seen', () => 
     this.timeout(120_000);
     const page = rig.session.page();
     const kitchensink = await serveKitchensink('127.0.0.1');
+    const misnamed: string[] = [];
     try {
       const pages = [
         ...['login.html', 'shadow.html', 'dropdown.html', 'frames.html?cross=CROSS', 'gestures.html', 'account.html'].map((fixture) => rig.url(fixture)),
@@ -112,16 +114,26 @@ describe('a snapshot of an unchanged page is reused; any change is seen', () => 
           await session.send('Runtime.callFunctionOn', { objectId: object.objectId!, functionDeclaration: 'function (id) { this.rehearseTestMark = id; }', arguments: [{ value: element.id }] });
         }
         for (const element of snapshot.elements.values()) {
+          const session = snapshot.frames[element.frame]!.session;
           for (const selector of [element.selector, ...element.fallbacks]) {
             const found = locatorFor(page, selector);
             const count = await found.count();
-            // A role selector can find nothing where Playwright names the element otherwise (observe checks those live).
-            if (selector.startsWith('role=') && count === 0) continue;
+            // A role selector can find nothing where Playwright names the element otherwise: observe checks those on the
+            // live page, and tells them by the page's own reading of the name disagreeing with the capture's.
+            if (selector.startsWith('role=') && count === 0) {
+              const live = await liveFingerprint(session, element.backendNodeId);
+              assert.ok(live && !namedAsCaptured(element, live), `${url}: ${selector} finds nothing with Playwright, yet observe would trust it (the page reads ${JSON.stringify(live)})`);
+              misnamed.push(`${element.role} "${element.name}"`);
+              continue;
+            }
             assert.equal(count, 1, `${url}: ${selector} (${element.role} "${element.name}") should find one element`);
             assert.equal(await found.evaluate((node) => (node as unknown as { rehearseTestMark?: string }).rehearseTestMark), element.id, `${url}: ${selector} finds another element than ${element.role} "${element.name}"`);
           }
         }
       }
+      // TodoMVC's toggle is named by a label with generated content (❯), which Playwright counts and the browser's
+      // accessibility tree does not: the one known case, and it is told apart.
+      assert.ok(misnamed.some((name) => name.includes('Mark all as complete')), `misnamed: ${JSON.stringify(misnamed)}`);
     } finally {
       await kitchensink.close();
     }

@@ -26,6 +26,8 @@ interface Scope {
  */
 export class SelectorIndex {
   private readonly counts = new Map<string, number>();
+  /** Per piercing scope and role, the names of its elements as Playwright's role engine compares them (see namedOnce). */
+  private readonly names = new Map<string, string[]>();
   private readonly frameHopCache = new Map<FrameDoc, Hop[]>();
 
   constructor(frames: readonly FrameDoc[]) {
@@ -40,6 +42,12 @@ export class SelectorIndex {
       if (node.nodeType !== 1) continue;
       for (const scope of this.scopesSeeing(node)) {
         for (const key of this.keysOf(node, scope)) this.counts.set(`${scope.key}|${key}`, (this.counts.get(`${scope.key}|${key}`) ?? 0) + 1);
+        if (scope.piercing && node.ax && !node.ax.ignored && ARIA_ROLE.test(node.ax.role)) {
+          const key = `${scope.key}|${node.ax.role}`;
+          const names = this.names.get(key) ?? [];
+          names.push(comparableName(node.ax.name));
+          this.names.set(key, names);
+        }
       }
     }
   }
@@ -77,6 +85,15 @@ export class SelectorIndex {
     return this.counts.get(`${scope.key}|${key}`) === 1;
   }
 
+  /**
+   * Whether `role=<role>[name="<name>"]` finds one element in the scope as Playwright's role engine matches a name:
+   * case-insensitively, anywhere in the element's name ("Sign in" finds "Sign in with Google" too).
+   */
+  private namedOnce(scope: Scope, role: string, name: string): boolean {
+    const wanted = comparableName(name);
+    return (this.names.get(`${scope.key}|${role}`) ?? []).filter((other) => other.includes(wanted)).length === 1;
+  }
+
   /** Every selector that resolves to this element alone, best first. */
   candidatesFor(node: DomNode, role: string): SelectorCandidates {
     const selectors = this.pathsFor(node, role).map((path) => formatSelector(path.hops, path.target));
@@ -108,7 +125,7 @@ export class SelectorIndex {
     const id = node.attrs.id;
     if (id && !GENERATED.test(id) && this.unique(scope, `#${id}`)) targets.push(css(cssIdentifier(id) ? `#${id}` : `[id=${cssString(id)}]`));
     const name = node.ax && !node.ax.ignored ? node.ax.name : '';
-    if (scope.piercing && ARIA_ROLE.test(role) && role === node.ax?.role && name && name.length <= 100 && this.unique(scope, `role=${role}|${name}`)) {
+    if (scope.piercing && ARIA_ROLE.test(role) && role === node.ax?.role && name && name.length <= 100 && this.unique(scope, `role=${role}|${name}`) && this.namedOnce(scope, role, name)) {
       targets.push(`role=${role}[name=${cssString(name)}]`);
     }
     for (const attribute of DESCRIPTIVE_ATTRIBUTES) {
@@ -222,4 +239,9 @@ function ancestorWithId(node: DomNode, backendNodeId: number): DomNode | undefin
   let current = node.parent;
   while (current && current.backendNodeId !== backendNodeId) current = current.parent;
   return current;
+}
+
+/** A name as Playwright's role engine compares names that are not exact: white space collapsed, lower case. */
+export function comparableName(name: string): string {
+  return name.replace(/\s+/g, ' ').trim().toLowerCase();
 }

@@ -6,7 +6,7 @@ import { waitForQuiet } from '../page-scripts';
 import { ServiceElementNotFoundError, ServiceInvalidArgumentError, throwIfAborted } from '../errors';
 import { DEFAULT_TOKEN_BUDGET, fitToBudget } from './budget';
 import { phase, phaseSync } from '../phases';
-import { capturePage, type CapturedPage } from './capture';
+import { capturePage, sessionFor, type CapturedPage } from './capture';
 import { keepCapture, keptCapture, pageState } from './kept-captures';
 import type { DomNode, FrameDoc } from './dom-tree';
 import type { ElementStates } from './element-facts';
@@ -83,12 +83,33 @@ export async function settle(page: Page, capMs = 1500, signal?: AbortSignal): Pr
   try {
     // A cap of 0 reads the page as it is (Playwright would take a 0 ms timeout as none).
     if (capMs > 0) await page.waitForLoadState('domcontentloaded', { timeout: capMs });
-    settled = await page.evaluate(waitForQuiet, { key: HOOKS_KEY, quietMs: 80, capMs });
+    settled = await quietInPage(page, { key: HOOKS_KEY, quietMs: 80, capMs });
   } catch {
     // A page that navigates while we wait settles on its next snapshot; waiting is best effort, bounded by the cap.
   }
   throwIfAborted(signal);
   return settled?.generation;
+}
+
+/**
+ * Runs waitForQuiet in the page's main world over the page's DevTools session: Playwright's evaluate would first set up
+ * its own script in a freshly loaded page (5–20 ms), for one call. Bounded: a page whose script never yields is unsettled.
+ */
+async function quietInPage(page: Page, options: { key: string; quietMs: number; capMs: number }): Promise<QuietPage | undefined> {
+  const session = await sessionFor(page);
+  if (!session) return page.evaluate(waitForQuiet, options);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const evaluated = session.send('Runtime.evaluate', { expression: `(${String(waitForQuiet)})(${JSON.stringify(options)})`, awaitPromise: true, returnByValue: true });
+  const gaveUp = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), options.capMs + 1000);
+  });
+  try {
+    const reply = await Promise.race([evaluated, gaveUp]);
+    return reply && !reply.exceptionDetails ? (reply.result.value as QuietPage | undefined) : undefined;
+  } finally {
+    clearTimeout(timer);
+    evaluated.catch(() => undefined);
+  }
 }
 
 /** The outline and elements of a capture seen whole (no selector, ignored parts or frame), built once per capture. */
