@@ -1,4 +1,4 @@
-import { chromiumMemoryMiB } from './browser-memory';
+import { chromiumMemoryMiB } from '../support/process-memory';
 import type { EngineSession } from '../../src/core/engine-session';
 import { recordPhases } from '../../src/core/phases';
 import type { ScriptedModelServer } from '../support/model-server';

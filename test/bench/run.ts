@@ -7,7 +7,7 @@
  *  - recording that replays: the record suite's rates (round trips, kitchensink gestures replayed on another origin).
  */
 import { execFile } from 'node:child_process';
-import { chromiumMemoryMiB } from './browser-memory';
+import { chromiumMemoryMiB } from '../support/process-memory';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -125,6 +125,23 @@ async function main(): Promise<void> {
     ['act(Action) click', actMs.toFixed(2), rawMs.toFixed(2), `${(actMs / rawMs).toFixed(2)}×`],
     ['act(Action) fill', fillAct.toFixed(2), fillRaw.toFixed(2), `${(fillAct / fillRaw).toFixed(2)}×`],
     ['act("click Forgot password?") local planner', plannerMs.toFixed(2), '—', `${plannerCalls} model calls`],
+  ]);
+
+  // Act by instruction on the large page goes the way observe does (one capture, the model's pick checked, then the act).
+  const firstActs: number[] = [];
+  const secondActs: number[] = [];
+  models.requests.length = 0;
+  for (let run = 0; run < 5; run++) {
+    await session.navigate(large.url);
+    for (const into of [firstActs, secondActs]) {
+      const started = performance.now();
+      await session.act(large.instruction);
+      into.push(performance.now() - started);
+    }
+  }
+  table(`act by instruction on table.html (4,000 controls), median ms of 5: "${large.instruction}"`, ['when', 'ms', 'model calls per act'], [
+    ['first on a freshly loaded page', median(firstActs).toFixed(0), (models.requests.length / 10).toFixed(1)],
+    ['again on the same page (after the first click)', median(secondActs).toFixed(0), ''],
   ]);
 
   // A 20-step flow on the fixtures, replayed by Rehearse (verified selectors, expectations) and by a hand-written script.

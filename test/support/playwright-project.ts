@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 import type { Flow } from '../../src/schema';
+import { treeMemoryMiB } from './process-memory';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
@@ -33,25 +34,8 @@ export interface PlaywrightRun {
   readonly stdout: string;
   readonly stderr: string;
   readonly ms: number;
-  /** The highest resident memory of the run's process tree (the runner, its workers and their browsers), in MiB. */
+  /** The highest memory of the run's process tree (the runner, its workers and their browsers; proportional set size), in MiB. */
   readonly peakMiB: number;
-}
-
-/** Resident memory (MiB) of a process and all its descendants. */
-async function treeMiB(root: number): Promise<number> {
-  const output = await new Promise<string>((resolve) => {
-    const ps = spawn('ps', ['-eo', 'pid=,ppid=,rss=']);
-    let text = '';
-    ps.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    ps.on('exit', () => resolve(text));
-  });
-  const rows = output.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
-  const inTree = new Set([root]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, ppid] of rows) if (inTree.has(ppid) && !inTree.has(pid)) (inTree.add(pid), (grew = true));
-  }
-  return rows.filter(([pid]) => inTree.has(pid)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
 }
 
 /** `npx playwright test …` in a project, bounded, with its wall time and peak memory. */
@@ -62,7 +46,7 @@ export function runPlaywright(cwd: string, args: readonly string[], env: Record<
     let stdout = '';
     let stderr = '';
     let peakMiB = 0;
-    const sampler = setInterval(() => void treeMiB(child.pid!).then((mib) => (peakMiB = Math.max(peakMiB, mib))), 500);
+    const sampler = setInterval(() => (peakMiB = Math.max(peakMiB, treeMemoryMiB(child.pid!))), 500);
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
