@@ -35,7 +35,7 @@ describe('HTTP service robustness', function () {
   this.timeout(120_000);
   const rig = useService();
 
-  it('thousands of random and mutated bodies, on every route, never get a 5xx or crash the service', async () => {
+  it('random, mutated and hostile bodies on every route, for 20 s (hundreds to thousands of requests), never get a 5xx or crash the service', async () => {
     const id = await rig.start();
     const routes = ['observe', 'act', 'extract', 'navigate', 'expect', 'agentExecute', 'highlight', 'pickSteps', 'replayFlow', 'agentFlow', 'screenshot', 'record', 'pickLocator'];
     const valid: Record<string, unknown> = {
@@ -78,16 +78,17 @@ describe('HTTP service robustness', function () {
         await rig.call(`/v1/sessions/${started.data.sessionId}/end`, { body: {} });
       }
       return response.status < 500;
-    }), { numRuns: 1500, interruptAfterTimeLimit: 60_000 });
+    }), { numRuns: 1500, interruptAfterTimeLimit: 20_000 });
     // Request targets of every shape, sent as raw bytes (a fetch would normalise them).
     await fc.assert(fc.asyncProperty(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('http://[/', '/%zz', '//x', '*', 'http://example.com/v1/sessions/start', `/v1/sessions/${id}/%E0%A4%A`)), async (target) => {
       const reply = await rawRequest(rig.url, `POST ${target.replace(/[\r\n ]/g, '') || '/'} HTTP/1.1\r\nHost: ${new URL(rig.url).host}\r\nx-svc-api-key: ${KEY_A}\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`);
       const status = Number(/^HTTP\/1\.1 (\d+)/.exec(reply)?.[1] ?? 0);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       return status >= 200 && status < 500;
-    }), { numRuns: 300, interruptAfterTimeLimit: 20_000 });
+    }), { numRuns: 300, interruptAfterTimeLimit: 5_000 });
     const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
     console.log(`      fuzz: ${total} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    assert.ok(total >= 300, `the fuzz is bounded by time, and still sends some hundreds of requests: ${total}`);
     for (const raw of ['', '{', '[]', 'null', '"text"', '1e999', '{"__proto__":{"polluted":true}}', '\u0000']) {
       const response = await rig.call(`/v1/sessions/${id}/observe`, { body: raw });
       assert.ok(response.status < 500, `${JSON.stringify(raw)} → ${response.status}`);
