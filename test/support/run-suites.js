@@ -64,9 +64,9 @@ async function runSuite(name) {
  * named here runs in the first.
  */
 const LANES = [
-  ['schema', 'models', 'engine', 'flows', 'agent', 'cli', 'webview', 'editor'],
+  ['schema', 'models', 'engine', 'flows', 'agent', 'cli'],
   ['extension', 'record'],
-  ['service', 'security', 'playwright-test'],
+  ['service', 'security', 'playwright-test', 'webview', 'editor'],
 ];
 
 /** Runs suites one after another in this process; prints each one's closing line, then the lane's total. */

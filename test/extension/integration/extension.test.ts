@@ -183,7 +183,7 @@ describe('Rehearse in VS Code (extension host)', () => {
     models.reset();
     models.answerWith(agentPlan([
       { tool: 'act', find: 'button "Forgot password?"', method: 'click' },
-      { tool: 'act', find: 'button "Forgot password?"', method: 'click', delayMs: 4_000 },
+      { tool: 'act', find: 'button "Forgot password?"', method: 'click', delayMs: 2_500 },
       { tool: 'act', find: 'button "Forgot password?"', method: 'click' },
     ]));
     const run = vscode.commands.executeCommand('rehearse.runAgent', { instruction: 'click forgot password three times', maxSteps: 5, autoScreenshot: false, waitBetweenActions: 0 });
@@ -197,7 +197,8 @@ describe('Rehearse in VS Code (extension host)', () => {
     assert.deepEqual(await vscode.commands.executeCommand('rehearse.stop'), ['agent run']);
     assert.equal(await run, undefined);
     const calls = models.modelRequests().length;
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    // Past the moment the held answer would have come, and the next call after it.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     assert.equal(models.modelRequests().length, calls, 'no model call after Stop');
     assert.match(String(rehearse.agentRunView.treeView.description), /^stopped after 1 step/);
     // Saving now saves the run on screen, up to the stop: one click, not the three steps of the run before.

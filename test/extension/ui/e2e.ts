@@ -320,7 +320,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           scripted.reset();
           scripted.answerWith(agentPlan([
             { tool: 'act', find: 'button "Forgot password?"', method: 'click' },
-            { tool: 'act', find: 'button "Forgot password?"', method: 'click', delayMs: 5_000 },
+            { tool: 'act', find: 'button "Forgot password?"', method: 'click', delayMs: 3_500 },
             { tool: 'act', find: 'button "Forgot password?"', method: 'click' },
           ]));
           const view = webview(page);
@@ -330,7 +330,8 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
           await view.locator('#stop').click();
           await page.locator('.pane-header', { hasText: /stopped after 1 step/ }).first().waitFor({ timeout: 15_000 });
           const calls = scripted.modelRequests().length;
-          await new Promise((resolve) => setTimeout(resolve, 5_500));
+          // Past the moment the held answer would have come, and the next call after it.
+          await new Promise((resolve) => setTimeout(resolve, 4_000));
           assert.equal(scripted.modelRequests().length, calls, 'no model call after Stop');
         },
       },
