@@ -129,7 +129,7 @@ export class EngineSession implements Session {
     this.activePage = page;
     // Playwright's selector machinery is set up in a page on its first use (tens of ms of the page's main thread): only an
     // act needs it (observe reads the page over CDP), so it is not set up as a page loads, where it would hold up the
-    // page's first observe.
+    // page's first observe; an observe with picks sets it up as it returns (see observePicks).
     page.on('close', () => {
       if (this.activePage === page) this.activePage = this.handle.context.pages().filter((open) => !open.isClosed()).at(-1);
     });
@@ -236,6 +236,9 @@ export class EngineSession implements Session {
     const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
     throwIfAborted(signal);
     const picks = await phase('verifying picks', () => verifyPicks(page, snapshot, observation.picks));
+    // What follows an observe is an act on one of its picks (a person choosing, the agent, act by instruction): Playwright
+    // sets up its selector machinery in the page now, after the observe, so that act finds it ready.
+    if (picks.length) void page.locator(':root').count().catch(() => undefined);
     return { picks, usage: observation.usage };
   }
 

@@ -21,6 +21,7 @@ import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
 import { replayRates } from './replay-rates';
 import { scaleRows } from './scale';
+import { agentPlan } from '../support/agent-plan';
 import { pickElementRule } from '../support/page-rule';
 import { profileObserve } from './observe-profile';
 import { comparePeers, STAGEHAND_VERSION, type PeerFixture } from './peers';
@@ -143,6 +144,19 @@ async function main(): Promise<void> {
     ['first on a freshly loaded page', median(firstActs).toFixed(0), (models.requests.length / 10).toFixed(1)],
     ['again on the same page (after the first click)', median(secondActs).toFixed(0), ''],
   ]);
+
+  // The agent reads the page the same way at each step; two clicks, then done, on a freshly loaded large page.
+  models.answerWith(agentPlan([{ tool: 'act', find: 'button "Edit"', method: 'click' }, { tool: 'act', find: 'button "Edit"', method: 'click' }]));
+  const perStep: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    await session.navigate(large.url);
+    const started = performance.now();
+    const result = await session.agentExecute({}, { instruction: 'click Edit twice', maxSteps: 4 });
+    if (!result.completed) throw new Error(`the bench's agent run did not complete: ${result.message}`);
+    perStep.push((performance.now() - started) / result.actions.length);
+  }
+  models.answerWith(pickElementRule);
+  table('agent on table.html (4,000 controls), median of 3 runs of 3 steps (click, click, done)', ['measure', 'ms'], [['per step (its outline, the scripted model, the action)', median(perStep).toFixed(0)]]);
 
   // A 20-step flow on the fixtures, replayed by Rehearse (verified selectors, expectations) and by a hand-written script.
   const twenty: Flow = {

@@ -66,7 +66,7 @@ async function runSuite(name) {
 const LANES = [
   ['schema', 'models', 'engine', 'flows', 'agent', 'cli'],
   ['extension', 'record'],
-  ['service', 'security', 'playwright-test', 'webview', 'editor'],
+  ['service', 'security', 'playwright-test', 'webview', 'editor', 'dev'],
 ];
 
 /** Runs suites one after another in this process; prints each one's closing line, then the lane's total. */
