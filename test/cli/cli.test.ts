@@ -4,6 +4,7 @@ import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serveFolder, type StaticSite } from '../../src/cli/static-site';
+import { run } from '../../src/cli/main';
 import { loadFlow, rebaseFlow, saveFlow } from '../../src/flows/format';
 import { FIXTURES_DIR } from '../support/static-server';
 import { startTraceViewer } from '../../src/service/local-trace-viewer';
@@ -26,6 +27,17 @@ function rehearse(args: string[], env: Record<string, string> = {}, cwd = ROOT):
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });
+}
+
+/**
+ * The same command in this process (`run` is what the built CLI calls with the process's arguments): for input errors,
+ * which need no browser, it says the same at a fraction of a process start each.
+ */
+async function rehearseHere(args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, { out: (text) => (stdout += text), err: (text) => (stderr += text), color: false });
+  return { code, stdout, stderr };
 }
 
 describe('rehearse CLI', function () {
@@ -73,7 +85,7 @@ describe('rehearse CLI', function () {
     assert.ok(!failed.stdout.includes(CANARY));
   });
 
-  it('malformed flow files are exit 2 with the file, step and field', async () => {
+  it('malformed flow files are exit 2 with the file, step and field (in this process: input errors need no browser)', async () => {
     const bad = path.join(dir, 'bad.flow.json');
     const cases: [string, RegExp][] = [
       ['{ not json', /bad\.flow\.json: not valid JSON/],
@@ -83,16 +95,16 @@ describe('rehearse CLI', function () {
     ];
     for (const [text, message] of cases) {
       await writeFile(bad, text);
-      const run = await rehearse(['replay', bad]);
-      assert.equal(run.code, 2, text);
-      assert.match(run.stderr, message);
+      const outcome = await rehearseHere(['replay', bad]);
+      assert.equal(outcome.code, 2, text);
+      assert.match(outcome.stderr, message);
     }
     const before = await readFile(bad, 'utf8');
-    await rehearse(['replay', bad, '--update']);
+    await rehearseHere(['replay', bad, '--update']);
     assert.equal(await readFile(bad, 'utf8'), before, 'never overwritten');
-    assert.equal((await rehearse(['replay', path.join(dir, 'nope-*.flow.json')])).code, 2);
-    assert.match((await rehearse(['replay', flowFile, '--reporter', 'xml'])).stderr, /--reporter: expected human, json or junit, received "xml"/);
-    assert.match((await rehearse(['frobnicate'])).stderr, /unknown command "frobnicate"/);
+    assert.equal((await rehearseHere(['replay', path.join(dir, 'nope-*.flow.json')])).code, 2);
+    assert.match((await rehearseHere(['replay', flowFile, '--reporter', 'xml'])).stderr, /--reporter: expected human, json or junit, received "xml"/);
+    assert.match((await rehearseHere(['frobnicate'])).stderr, /unknown command "frobnicate"/);
   });
 
   it('--reporter junit writes XML that validates against the JUnit schema; --reporter json is parseable', async () => {
