@@ -120,8 +120,9 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
     await peer.act(picked);
     acts.push(performance.now() - started);
     if (peer.page) {
-      // Raw Playwright on a page as fresh as the act's: loaded, observed, then the click.
+      // Raw Playwright on a page in the act's state: loaded, observed twice, then the click.
       await peer.goto(fixture.url);
+      await peer.observe(fixture.instruction);
       await peer.observe(fixture.instruction);
       const target = locatorFor(peer.page, picked.selector);
       started = performance.now();

@@ -43,18 +43,20 @@ export async function performAction(page: Page, action: Action, options: Perform
   const deadline = Date.now() + timeoutMs;
   const target = isPageLevel(action.method, action.selector) ? page.locator(':focus') : locatorFor(page, action.selector);
   const secrets = variableSecrets(options.variables);
-  if (!isPageLevel(action.method, action.selector)) await phase('reveal on hover', () => revealOnHover(target, action.method, timeoutMs));
+  // Seen visible a moment ago: the first attempt need not wait for it to show (one round trip less before the action).
+  let seenVisible = !isPageLevel(action.method, action.selector) && await phase('reveal on hover', () => revealOnHover(target, action.method, timeoutMs));
   if (options.dialog) answerDialogs(page, options.dialog);
   let lastTimeout: unknown;
   for (;;) {
     if (options.signal?.aborted) throw await stopped(page, action, timeoutMs, options.signal, lastTimeout);
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw await timedOut(page, action, timeoutMs, lastTimeout);
-    if (options.signal && !isPageLevel(action.method, action.selector)) {
+    if (options.signal && !isPageLevel(action.method, action.selector) && !seenVisible) {
       const visible = await target.first().waitFor({ state: 'visible', timeout: Math.min(remaining, WAIT_STEP_MS) }).then(() => true, () => false);
       if (!visible) continue;
       if (options.signal.aborted) continue;
     }
+    seenVisible = false;
     const attempt = options.signal ? Math.min(deadline - Date.now(), ACTION_SLICE_MS) : remaining;
     if (attempt <= 0) continue;
     try {
