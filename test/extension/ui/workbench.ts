@@ -13,7 +13,12 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     if (await row.isVisible({ timeout: 3_000 }).catch(() => false)) {
       await row.click();
-      return;
+      // A click can land while the list re-renders and run nothing: the palette then still shows what was typed. A
+      // command that asks something next shows its own prompt in the same widget, with other text.
+      for (const end = Date.now() + 2_000; Date.now() < end; await page.waitForTimeout(100)) {
+        if (!(await input.isVisible()) || (await input.inputValue().catch(() => '')) !== `>${title}`) return;
+      }
+      continue;
     }
     await page.keyboard.press('Escape');
     await page.waitForTimeout(1_000);
