@@ -56,8 +56,13 @@ function userSettings(page: Page, run: string): { read(): Settings; current(): P
       await page.keyboard.insertText(text);
       await page.keyboard.press('Control+S');
       await settled(page, () => JSON.stringify(read()) === JSON.stringify(settings), 'settings.json is saved');
-      // The settings editor may open as a modal over the workbench: Escape leaves it, then it is closed.
+      // The settings editor may open as a modal over the workbench: Escape leaves it (under load, not always the first
+      // time; the palette does not open over it), then it is closed.
+      const modal = page.locator('.modal-editor-part');
       await page.keyboard.press('Escape');
+      for (let attempt = 0; attempt < 5 && (await modal.isVisible().catch(() => false)); attempt++) {
+        await modal.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => page.keyboard.press('Escape'));
+      }
       await runCommand(page, 'View: Close All Editors');
       // The extension hears of the change through the workbench's configuration event.
       await page.waitForTimeout(500);

@@ -8,7 +8,8 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    // F1 can go to something that keeps it (a modal editor closing): then try again.
+    if (!(await input.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) continue;
     await input.fill(`>${title}`);
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     if (await row.isVisible({ timeout: 3_000 }).catch(() => false)) {
