@@ -24,7 +24,7 @@ const VSIX = path.join(WORK, 'rehearse.vsix');
  * What `npm run package` does (a production build, then vsce), in a copy of the package's files: dist/ stays as the
  * other suites, which run beside this one, use it.
  */
-async function packageVsix(): Promise<void> {
+export async function packageVsix(): Promise<void> {
   const stage = path.join(WORK, 'stage');
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
@@ -98,7 +98,8 @@ interface UiTest {
   run(page: Page): Promise<void>;
 }
 
-export async function runUiTests(): Promise<{ passed: number; failed: number }> {
+/** `packaged`: the packaging, when the caller started it earlier (beside the integration tests, which mostly wait). */
+export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: number; failed: number }> {
   const { run, folder } = newRun('ui');
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
@@ -113,7 +114,7 @@ export async function runUiTests(): Promise<{ passed: number; failed: number }> 
     process.exit(124);
   }, 360_000);
   try {
-    await packageVsix();
+    await (packaged ?? packageVsix());
     await installVsix(run, VSIX);
     site = await serveFolder(FIXTURES_DIR);
     models = await ScriptedModelServer.start();
