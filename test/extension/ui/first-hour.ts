@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ScriptedModelServer } from '../../support/model-server';
 import { pickElementRule } from '../../support/page-rule';
-import { answerInput, notification, pickItem, runCommand, webview } from './workbench';
+import { answerInput, leaveModalEditor, notification, pickItem, runCommand, webview } from './workbench';
 
 /** What the first-hour tests need from the UI run. */
 export interface FirstHourContext {
@@ -58,11 +58,8 @@ function userSettings(page: Page, run: string): { read(): Settings; current(): P
       await settled(page, () => JSON.stringify(read()) === JSON.stringify(settings), 'settings.json is saved');
       // The settings editor may open as a modal over the workbench: Escape leaves it (under load, not always the first
       // time; the palette does not open over it), then it is closed.
-      const modal = page.locator('.modal-editor-part');
       await page.keyboard.press('Escape');
-      for (let attempt = 0; attempt < 5 && (await modal.isVisible().catch(() => false)); attempt++) {
-        await modal.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => page.keyboard.press('Escape'));
-      }
+      await leaveModalEditor(page);
       await runCommand(page, 'View: Close All Editors');
       // The extension hears of the change through the workbench's configuration event.
       await page.waitForTimeout(500);

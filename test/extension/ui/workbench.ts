@@ -8,9 +8,13 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     await page.keyboard.press('Escape');
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    // F1 can go to something that keeps it (a modal editor closing): then try again.
+    // F1 can go to something that keeps it, and a modal editor (settings.json) makes the palette inert until it is
+    // left: then leave it and try again.
     if (!(await input.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) continue;
-    await input.fill(`>${title}`);
+    if (!(await input.fill(`>${title}`, { timeout: 3_000 }).then(() => true, () => false))) {
+      await leaveModalEditor(page);
+      continue;
+    }
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     if (await row.isVisible({ timeout: 3_000 }).catch(() => false)) {
       await row.click();
@@ -63,4 +67,13 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await input.fill(name);
   await pickItem(page, name);
   await page.locator('.editor-instance .monaco-editor').first().waitFor({ timeout: 10_000 });
+}
+
+/** The settings editor can open as a modal over the workbench, which is inert while it shows: Escape leaves it. */
+export async function leaveModalEditor(page: Page): Promise<void> {
+  const modal = page.locator('.modal-editor-part');
+  for (let attempt = 0; attempt < 5 && (await modal.isVisible().catch(() => false)); attempt++) {
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => undefined);
+  }
 }
