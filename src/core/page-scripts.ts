@@ -30,3 +30,11 @@ export const installRecorder = inPage<typeof InstallRecorder>('installRecorder')
 export const installPicker = inPage<typeof InstallPicker>('installPicker');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
+
+/**
+ * The source of a call of a page function with these arguments (JSON), for what takes source rather than a function
+ * and its argument: a script run in every frame, CDP's Runtime.evaluate. Typed as the page function is.
+ */
+export function pageCall<A extends readonly unknown[]>(fn: (...args: A) => unknown, ...args: A): string {
+  return `(${String(fn)})(${args.map((arg) => JSON.stringify(arg)).join(', ')})`;
+}

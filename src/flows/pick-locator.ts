@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import type { EngineSession } from '../core/engine-session';
 import { HOOKS_KEY, PICK_MARK } from '../core/page/keys';
-import { installPicker } from '../core/page-scripts';
+import { installPicker, pageCall } from '../core/page-scripts';
 import { abortReason, ServiceElementNotFoundError } from '../core/errors';
 import { describeElementByAttribute } from '../core/snapshot/describe-element';
 import type { PickedElement } from '../schema';
@@ -39,7 +39,7 @@ export async function pickElement(session: EngineSession, signal: AbortSignal): 
   const binding = await pickBinding(page.context());
   const token = randomBytes(16).toString('hex');
   const clicked = new Promise<void>((resolve) => binding.waiting.set(token, resolve));
-  const script = `(${String(installPicker)})(${JSON.stringify(binding.name)}, ${JSON.stringify(PICK_MARK)}, ${JSON.stringify(token)}, ${JSON.stringify(HOOKS_KEY)})`;
+  const script = pageCall(installPicker, binding.name, PICK_MARK, token, HOOKS_KEY);
   const frames = () => page.context().pages().flatMap((open) => open.frames());
   const cleanUp = () => Promise.all(frames().map((frame) => frame.evaluate((key) => (window as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for(key)]?.(), `rehearse.picker.${token}`).catch(() => undefined)));
   try {

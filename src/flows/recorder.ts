@@ -6,7 +6,7 @@ import type { ActionStep, WaitStep } from '../schema';
 import { keepSecret, type FlowVariables } from './capture';
 import { RECORDING_MARK } from '../core/page/keys';
 import type { RecordedEvent } from '../core/page/recorder';
-import { installRecorder } from '../core/page-scripts';
+import { installRecorder, pageCall } from '../core/page-scripts';
 
 export type RecordedVariables = FlowVariables;
 
@@ -49,7 +49,7 @@ export class Recorder {
     await context.exposeBinding(binding, (source, event: RecordedEvent & { token?: unknown }) => {
       if (event?.token === token) recorder.receive(event, source.frame === source.page.mainFrame());
     });
-    const script = `(${String(installRecorder)})(${JSON.stringify(binding)}, ${JSON.stringify(token)})`;
+    const script = pageCall(installRecorder, binding, token);
     await context.addInitScript(script);
     for (const page of context.pages()) {
       for (const frame of page.frames()) await frame.evaluate(script).catch(() => undefined);

@@ -42,7 +42,6 @@ export interface BrowserHandle {
 const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
 const CONNECT_TIMEOUT_MS = 30_000;
 
-/** Launches a browser or attaches to a remote one, with Rehearse's page hooks in every frame. */
 /** The page hooks in every page of a context, now and to come. */
 async function installHooks(context: BrowserContext): Promise<void> {
   // An unguessable name: the hooks take the binding from the page before its scripts run.
@@ -67,6 +66,7 @@ export async function useContext(context: BrowserContext): Promise<BrowserHandle
   return { browser, context, origin: 'a context of its own owner', refusalsSince: () => [], close: async () => undefined };
 }
 
+/** Launches a browser or attaches to a remote one, with Rehearse's page hooks in every frame. */
 export async function openBrowser(options: BrowserOptions = {}): Promise<BrowserHandle> {
   await registerShadowEngine();
   if (options.cdpUrl && options.wsEndpoint) {

@@ -2,7 +2,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { isSecretField } from './secret-fields';
 import { HOOKS_KEY } from '../page/keys';
 import type { QuietPage } from '../page/page-hooks';
-import { waitForQuiet } from '../page-scripts';
+import { pageCall, waitForQuiet } from '../page-scripts';
 import { ServiceElementNotFoundError, ServiceInvalidArgumentError, throwIfAborted } from '../errors';
 import { DEFAULT_TOKEN_BUDGET, fitToBudget } from './budget';
 import { phase, phaseSync } from '../phases';
@@ -99,7 +99,7 @@ async function quietInPage(page: Page, options: { key: string; quietMs: number; 
   const session = await sessionFor(page);
   if (!session) return page.evaluate(waitForQuiet, options);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const evaluated = session.send('Runtime.evaluate', { expression: `(${String(waitForQuiet)})(${JSON.stringify(options)})`, awaitPromise: true, returnByValue: true });
+  const evaluated = session.send('Runtime.evaluate', { expression: pageCall(waitForQuiet, options), awaitPromise: true, returnByValue: true });
   const gaveUp = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), options.capMs + 1000);
   });
