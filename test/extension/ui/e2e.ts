@@ -244,7 +244,10 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
       {
         name: 'the inspector comes back after a window reload with its page, candidates and picks',
         async run() {
+          // The workbench before the reload is still there for a moment: wait for the new one.
+          const reloaded = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
           await runCommand(page, 'Developer: Reload Window');
+          await reloaded;
           await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
           const view = webview(page);
           await view.locator('.candidate').nth(1).waitFor({ timeout: 30_000 });

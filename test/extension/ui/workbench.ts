@@ -16,8 +16,9 @@ export async function runCommand(page: Page, title: string): Promise<void> {
       continue;
     }
     const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    if (await row.isVisible({ timeout: 3_000 }).catch(() => false)) {
-      await row.click();
+    if (await row.isVisible().catch(() => false)) {
+      // The row can go from under the pointer as the list re-renders or the palette closes: try again, not wait 30 s.
+      if (!(await row.click({ timeout: 3_000 }).then(() => true, () => false))) continue;
       // A click can land while the list re-renders and run nothing: the palette then still shows what was typed. A
       // command that asks something next shows its own prompt in the same widget, with other text.
       for (const end = Date.now() + 2_000; Date.now() < end; await page.waitForTimeout(100)) {
