@@ -266,7 +266,7 @@ export class EngineSession implements Session {
       action = { ...action, selector: found.selector };
     }
     const page = this.page();
-    const tab = await withNewTab(page, action.method, action.selector, () => performAction(page, action, {
+    const tab = await withNewTab(page, action.method, () => performAction(page, action, {
       variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal),
       ...(options.dialog ? { dialog: options.dialog } : {}), ...(options.files ? { files: decodeUploads(options.files) } : {}),
     }));

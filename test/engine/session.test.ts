@@ -72,4 +72,26 @@ describe('sessions', () => {
     assert.match(session.page().url(), /account\.html$/);
     assert.deepEqual(session.metrics.map((metric) => [metric.method, metric.ok]), [['navigate', true], ['act', true]]);
   });
+
+  it('follows the tab a form submit or a <base target> link opens; a link to the same window opens none', async () => {
+    const session = await rig.startSession();
+    const click = (selector: string) => session.act({ selector, description: selector, method: 'click', arguments: [] });
+    await session.navigate(rig.url('login.html'));
+    await session.page().evaluate(() => document.body.insertAdjacentHTML('beforeend', '<form action="account.html" target="report"><button id="send">Send</button></form>'));
+    const first = session.page();
+    await click('#send');
+    assert.match(session.page().url(), /account\.html/, 'the act moved to the tab the form opened');
+    assert.match(first.url(), /login\.html$/, 'the first tab stayed where it was');
+    await session.navigate(rig.url('login.html'));
+    await session.page().evaluate(() => document.head.insertAdjacentHTML('beforeend', '<base target="_blank">'));
+    const second = session.page();
+    await click('a');
+    assert.notEqual(session.page(), second, 'a link under <base target="_blank"> opens a tab, and the act follows it');
+    assert.match(session.page().url(), /account\.html$/);
+    await session.navigate(rig.url('login.html'));
+    const tabs = session.page().context().pages().length;
+    await click('a');
+    assert.match(session.page().url(), /account\.html$/);
+    assert.equal(session.page().context().pages().length, tabs, 'no tab was opened or waited for');
+  });
 });

@@ -5,8 +5,9 @@
  *    a page to settle without a fixed sleep;
  *  - counts changes a snapshot would see (DOM mutations, typed values, scrolling, resizing, hover, focus, finished
  *    animations and loads), so a snapshot of an unchanged page is reused instead of captured again;
- *  - tells the engine of a window.open call (through a binding it names, taken from the page before any page script
- *    runs), so an action that opens a tab from script is followed into it as a link's would be, at no cost otherwise.
+ *  - tells the engine of a window.open call, or of a click on a link or form that opens another window (through a
+ *    binding it names, taken from the page before any page script runs), so an action that opens a tab is followed
+ *    into it, at no cost otherwise: the engine need not ask the page after each click.
  * Everything lives under one non-enumerable symbol-keyed property of window: nothing a page enumerates.
  */
 export interface PageHooks {
@@ -55,6 +56,10 @@ export function installPageHooks(setup: string | { key: string; windowOpened?: s
   if (document.documentElement) observe();
   // On the window: a tab opened by window.open keeps this window for the page it then loads, whose document is new.
   window.addEventListener('DOMContentLoaded', observe);
+  // Capture phase, before the page's own listeners: what the click would open is known whatever they do after.
+  window.addEventListener('click', (event) => {
+    if (opensAnotherWindow(event)) void opened?.();
+  }, { capture: true, passive: true });
   const open = window.open;
   window.open = function (...args: Parameters<typeof window.open>) {
     void opened?.();
@@ -77,6 +82,32 @@ export function installPageHooks(setup: string | { key: string; windowOpened?: s
     }, { once: true });
     return send.apply(this, args);
   };
+}
+
+/** Targets that stay in this window (a frame's `_parent` and `_top` too); anything else names another window. */
+const THIS_WINDOW = new Set(['', '_self', '_parent', '_top']);
+
+/**
+ * Whether a click goes to a link (or image-map area) or a form submit button whose target is another window: its own
+ * `target`/`formtarget`, else the form's, else the document's `<base target>`.
+ */
+function opensAnotherWindow(event: Event): boolean {
+  for (const node of event.composedPath()) {
+    if (!(node instanceof Element)) continue;
+    const name = node.localName;
+    if ((name === 'a' || name === 'area') && node.hasAttribute('href')) return !THIS_WINDOW.has(targetOf(node, node.getAttribute('target')));
+    const submits = (name === 'button' && (node as HTMLButtonElement).type === 'submit') || (name === 'input' && /^(submit|image)$/i.test((node as HTMLInputElement).type));
+    if (submits) {
+      const form = (node as HTMLButtonElement | HTMLInputElement).form;
+      if (!form) return false;
+      return !THIS_WINDOW.has(targetOf(node, node.getAttribute('formtarget') ?? form.getAttribute('target')));
+    }
+  }
+  return false;
+}
+
+function targetOf(element: Element, own: string | null): string {
+  return (own ?? element.ownerDocument.querySelector('base[target]')?.getAttribute('target') ?? '').trim().toLowerCase();
 }
 
 export interface QuietPage {
