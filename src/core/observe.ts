@@ -96,10 +96,12 @@ export async function observeWithModel(
  * the live page: the first that does is used, and a pick with none left is dropped.
  */
 export async function verifyPicks(page: Page, snapshot: PageSnapshot, picks: readonly ObservePick[]): Promise<ObservePick[]> {
-  const unchanged = snapshot.state !== undefined && snapshot.state === await pageState(page);
+  // The page's state and the picks' live fingerprints are asked for at once; a fingerprint counts if the page is unchanged.
+  const unchanged = snapshot.state === undefined ? Promise.resolve(false) : pageState(page).then((state) => state === snapshot.state);
   const verified = await Promise.all(picks.map(async (pick) => {
     const session = snapshot.frames[pick.element.frame]?.session;
-    const fingerprint = unchanged && session ? await liveFingerprint(session, pick.element.backendNodeId) : undefined;
+    const read = session && snapshot.state !== undefined ? liveFingerprint(session, pick.element.backendNodeId) : undefined;
+    const fingerprint = (await unchanged) ? await read : undefined;
     const byName = namesBy(pick.element.selector);
     const trusted = fingerprint && (byName === 'none' || (byName === 'target' && namedAsCaptured(pick.element, fingerprint)));
     return trusted ? withFingerprint(pick, pick.element.selector, fingerprint) : verifyOnLivePage(page, pick);

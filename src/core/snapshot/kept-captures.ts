@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { HOOKS_KEY } from '../page/keys';
-import { readGeneration } from '../page-scripts';
-import type { CapturedPage } from './capture';
+import { pageCall, readGeneration } from '../page-scripts';
+import { sessionFor, type CapturedPage } from './capture';
 
 /**
  * A backstop for changes no event or mutation tells of (a value set by script, a timer moving a box with CSS): a kept
@@ -23,12 +23,22 @@ const kept = new WeakMap<Page, Kept>();
  * (no hooks yet, or going away): such a page is captured afresh.
  */
 export async function pageState(page: Page, mainGeneration?: string): Promise<string | undefined> {
-  mainGeneration ??= await page.evaluate(readGeneration, HOOKS_KEY).catch(() => undefined);
-  if (mainGeneration === undefined) return undefined;
-  const children = page.frames().slice(1);
-  const generations = await Promise.all(children.map((frame) => frame.evaluate(readGeneration, HOOKS_KEY).catch(() => undefined)));
+  const [main, ...children] = page.frames();
+  const generations = await Promise.all([mainGeneration ?? generationOf(page, main!), ...children.map((frame) => generationOf(page, frame))]);
   if (generations.some((generation) => generation === undefined)) return undefined;
-  return JSON.stringify([page.url(), mainGeneration, ...children.map((frame, index) => [frame.url(), generations[index]])]);
+  return JSON.stringify([page.url(), generations[0], ...children.map((frame, index) => [frame.url(), generations[index + 1]])]);
+}
+
+/**
+ * A frame's change count, read over the DevTools session of the page or of an out-of-process frame (one message, in
+ * the frame's main world); a frame in its parent's process has no session of its own and is asked through Playwright.
+ * (Playwright's evaluate would first set up its own script in a freshly loaded frame, 5–20 ms, for one call.)
+ */
+async function generationOf(page: Page, frame: Frame): Promise<string | undefined> {
+  const session = await sessionFor(page, frame === page.mainFrame() ? page : frame);
+  if (!session) return frame.evaluate(readGeneration, HOOKS_KEY).catch(() => undefined);
+  const reply = await session.send('Runtime.evaluate', { expression: pageCall(readGeneration, HOOKS_KEY), returnByValue: true }).catch(() => undefined);
+  return reply && !reply.exceptionDetails ? (reply.result.value as string | undefined) : undefined;
 }
 
 export function keptCapture(page: Page, state: string | undefined): CapturedPage | undefined {
