@@ -45,6 +45,7 @@ const PAGE_SCRIPTS = {
   waitForQuiet: ['src/core/page/page-hooks.ts', 'waitForQuiet'],
   readGeneration: ['src/core/page/page-hooks.ts', 'readGeneration'],
   describeInPage: ['src/core/page/describe-in-page.ts', 'describeInPage'],
+  describeSole: ['src/core/page/sole-target.ts', 'describeSole'],
   installRecorder: ['src/core/page/recorder.ts', 'installRecorder'],
   installPicker: ['src/core/page/picker.ts', 'installPicker'],
   shadowEngine: ['src/core/page/shadow-engine.ts', 'shadowEngine'],

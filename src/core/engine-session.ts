@@ -256,6 +256,7 @@ export class EngineSession implements Session {
     if (!parsed.ok) throw new ServiceInvalidArgumentError(`input: ${summarizeProblems(parsed.problems)}`, { field: parsed.problems[0]?.field });
     let action = parsed.value;
     let healed: ActOutcome['healed'];
+    let seenVisible = false;
     if (options.fallbacks?.length || options.target) {
       const canHeal = options.heal !== false && this.hasModel(options.model);
       const found = await verifiedSelector(this.page(), action, {
@@ -263,11 +264,12 @@ export class EngineSession implements Session {
         ...(canHeal ? { heal: async (signal: AbortSignal) => (await this.observePicks(options.instruction ?? action.description, { model: options.model, variables: options.variables }, signal)).picks } : {}),
       }, limit.remaining() ?? DEFAULT_ACTION_TIMEOUT_MS, limit.signal);
       healed = found.healed;
+      seenVisible = found.visible === true;
       action = { ...action, selector: found.selector };
     }
     const page = this.page();
     const tab = await withNewTab(page, action.method, () => performAction(page, action, {
-      variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal),
+      variables: options.variables, timeoutMs: limit.remaining(), seenVisible, ...this.cancellable(options.signal),
       ...(options.dialog ? { dialog: options.dialog } : {}), ...(options.files ? { files: decodeUploads(options.files) } : {}),
     }));
     if (tab && !tab.isClosed()) this.activePage = tab;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Page } from 'playwright-core';
 import type { ActionOutput, Variables } from '../schema';
-import { readFingerprint } from './act/fingerprint';
+import { readSoleTarget } from './act/fingerprint';
 import { locatorFor } from './act/locate';
 import { SUPPORTED_METHODS } from './act/methods';
 import type { ModelClient, Usage } from './models';
@@ -128,8 +128,8 @@ export function namedAsCaptured(element: SnapshotElement, live: Fingerprint): bo
 
 async function verifyOnLivePage(page: Page, pick: ObservePick): Promise<ObservePick | undefined> {
   for (const selector of [pick.element.selector, ...pick.element.fallbacks]) {
-    const locator = locatorFor(page, selector);
-    if ((await locator.count().catch(() => 0)) === 1) return withFingerprint(pick, selector, (await readFingerprint(locator)) ?? pick.element.fingerprint);
+    const sole = await readSoleTarget(locatorFor(page, selector));
+    if (sole?.count === 1) return withFingerprint(pick, selector, sole.fingerprint ?? pick.element.fingerprint);
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import type { describeInPage as DescribeInPage } from './page/describe-in-page';
+import type { describeSole as DescribeSole } from './page/sole-target';
 import type { installPageHooks as InstallPageHooks, readGeneration as ReadGeneration, waitForQuiet as WaitForQuiet } from './page/page-hooks';
 import type { installPicker as InstallPicker } from './page/picker';
 import type { installRecorder as InstallRecorder } from './page/recorder';
@@ -26,6 +27,7 @@ export const installPageHooks = inPage<typeof InstallPageHooks>('installPageHook
 export const waitForQuiet = inPage<typeof WaitForQuiet>('waitForQuiet');
 export const readGeneration = inPage<typeof ReadGeneration>('readGeneration');
 export const describeInPage = inPage<typeof DescribeInPage>('describeInPage');
+export const describeSole = inPage<typeof DescribeSole>('describeSole');
 export const installRecorder = inPage<typeof InstallRecorder>('installRecorder');
 export const installPicker = inPage<typeof InstallPicker>('installPicker');
 /** Not a function: its source is an expression whose value is the engine object. */

@@ -4,7 +4,7 @@
  * by hand: the bundles get it from an esbuild plugin, the tests' out/ from a file esbuild.js writes.
  */
 declare const sources: Readonly<Record<
-  'installPageHooks' | 'waitForQuiet' | 'readGeneration' | 'describeInPage' | 'installRecorder' | 'installPicker' | 'shadowEngine',
+  'installPageHooks' | 'waitForQuiet' | 'readGeneration' | 'describeInPage' | 'describeSole' | 'installRecorder' | 'installPicker' | 'shadowEngine',
   string
 >>;
 export default sources;

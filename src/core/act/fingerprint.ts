@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { parsePattern } from '../../schema';
-import { describeInPage } from '../page-scripts';
+import { describeInPage, describeSole } from '../page-scripts';
+import type { SoleTarget } from '../page/sole-target';
 import type { Fingerprint } from '../snapshot/snapshot';
 
 /**
@@ -13,6 +14,14 @@ export async function readFingerprint(locator: Locator, timeout = 2000): Promise
   } catch {
     return undefined;
   }
+}
+
+/**
+ * How many elements a locator finds now and, for exactly one, its fingerprint (as readFingerprint reads it) and whether
+ * it surely shows: one round trip, no waiting. Undefined when the selector cannot be evaluated on the page.
+ */
+export async function readSoleTarget(locator: Locator): Promise<SoleTarget | undefined> {
+  return locator.evaluateAll(describeSole).catch(() => undefined);
 }
 
 /**

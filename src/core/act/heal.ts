@@ -19,6 +19,8 @@ export interface VerifiedSelectorQuery {
 export interface VerifiedSelector {
   readonly selector: string;
   readonly healed?: { readonly from: string; readonly to: string; readonly by: 'fallback' | 'model' };
+  /** The element was seen showing as it was found. */
+  readonly visible?: boolean;
 }
 
 /**
@@ -30,7 +32,8 @@ export async function verifiedSelector(page: Page, action: Action, query: Verifi
   // Leave time for healing when it may be needed.
   const search = await findVerifiedTarget(page, { primary: action.selector, fallbacks: query.fallbacks, target: query.target }, heal ? timeoutMs / 2 : timeoutMs, signal);
   if (search.found) {
-    return search.selector === action.selector ? { selector: search.selector } : { selector: search.selector, healed: { from: action.selector, to: search.selector, by: 'fallback' } };
+    const { selector, visible } = search;
+    return selector === action.selector ? { selector, visible } : { selector, visible, healed: { from: action.selector, to: selector, by: 'fallback' } };
   }
   const what = action.description || action.selector;
   if (!heal || !query.target) {

@@ -29,6 +29,8 @@ export interface PerformOptions {
   readonly files?: readonly FileUpload[];
   /** How to answer a dialog (confirm, prompt) the action opens; without it, Playwright dismisses dialogs. */
   readonly dialog?: DialogAnswer;
+  /** The caller saw the element showing a moment ago: no look for a hidden one to reveal first. */
+  readonly seenVisible?: boolean;
 }
 
 /**
@@ -44,7 +46,8 @@ export async function performAction(page: Page, action: Action, options: Perform
   const target = isPageLevel(action.method, action.selector) ? page.locator(':focus') : locatorFor(page, action.selector);
   const secrets = variableSecrets(options.variables);
   // Seen visible a moment ago: the first attempt need not wait for it to show (one round trip less before the action).
-  let seenVisible = !isPageLevel(action.method, action.selector) && await phase('reveal on hover', () => revealOnHover(target, action.method, timeoutMs));
+  let seenVisible = !isPageLevel(action.method, action.selector)
+    && (options.seenVisible === true || await phase('reveal on hover', () => revealOnHover(target, action.method, timeoutMs)));
   if (options.dialog) answerDialogs(page, options.dialog);
   let lastTimeout: unknown;
   for (;;) {

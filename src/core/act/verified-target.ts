@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { abortReason, ServiceTimeoutError } from '../errors';
 import type { Fingerprint } from '../snapshot/snapshot';
-import { describeFingerprint, fingerprintsMatch, readFingerprint } from './fingerprint';
+import { describeFingerprint, fingerprintsMatch, readSoleTarget } from './fingerprint';
 import { locatorFor } from './locate';
 
 export interface TargetQuery {
@@ -12,7 +12,8 @@ export interface TargetQuery {
 }
 
 export type TargetSearch =
-  | { readonly found: true; readonly selector: string }
+  /** `visible`: the element was seen showing as it was found (the action need not look again). */
+  | { readonly found: true; readonly selector: string; readonly visible: boolean }
   | { readonly found: false; readonly why: string };
 
 const POLL_MS = 100;
@@ -40,14 +41,13 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
         findings.set(selector, 'is not a valid selector');
         continue;
       }
-      const count = await locator.count().catch(() => -1);
-      if (count !== 1) {
-        findings.set(selector, count === -1 ? 'could not be evaluated' : count === 0 ? 'finds nothing' : `finds ${count} elements`);
+      const sole = await readSoleTarget(locator);
+      if (sole?.count !== 1) {
+        findings.set(selector, !sole ? 'could not be evaluated' : sole.count === 0 ? 'finds nothing' : `finds ${sole.count} elements`);
         continue;
       }
-      if (!query.target) return { found: true, selector };
-      const actual = await readFingerprint(locator, 1000);
-      if (fingerprintsMatch(query.target, actual)) return { found: true, selector };
+      const actual = sole.fingerprint;
+      if (!query.target || fingerprintsMatch(query.target, actual)) return { found: true, selector, visible: sole.visible === true };
       findings.set(selector, `finds ${actual ? describeFingerprint(actual) : 'an element it cannot describe'}, not ${describeFingerprint(query.target)}`);
     }
     if (Date.now() + POLL_MS > endsAt) break;

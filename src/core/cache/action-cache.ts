@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import * as v from 'valibot';
-import { fingerprintsMatch, readFingerprint } from '../act/fingerprint';
+import { fingerprintsMatch, readSoleTarget } from '../act/fingerprint';
 import { locatorFor } from '../act/locate';
 import { ActionSchema } from '../../schema';
 import { keywords } from '../snapshot/budget';
@@ -109,9 +109,8 @@ export function cacheKey(parts: { instruction: string; url: string; variableName
 /** A cached action is replayed only if each target is still one element with the same role, name and anchor. */
 export async function cachedStepsStillMatch(page: Page, cached: CachedAct): Promise<boolean> {
   for (const step of cached.steps) {
-    const target = locatorFor(page, step.action.selector);
-    if ((await target.count().catch(() => 0)) !== 1) return false;
-    if (!fingerprintsMatch(step.fingerprint, await readFingerprint(target))) return false;
+    const sole = await readSoleTarget(locatorFor(page, step.action.selector));
+    if (sole?.count !== 1 || !fingerprintsMatch(step.fingerprint, sole.fingerprint)) return false;
   }
   return true;
 }

@@ -1,0 +1,27 @@
+import { describeInPage, type PageFingerprint } from './describe-in-page';
+
+/** What a selector finds, told in one call: how many elements, and for exactly one, who it is and whether it shows. */
+export interface SoleTarget {
+  readonly count: number;
+  readonly fingerprint?: PageFingerprint;
+  /** True only when Playwright would call the element visible too; false when unsure (it then checks for itself). */
+  readonly visible?: boolean;
+}
+
+/** Runs in the page on the elements a selector finds (Playwright's evaluateAll): one round trip for count, name and sight. */
+export function describeSole(elements: Element[]): SoleTarget {
+  if (elements.length !== 1) return { count: elements.length };
+  const element = elements[0]!;
+  return { count: 1, fingerprint: describeInPage(element), visible: surelyVisible(element) };
+}
+
+/**
+ * Playwright's rule for visible (rendered, `visibility: visible`, a box of some size), answered false for what it
+ * decides by other means (`display: contents`, whose children count): false only makes the caller ask Playwright.
+ */
+function surelyVisible(element: Element): boolean {
+  const style = getComputedStyle(element);
+  if (style.display === 'contents' || !element.checkVisibility() || style.visibility !== 'visible') return false;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0;
+}
