@@ -82,7 +82,7 @@ describe('flow files as Playwright Test tests', function () {
       const tests = testsOf(run.stdout);
       assert.deepEqual(tests.map((test) => [test.title, test.status]), [['Sign in alpha (flows/alpha.flow.json)', 'passed'], ['Sign in bravo (flows/bravo.flow.json)', 'passed']]);
     } finally {
-      server.stop();
+      await server.stop();
     }
   });
 });
@@ -91,7 +91,7 @@ describe('flow files as Playwright Test tests', function () {
  * `playwright run-server` launches the browsers Playwright downloads, which this machine cannot fetch: its browser
  * folder (PLAYWRIGHT_BROWSERS_PATH, a temporary one) gets a link, where it looks, to the Chromium the tests use.
  */
-async function startRunServer(): Promise<{ wsEndpoint: string; stop(): void }> {
+async function startRunServer(): Promise<{ wsEndpoint: string; stop(): Promise<void> }> {
   const browsers = await mkdtemp(path.join(tmpdir(), 'rehearse-run-server-'));
   const child = spawn(process.execPath, [path.join(path.dirname(require.resolve('playwright-core/package.json')), 'cli.js'), 'run-server', '--host', '127.0.0.1', '--port', '0'], {
     env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: browsers },
@@ -110,9 +110,14 @@ async function startRunServer(): Promise<{ wsEndpoint: string; stop(): void }> {
   }
   return {
     wsEndpoint,
-    stop: () => {
-      child.kill('SIGTERM');
-      void rm(browsers, { recursive: true, force: true });
+    // run-server stops on SIGINT (Ctrl+C), not on SIGTERM: a SIGTERM left it running after the suite.
+    stop: async () => {
+      const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+      await rm(browsers, { recursive: true, force: true });
     },
   };
 }
