@@ -11,7 +11,7 @@ import { chromiumMemoryMiB } from '../support/process-memory';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSession } from '../../src/core/engine-session';
+import { createSession, type EngineSession } from '../../src/core/engine-session';
 import { saveFlow } from '../../src/flows/format';
 import { ProjectKeys } from '../../src/service/auth';
 import { RehearseService } from '../../src/service/server';
@@ -26,6 +26,7 @@ import { pickElementRule } from '../support/page-rule';
 import { profileObserve } from './observe-profile';
 import { comparePeers, STAGEHAND_VERSION, type PeerFixture } from './peers';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
+import type { Page } from 'playwright-core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
@@ -54,23 +55,21 @@ function table(title: string, header: string[], rows: (string | number)[][]): vo
   }
 }
 
-async function main(): Promise<void> {
-  const site = await serveFolder(FIXTURES_DIR);
-  const other = await serveFolder(FIXTURES_DIR);
-  const models = await ScriptedModelServer.start();
-  models.answerWith(pickElementRule);
-  const url = (path: string) => `${site.origin}/${path.replace('CROSS', other.origin.replace('127.0.0.1', 'localhost'))}`;
-  const session = await createSession({ model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, env: {}, cache: false });
-  const page = session.page();
+/** What the sections share: the fixtures served on loopback, the scripted model, one engine session on its page. */
+interface Bench {
+  readonly models: ScriptedModelServer;
+  readonly url: (path: string) => string;
+  readonly session: EngineSession;
+  readonly page: Page;
+  readonly fixtures: readonly (PeerFixture & { fixture: string })[];
+  /** The 4,000-control table. */
+  readonly large: PeerFixture & { fixture: string };
+}
 
-  const fixtures: (PeerFixture & { fixture: string })[] = [
-    { fixture: 'login.html', instruction: 'click the Forgot password? button', expect: /forgot/i },
-    { fixture: 'frames.html?cross=CROSS', instruction: 'click Pay now', expect: /pay now/i },
-    { fixture: 'shadow.html', instruction: 'click Closed subscribe', expect: /closed subscribe/i },
-    { fixture: 'dropdown.html', instruction: 'click Pick a color', expect: /pick a color/i },
-    { fixture: 'long.html', instruction: 'click Accept terms', expect: /accept terms/i },
-    { fixture: 'table.html', instruction: 'click the Edit button in the row for order 1500', expect: /tr\[1500\]/ },
-  ].map((entry) => ({ ...entry, label: entry.fixture.replace('?cross=CROSS', ''), url: url(entry.fixture) }));
+const FORGOT = 'role=button[name="Forgot password?"]';
+
+/** Snapshot size and time per fixture. */
+async function benchSnapshot({ models, url, session, page, fixtures }: Bench): Promise<void> {
   const snapshotRows: (string | number)[][] = [];
   for (const { fixture, label, instruction } of fixtures) {
     let tokens = 0;
@@ -91,8 +90,10 @@ async function main(): Promise<void> {
     snapshotRows.push([label, elements, median(samples).toFixed(0), tokens, promptTokens]);
   }
   table('Snapshot of a freshly loaded page (median ms; tokens = characters / 4)', ['fixture', 'elements', 'snapshot ms', 'outline tokens', 'prompt tokens'], snapshotRows);
+}
 
-  const large = fixtures.find((entry) => entry.fixture === 'table.html')!;
+/** Where a cold and a warm observe spend their time on the large page. */
+async function benchProfile({ models, session, large }: Bench): Promise<void> {
   const profile = await profileObserve(session, models, large.url, large.instruction, 5);
   table(`Where observe spends its time on table.html (4,000 controls), median ms of 5; the model server's own time apart`, ['phase', 'cold observe', 'warm observe'], [
     ...profile.rows.map((row) => [row.phase, row.coldMs.toFixed(1), row.warmMs.toFixed(1)]),
@@ -100,7 +101,10 @@ async function main(): Promise<void> {
     ['of which the scripted model server', profile.modelServerMs.toFixed(1), '—'],
   ]);
   console.log(`Resident memory during the cold observes: the engine's process (this bench, servers included) ${profile.baseNodeMiB.toFixed(0)} MiB before, ${profile.peakNodeMiB.toFixed(0)} MiB at the peak; all Chromium processes ${profile.peakBrowserMiB.toFixed(0)} MiB (proportional set size).`);
+}
 
+/** Rehearse next to Stagehand: observe and act(Action) per fixture. */
+async function benchPeers({ models, fixtures }: Bench): Promise<void> {
   const peers = await comparePeers(models, fixtures, 5);
   const stagehandOf = (fixture: string) => peers.find((row) => row.peer === 'Stagehand' && row.fixture === fixture);
   table(`Rehearse next to Stagehand ${STAGEHAND_VERSION} (same pages, browser and scripted model; median ms of 5; ratio = Rehearse / Stagehand)`,
@@ -111,9 +115,12 @@ async function main(): Promise<void> {
       return [row.fixture, row.peer, row.coldMs.toFixed(0), row.warmMs.toFixed(0), row.actMs.toFixed(0), row.rawMs?.toFixed(0) ?? '—', row.modelMs.toFixed(1), row.right,
         ratio(row.coldMs, peer?.coldMs), ratio(row.warmMs, peer?.warmMs), ratio(row.actMs, peer?.actMs)];
     }));
+}
 
+/** act(Action) and the local planner next to raw Playwright. */
+async function benchAct({ models, url, session, page }: Bench): Promise<void> {
   await session.navigate(url('login.html'));
-  const selector = 'role=button[name="Forgot password?"]';
+  const selector = FORGOT;
   for (let warm = 0; warm < 5; warm++) await page.locator(selector).click();
   const rawMs = await timed(() => page.locator(selector).click(), 40);
   const actMs = await timed(() => session.act({ selector, description: 'Forgot password', method: 'click', arguments: [] }), 40);
@@ -127,7 +134,10 @@ async function main(): Promise<void> {
     ['act(Action) fill', fillAct.toFixed(2), fillRaw.toFixed(2), `${(fillAct / fillRaw).toFixed(2)}×`],
     ['act("click Forgot password?") local planner', plannerMs.toFixed(2), '—', `${plannerCalls} model calls`],
   ]);
+}
 
+/** act by instruction on the large page. */
+async function benchInstruction({ models, session, large }: Bench): Promise<void> {
   // Act by instruction on the large page goes the way observe does (one capture, the model's pick checked, then the act).
   const firstActs: number[] = [];
   const secondActs: number[] = [];
@@ -144,7 +154,10 @@ async function main(): Promise<void> {
     ['first on a freshly loaded page', median(firstActs).toFixed(0), (models.requests.length / 10).toFixed(1)],
     ['again on the same page (after the first click)', median(secondActs).toFixed(0), ''],
   ]);
+}
 
+/** the agent on the large page. */
+async function benchAgent({ models, session, large }: Bench): Promise<void> {
   // The agent reads the page the same way at each step; two clicks, then done, on a freshly loaded large page.
   models.answerWith(agentPlan([{ tool: 'act', find: 'button "Edit"', method: 'click' }, { tool: 'act', find: 'button "Edit"', method: 'click' }]));
   const perStep: number[] = [];
@@ -157,7 +170,10 @@ async function main(): Promise<void> {
   }
   models.answerWith(pickElementRule);
   table('agent on table.html (4,000 controls), median of 3 runs of 3 steps (click, click, done)', ['measure', 'ms'], [['per step (its outline, the scripted model, the action)', median(perStep).toFixed(0)]]);
+}
 
+/** a 20-step flow replayed, in-process and by the CLI. */
+async function benchReplay({ url, session, page }: Bench): Promise<void> {
   // A 20-step flow on the fixtures, replayed by Rehearse (verified selectors, expectations) and by a hand-written script.
   const twenty: Flow = {
     version: 1, name: 'Twenty steps', startUrl: url('login.html'),
@@ -212,7 +228,10 @@ async function main(): Promise<void> {
     ['rehearse replay, 4 flows, --workers 1 (wall, incl. browser starts)', one.toFixed(0), '—', '—'],
     ['rehearse replay, 4 flows, --workers 2', two.toFixed(0), `--workers 1 ${one.toFixed(0)} ms`, `${(two / one).toFixed(2)}×`],
   ]);
+}
 
+/** the service over HTTP, and 4 sessions in parallel. */
+async function benchService({ models, url, session }: Bench): Promise<void> {
   // The service: the same calls over HTTP (JSON and SSE) next to in-process, and 4 sessions in parallel.
   const keys = new ProjectKeys({ 'bench-key-0123456789abcdef': 'bench' });
   // The bench's pages are on loopback, which a service refuses unless its operator allows it (README: Security model).
@@ -231,7 +250,7 @@ async function main(): Promise<void> {
   const sid = started.data.sessionId;
   await post(`/v1/sessions/${sid}/navigate`, { url: url('login.html') }, false);
   await session.navigate(url('login.html'));
-  const click = { selector, description: 'Forgot password', method: 'click', arguments: [] };
+  const click = { selector: FORGOT, description: 'Forgot password', method: 'click', arguments: [] };
   const rows: (string | number)[][] = [];
   for (const [label, inProcess, overHttp] of [
     ['observe', () => session.observe('click the Forgot password? button'), (streaming: boolean) => post(`/v1/sessions/${sid}/observe`, { instruction: 'click the Forgot password? button' }, streaming)],
@@ -265,20 +284,78 @@ async function main(): Promise<void> {
     ['memory per session (its browser processes, proportional set size, MiB)', ((after - before) / 4).toFixed(0)],
   ]);
   await service.close();
+}
 
+/** the accessibility tree over CDP, for comparison. */
+async function benchAx({ url, session, page }: Bench): Promise<void> {
   // The CDP Accessibility tree that the snapshot no longer needs, for comparison on the large page.
   await session.navigate(url('table.html'));
   const cdp = await page.context().newCDPSession(page);
   const axMs = await timed(() => cdp.send('Accessibility.getFullAXTree', {}), 3);
   console.log(`\nFor comparison: Chromium's full accessibility tree of table.html alone takes ${axMs.toFixed(0)} ms over CDP.`);
+}
 
-  await session.end();
-  await Promise.all([site.close(), other.close(), models.close()]);
-
+/** recording that replays. */
+async function benchRecord(): Promise<void> {
   table('recording that replays (the record suite: npm run eval:replay)', ['measure', 'value'], (await replayRates()).rows);
+}
 
+/** flows at scale under Playwright Test. */
+async function benchScale(): Promise<void> {
   table(`flows at scale: Playwright Test on this machine (${process.env.BENCH_FLOWS ?? 200} generated 4-step flows; memory = runner, workers and browsers at the peak, per worker)`,
     ['how', 'passed', 'wall s', 'flows per minute', 'peak MiB per worker'], await scaleRows());
+}
+
+/** In this order; a standalone section runs after the shared session and servers are closed (it measures memory). */
+const SECTIONS: readonly { readonly name: string; readonly run: (bench: Bench) => Promise<void>; readonly standalone?: boolean }[] = [
+  { name: 'snapshot', run: benchSnapshot },
+  { name: 'profile', run: benchProfile },
+  { name: 'peers', run: benchPeers },
+  { name: 'act', run: benchAct },
+  { name: 'instruction', run: benchInstruction },
+  { name: 'agent', run: benchAgent },
+  { name: 'replay', run: benchReplay },
+  { name: 'service', run: benchService },
+  { name: 'ax', run: benchAx },
+  { name: 'record', run: benchRecord, standalone: true },
+  { name: 'scale', run: benchScale, standalone: true },
+];
+
+/** BENCH_ONLY=peers,replay: those sections only; unset: all. */
+function chosenSections(): typeof SECTIONS {
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+  if (!only?.length) return SECTIONS;
+  const unknown = only.filter((name) => !SECTIONS.some((section) => section.name === name));
+  if (unknown.length) {
+    console.error(`BENCH_ONLY: no section named ${unknown.join(', ')}; there are ${SECTIONS.map((section) => section.name).join(', ')}`);
+    process.exit(2);
+  }
+  return SECTIONS.filter((section) => only.includes(section.name));
+}
+
+async function main(): Promise<void> {
+  const chosen = chosenSections();
+  const site = await serveFolder(FIXTURES_DIR);
+  const other = await serveFolder(FIXTURES_DIR);
+  const models = await ScriptedModelServer.start();
+  models.answerWith(pickElementRule);
+  const url = (path: string) => `${site.origin}/${path.replace('CROSS', other.origin.replace('127.0.0.1', 'localhost'))}`;
+  const session = await createSession({ model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, env: {}, cache: false });
+  const page = session.page();
+
+  const fixtures: (PeerFixture & { fixture: string })[] = [
+    { fixture: 'login.html', instruction: 'click the Forgot password? button', expect: /forgot/i },
+    { fixture: 'frames.html?cross=CROSS', instruction: 'click Pay now', expect: /pay now/i },
+    { fixture: 'shadow.html', instruction: 'click Closed subscribe', expect: /closed subscribe/i },
+    { fixture: 'dropdown.html', instruction: 'click Pick a color', expect: /pick a color/i },
+    { fixture: 'long.html', instruction: 'click Accept terms', expect: /accept terms/i },
+    { fixture: 'table.html', instruction: 'click the Edit button in the row for order 1500', expect: /tr\[1500\]/ },
+  ].map((entry) => ({ ...entry, label: entry.fixture.replace('?cross=CROSS', ''), url: url(entry.fixture) }));
+  const bench: Bench = { models, url, session, page, fixtures, large: fixtures.find((entry) => entry.fixture === 'table.html')! };
+  for (const section of chosen.filter((entry) => !entry.standalone)) await section.run(bench);
+  await session.end();
+  await Promise.all([site.close(), other.close(), models.close()]);
+  for (const section of chosen.filter((entry) => entry.standalone)) await section.run(bench);
 }
 
 main().catch((error: unknown) => {
