@@ -1,13 +1,15 @@
 import type { Frame, Page } from 'playwright-core';
 import { HOOKS_KEY } from '../page/keys';
 import { pageCall, readGeneration } from '../page-scripts';
-import { sessionFor, type CapturedPage } from './capture';
+import { evaluateOver, sessionFor, type CapturedPage } from './capture';
 
 /**
  * A backstop for changes no event or mutation tells of (a value set by script, a timer moving a box with CSS): a kept
  * capture older than this is taken again.
  */
 const MAX_AGE_MS = 30_000;
+/** A frame that cannot say its change count this fast (a script hogging it) is taken as unknown: captured afresh. */
+const READ_TIMEOUT_MS = 2000;
 
 interface Kept {
   readonly state: string;
@@ -30,15 +32,13 @@ export async function pageState(page: Page, mainGeneration?: string): Promise<st
 }
 
 /**
- * A frame's change count, read over the DevTools session of the page or of an out-of-process frame (one message, in
- * the frame's main world); a frame in its parent's process has no session of its own and is asked through Playwright.
- * (Playwright's evaluate would first set up its own script in a freshly loaded frame, 5–20 ms, for one call.)
+ * A frame's change count, read over the DevTools session of the page or of an out-of-process frame; a frame in its
+ * parent's process has no session of its own and is asked through Playwright.
  */
 async function generationOf(page: Page, frame: Frame): Promise<string | undefined> {
   const session = await sessionFor(page, frame === page.mainFrame() ? page : frame);
   if (!session) return frame.evaluate(readGeneration, HOOKS_KEY).catch(() => undefined);
-  const reply = await session.send('Runtime.evaluate', { expression: pageCall(readGeneration, HOOKS_KEY), returnByValue: true }).catch(() => undefined);
-  return reply && !reply.exceptionDetails ? (reply.result.value as string | undefined) : undefined;
+  return evaluateOver<string>(session, pageCall(readGeneration, HOOKS_KEY), READ_TIMEOUT_MS);
 }
 
 export function keptCapture(page: Page, state: string | undefined): CapturedPage | undefined {

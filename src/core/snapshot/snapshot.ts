@@ -6,7 +6,7 @@ import { pageCall, waitForQuiet } from '../page-scripts';
 import { ServiceElementNotFoundError, ServiceInvalidArgumentError, throwIfAborted } from '../errors';
 import { DEFAULT_TOKEN_BUDGET, fitToBudget } from './budget';
 import { phase, phaseSync } from '../phases';
-import { capturePage, sessionFor, type CapturedPage } from './capture';
+import { capturePage, evaluateOver, sessionFor, type CapturedPage } from './capture';
 import { keepCapture, keptCapture, pageState } from './kept-captures';
 import type { DomNode, FrameDoc } from './dom-tree';
 import type { ElementStates } from './element-facts';
@@ -91,25 +91,11 @@ export async function settle(page: Page, capMs = 1500, signal?: AbortSignal): Pr
   return settled?.generation;
 }
 
-/**
- * Runs waitForQuiet in the page's main world over the page's DevTools session: Playwright's evaluate would first set up
- * its own script in a freshly loaded page (5–20 ms), for one call. Bounded: a page whose script never yields is unsettled.
- */
+/** waitForQuiet in the page's main world over its DevTools session; bounded: a page whose script never yields is unsettled. */
 async function quietInPage(page: Page, options: { key: string; quietMs: number; capMs: number }): Promise<QuietPage | undefined> {
   const session = await sessionFor(page);
   if (!session) return page.evaluate(waitForQuiet, options);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const evaluated = session.send('Runtime.evaluate', { expression: pageCall(waitForQuiet, options), awaitPromise: true, returnByValue: true });
-  const gaveUp = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), options.capMs + 1000);
-  });
-  try {
-    const reply = await Promise.race([evaluated, gaveUp]);
-    return reply && !reply.exceptionDetails ? (reply.result.value as QuietPage | undefined) : undefined;
-  } finally {
-    clearTimeout(timer);
-    evaluated.catch(() => undefined);
-  }
+  return evaluateOver<QuietPage>(session, pageCall(waitForQuiet, options), options.capMs + 1000);
 }
 
 /** The outline and elements of a capture seen whole (no selector, ignored parts or frame), built once per capture. */
