@@ -19,7 +19,7 @@ describe('sessions', () => {
       assert.deepEqual(await settledEvents(session), ['forgot clicked']);
       await session.end();
     } finally {
-      remote.process.kill('SIGKILL');
+      remote.stop('SIGKILL');
     }
   });
 

@@ -10,13 +10,12 @@
  *    session are the same tab.
  */
 import assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
 import { z } from 'zod';
 import { ProjectKeys } from '../../src/service/auth';
 import { RehearseService } from '../../src/service/server';
 import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { agentPlan } from '../support/agent-plan';
-import { startDebuggableChromium } from '../support/debuggable-chromium';
+import { startDebuggableChromium, type DebuggableChromium } from '../support/debuggable-chromium';
 import { listenOnLoopback, sendJson, type LoopbackServer } from '../support/listen';
 import { ScriptedModelServer } from '../support/model-server';
 import { pickElementRule } from '../support/page-rule';
@@ -31,7 +30,7 @@ const KEY = 'stagehand-compat-key-0123456789';
 
 describe('the Stagehand v3.7.3 client, unchanged, against this service', function () {
   this.timeout(120_000);
-  let chromium: { process: ChildProcess; cdpUrl: string; wsUrl: string };
+  let chromium: DebuggableChromium;
   let browserbase: LoopbackServer;
   let service: RehearseService;
   let site: StaticSite;
@@ -71,7 +70,7 @@ describe('the Stagehand v3.7.3 client, unchanged, against this service', functio
     }
     await service?.close();
     await Promise.all([browserbase?.close(), site?.close(), models?.close()]);
-    chromium?.process.kill('SIGKILL');
+    chromium?.stop('SIGKILL');
   });
 
   it('runs start → goto → observe → act → extract → agent → close', async () => {

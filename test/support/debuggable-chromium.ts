@@ -1,11 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 
+export interface DebuggableChromium {
+  readonly process: ChildProcess;
+  readonly cdpUrl: string;
+  readonly wsUrl: string;
+  /** Kills it and removes its profile folder (synchronous, so an exit handler can call it). */
+  stop(signal?: NodeJS.Signals): void;
+}
+
 /** A Chromium started the way a grid node starts one: its own process, a DevTools port, no Playwright. */
-export async function startDebuggableChromium(): Promise<{ process: ChildProcess; cdpUrl: string; wsUrl: string }> {
+export async function startDebuggableChromium(): Promise<DebuggableChromium> {
   const profile = await mkdtemp(path.join(tmpdir(), 'rehearse-cdp-'));
   const child = spawn(findBrowser().executablePath, [...launchArgs({ headless: true }), '--headless=new', '--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const wsUrl = await new Promise<string>((resolve, reject) => {
@@ -20,6 +29,11 @@ export async function startDebuggableChromium(): Promise<{ process: ChildProcess
       }
     });
   });
-  return { process: child, wsUrl, cdpUrl: new URL(wsUrl).origin.replace('ws://', 'http://') };
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    child.kill(signal);
+    // Chromium may still be writing its profile as it goes: rmSync tries again on ENOTEMPTY.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+  };
+  return { process: child, wsUrl, cdpUrl: new URL(wsUrl).origin.replace('ws://', 'http://'), stop };
 }
 
