@@ -79,7 +79,8 @@ async function stagehandPeer(models: ScriptedModelServer): Promise<Peer> {
   const stagehand = new Stagehand({
     env: 'LOCAL', verbose: 0, disablePino: true, logger: () => undefined, selfHeal: false, disableAPI: true,
     model: { modelName: 'openai/gpt-4.1-mini', apiKey: 'bench', baseURL: models.url('/v1') },
-    localBrowserLaunchOptions: { executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }) },
+    // Stagehand's own --disable-features (it keeps frames in one process) stays: Chromium keeps only the last one.
+    localBrowserLaunchOptions: { executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }).filter((arg) => !arg.startsWith('--disable-features=')) },
   });
   await stagehand.init();
   const page = stagehand.context.pages()[0]!;

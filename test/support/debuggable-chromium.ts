@@ -16,7 +16,7 @@ export interface DebuggableChromium {
 /** A Chromium started the way a grid node starts one: its own process, a DevTools port, no Playwright. */
 export async function startDebuggableChromium(): Promise<DebuggableChromium> {
   const profile = await mkdtemp(path.join(tmpdir(), 'rehearse-cdp-'));
-  const child = spawn(findBrowser().executablePath, [...launchArgs({ headless: true }), '--headless=new', '--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(findBrowser().executablePath, [...launchArgs({ headless: true, launcher: 'bare' }), '--headless=new', '--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const wsUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Chromium did not print its DevTools URL within 20 s')), 20_000);
     let output = '';

@@ -60,11 +60,33 @@ function playwrightBrowserPath(): string | undefined {
 }
 
 /**
- * Flags for a quiet, self-contained browser: no background traffic to the vendor's services, no first-run UI.
- * The sandbox cannot start as root (containers, CI), so it is turned off only there.
+ * Chromium features Rehearse turns off: the address bar's popup, a WebUI page that every browser window preloads in a
+ * renderer process of its own (about a third of the cost of a new page, and its memory) though an automated window
+ * never shows it.
  */
-export function launchArgs(options: { headless: boolean }): string[] {
-  const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-default-browser-check'];
+const REHEARSE_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * What Playwright (the playwright-core in package.json) turns off itself. Chromium keeps only the last
+ * `--disable-features` of its command line, and Playwright puts ours after its own, so ours must repeat these. A test
+ * reads a launched browser's command line and fails when Playwright's list has one that this has not.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay',
+  'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin',
+  'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch', 'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Flags for a quiet, self-contained browser: no background traffic to the vendor's services, no first-run UI, no
+ * preloaded address-bar popup. `launcher: 'playwright'` (the default) keeps Playwright's own disabled features; a
+ * browser started without Playwright (a grid node) has none to keep. The sandbox cannot start as root (containers, CI),
+ * so it is turned off only there.
+ */
+export function launchArgs(options: { headless: boolean; launcher?: 'playwright' | 'bare' }): string[] {
+  const disabled = options.launcher === 'bare' ? REHEARSE_DISABLED_FEATURES : [...PLAYWRIGHT_DISABLED_FEATURES, ...REHEARSE_DISABLED_FEATURES];
+  const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-default-browser-check', `--disable-features=${disabled.join(',')}`];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   if (options.headless) args.push('--disable-gpu');
   return args;
