@@ -64,7 +64,7 @@ describe('rehearse record', function () {
     } finally {
       child.kill('SIGKILL');
       await person.close().catch(() => undefined);
-      chrome.stop();
+      await chrome.stop();
     }
   });
 });

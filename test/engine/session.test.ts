@@ -19,7 +19,7 @@ describe('sessions', () => {
       assert.deepEqual(await settledEvents(session), ['forgot clicked']);
       await session.end();
     } finally {
-      remote.stop('SIGKILL');
+      await remote.stop('SIGKILL');
     }
   });
 

@@ -139,7 +139,7 @@ describe('security: what a key holder can reach', function () {
       assert.ok(logs.some((line) => /started for ops \(cdp http:\/\/127\.0\.0\.1:\d+\/\?\[redacted\]\)/.test(line)), logs.join('\n'));
       assert.ok(!logs.join('\n').includes('grid-token-8841'), 'the token is not in the log');
     } finally {
-      chrome.stop();
+      await chrome.stop();
     }
   });
 });

@@ -70,7 +70,7 @@ describe('the Stagehand v3.7.3 client, unchanged, against this service', functio
     }
     await service?.close();
     await Promise.all([browserbase?.close(), site?.close(), models?.close()]);
-    chromium?.stop('SIGKILL');
+    await chromium?.stop('SIGKILL');
   });
 
   it('runs start → goto → observe → act → extract → agent → close', async () => {

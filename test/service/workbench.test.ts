@@ -126,7 +126,7 @@ describe('HTTP service: recording what a person does', () => {
       await session.end();
     } finally {
       await person.close().catch(() => undefined);
-      chrome.stop();
+      await chrome.stop();
     }
   });
 });

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
@@ -9,8 +8,8 @@ export interface DebuggableChromium {
   readonly process: ChildProcess;
   readonly cdpUrl: string;
   readonly wsUrl: string;
-  /** Kills it and removes its profile folder (synchronous, so an exit handler can call it). */
-  stop(signal?: NodeJS.Signals): void;
+  /** Kills it, waits for it to exit (bounded) and removes its profile folder. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** A Chromium started the way a grid node starts one: its own process, a DevTools port, no Playwright. */
@@ -29,10 +28,11 @@ export async function startDebuggableChromium(): Promise<DebuggableChromium> {
       }
     });
   });
-  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
-    // Chromium may still be writing its profile as it goes: rmSync tries again on ENOTEMPTY.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    await rm(profile, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
   };
   return { process: child, wsUrl, cdpUrl: new URL(wsUrl).origin.replace('ws://', 'http://'), stop };
 }

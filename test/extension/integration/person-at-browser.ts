@@ -33,6 +33,6 @@ export async function withPersonAtBrowser(rehearse: Rehearse, work: (person: Per
     await browser?.close().catch(() => undefined);
     await configuration.update('browser.cdpUrl', undefined, vscode.ConfigurationTarget.Global);
     await rehearse.engine.endSession();
-    chrome.stop();
+    await chrome.stop();
   }
 }

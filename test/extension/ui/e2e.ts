@@ -124,7 +124,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
   const timer = setTimeout(() => {
     console.error(`extension UI: over ${SUITE_LIMIT_MS / 60_000} minutes; stopping`);
     server?.stop();
-    chrome?.stop();
+    chrome?.process.kill();
     process.exit(124);
   }, SUITE_LIMIT_MS);
   try {
@@ -447,7 +447,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
     clearTimeout(timer);
     await browser?.close().catch(() => undefined);
     server?.stop();
-    chrome?.stop();
+    await chrome?.stop();
     await Promise.all([site?.close(), models?.close()]);
   }
   console.log(`ui: ${passed} passed, ${failed} failed`);

@@ -1,6 +1,11 @@
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 
-/** Driving the VS Code workbench as a person does. Every wait is bounded; state is polled, never slept on. */
+/**
+ * Driving the VS Code workbench as a person does. Every wait is bounded; state is polled, never slept on. What the
+ * workbench shows in a moment on a quiet machine can take seconds on a loaded one (quick open searches the folder):
+ * the bounds are set for that.
+ */
+const SHOWS_MS = 30_000;
 
 export async function runCommand(page: Page, title: string): Promise<void> {
   // Commands appear once the extension host has registered the contributions: try a few times.
@@ -37,9 +42,9 @@ export async function runCommand(page: Page, title: string): Promise<void> {
  * previous one still closing: the workbench reuses the same widget for consecutive prompts.
  */
 export async function answerInput(page: Page, text: string, prompt?: string | RegExp): Promise<void> {
-  if (prompt) await page.locator('.quick-input-widget', { hasText: prompt }).waitFor({ state: 'visible', timeout: 10_000 });
+  if (prompt) await page.locator('.quick-input-widget', { hasText: prompt }).waitFor({ state: 'visible', timeout: SHOWS_MS });
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.waitFor({ state: 'visible', timeout: SHOWS_MS });
   await input.fill(text);
   await page.keyboard.press('Enter');
 }
@@ -47,7 +52,7 @@ export async function answerInput(page: Page, text: string, prompt?: string | Re
 /** Picks a quick pick row by its text. */
 export async function pickItem(page: Page, text: string): Promise<void> {
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
-  await row.waitFor({ state: 'visible', timeout: 10_000 });
+  await row.waitFor({ state: 'visible', timeout: SHOWS_MS });
   await row.click();
 }
 
@@ -64,10 +69,10 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Escape');
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
+  await input.waitFor({ state: 'visible', timeout: SHOWS_MS });
   await input.fill(name);
   await pickItem(page, name);
-  await page.locator('.editor-instance .monaco-editor').first().waitFor({ timeout: 10_000 });
+  await page.locator('.editor-instance .monaco-editor').first().waitFor({ timeout: SHOWS_MS });
 }
 
 /** The settings editor can open as a modal over the workbench, which is inert while it shows: Escape leaves it. */
