@@ -49,6 +49,8 @@ const PAGE_SCRIPTS = {
   installRecorder: ['src/core/page/recorder.ts', 'installRecorder'],
   installPicker: ['src/core/page/picker.ts', 'installPicker'],
   shadowEngine: ['src/core/page/shadow-engine.ts', 'shadowEngine'],
+  aimPointer: ['src/core/page/pointer-aim.ts', 'aimPointer'],
+  disarmPointer: ['src/core/page/pointer-aim.ts', 'disarmPointer'],
 };
 const PAGE_RESULT = '__rehearsePageScript';
 

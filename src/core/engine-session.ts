@@ -4,8 +4,9 @@ import type { GenericSchema } from 'valibot';
 import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent, type AgentRunAction } from './agent/agent';
 import { PageOutline } from './highlight';
-import { firstLine } from './act/locate';
-import { DEFAULT_ACTION_TIMEOUT_MS, performAction } from './act/perform';
+import { firstLine, locatorFor } from './act/locate';
+import { DEFAULT_ACTION_TIMEOUT_MS, performAction, type PerformOptions } from './act/perform';
+import { actOnObservedNode, directPointerMethod, type ObservedNode } from './act/direct-pointer';
 import { decodeUploads } from './act/uploads';
 import { verifiedSelector } from './act/heal';
 import { withNewTab } from './act/new-tab';
@@ -127,9 +128,9 @@ export class EngineSession implements Session {
 
   private track(page: Page): void {
     this.activePage = page;
-    // Playwright's selector machinery is set up in a page on its first use (tens of ms of the page's main thread): only an
-    // act needs it (observe reads the page over CDP), so it is not set up as a page loads, where it would hold up the
-    // page's first observe; an observe with picks sets it up as it returns (see observePicks).
+    // Playwright's selector machinery is set up in a page on its first use (tens of ms of the page's main thread): an
+    // observe reads the page over CDP and an act on its picks in the main frame goes to their nodes (see perform), so
+    // it is not set up as a page loads, where it would hold up the page's first observe.
     page.on('close', () => {
       if (this.activePage === page) this.activePage = this.handle.context.pages().filter((open) => !open.isClosed()).at(-1);
     });
@@ -218,9 +219,9 @@ export class EngineSession implements Session {
 
   async observe(instruction?: string, options: ObserveCallOptions = {}): Promise<ObserveResult> {
     return this.call('observe', options, async (limit) => {
-      const { picks, usage } = await this.observePicks(instruction, options, limit.signal);
+      const { picks, usage, seen } = await this.observePicks(instruction, options, limit.signal);
       const actionId = randomUUID();
-      this.observations.remember(actionId, picks);
+      this.observations.remember(actionId, picks, seen);
       return { result: picks.map((pick) => pick.output), actionId, usage };
     });
   }
@@ -236,10 +237,11 @@ export class EngineSession implements Session {
     const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
     throwIfAborted(signal);
     const picks = await phase('verifying picks', () => verifyPicks(page, snapshot, observation.picks));
-    // What follows an observe is an act on one of its picks (a person choosing, the agent, act by instruction): Playwright
-    // sets up its selector machinery in the page now, after the observe, so that act finds it ready.
-    if (picks.length) void page.locator(':root').count().catch(() => undefined);
-    return { picks, usage: observation.usage };
+    // An act on a pick in the main frame goes to its node (see perform); one in a frame goes through Playwright, whose
+    // selector machinery is set up in those frames now, after the observe, so that the act finds it ready.
+    const inFrame = picks.find((pick) => pick.element.frame !== 0);
+    if (inFrame) void locatorFor(page, inFrame.output.selector).count().catch(() => undefined);
+    return { picks, usage: observation.usage, seen: { page, state: snapshot.state } };
   }
 
   /** The fallbacks and fingerprints of an observe call's picks, for saving them as flow steps. */
@@ -268,7 +270,9 @@ export class EngineSession implements Session {
       action = { ...action, selector: found.selector };
     }
     const page = this.page();
-    const tab = await withNewTab(page, action.method, () => performAction(page, action, {
+    // An action observe has just returned, unchanged, on the page it saw: its element is known without a selector.
+    const observed = options.fallbacks?.length || options.target || options.dialog ? undefined : this.observations.observedNode(page, action);
+    const tab = await withNewTab(page, action.method, () => this.perform(page, action, observed, limit, {
       variables: options.variables, timeoutMs: limit.remaining(), seenVisible, ...this.cancellable(options.signal),
       ...(options.dialog ? { dialog: options.dialog } : {}), ...(options.files ? { files: decodeUploads(options.files) } : {}),
     }));
@@ -277,6 +281,15 @@ export class EngineSession implements Session {
       success: true, message: `${action.method} done on ${action.description || action.selector}${healed ? ` (found by ${healed.by}: ${healed.to})` : ''}`,
       actionDescription: action.description, actions: [action], planner: 'action', selectorUsed: action.selector, ...(healed ? { healed } : {}),
     };
+  }
+
+  /**
+   * An action on an element observe returned goes straight to it while the page is as observe saw it (see
+   * actOnObservedNode); otherwise, or when that path declines, through Playwright's locator with its waiting.
+   */
+  private async perform(page: Page, action: Action, observed: ObservedNode | undefined, limit: Deadline, options: PerformOptions): Promise<void> {
+    if (observed && directPointerMethod(action.method, action.arguments) && await actOnObservedNode(page, observed, action.method, { signal: limit.signal })) return;
+    await performAction(page, action, options);
   }
 
   private hasModel(setting: ModelSetting | undefined): boolean {
@@ -321,7 +334,7 @@ export class EngineSession implements Session {
       page, cache: this.cache, signal: limit.signal,
       snapshot: { tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs },
       model: () => this.model(options.model, 'options.model'),
-      perform: (action) => performAction(page, action, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) }),
+      perform: (action, observed) => this.perform(page, action, observed, limit, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) }),
     });
   }
 

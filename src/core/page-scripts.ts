@@ -2,6 +2,7 @@ import type { describeInPage as DescribeInPage } from './page/describe-in-page';
 import type { describeSole as DescribeSole } from './page/sole-target';
 import type { installPageHooks as InstallPageHooks, readGeneration as ReadGeneration, waitForQuiet as WaitForQuiet } from './page/page-hooks';
 import type { installPicker as InstallPicker } from './page/picker';
+import type { aimPointer as AimPointer, disarmPointer as DisarmPointer } from './page/pointer-aim';
 import type { installRecorder as InstallRecorder } from './page/recorder';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import sources from './page-sources';
@@ -30,6 +31,8 @@ export const describeInPage = inPage<typeof DescribeInPage>('describeInPage');
 export const describeSole = inPage<typeof DescribeSole>('describeSole');
 export const installRecorder = inPage<typeof InstallRecorder>('installRecorder');
 export const installPicker = inPage<typeof InstallPicker>('installPicker');
+export const aimPointer = inPage<typeof AimPointer>('aimPointer');
+export const disarmPointer = inPage<typeof DisarmPointer>('disarmPointer');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
 

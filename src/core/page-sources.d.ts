@@ -4,7 +4,8 @@
  * by hand: the bundles get it from an esbuild plugin, the tests' out/ from a file esbuild.js writes.
  */
 declare const sources: Readonly<Record<
-  'installPageHooks' | 'waitForQuiet' | 'readGeneration' | 'describeInPage' | 'describeSole' | 'installRecorder' | 'installPicker' | 'shadowEngine',
+  'installPageHooks' | 'waitForQuiet' | 'readGeneration' | 'describeInPage' | 'describeSole' | 'installRecorder' | 'installPicker' | 'shadowEngine'
+  | 'aimPointer' | 'disarmPointer',
   string
 >>;
 export default sources;

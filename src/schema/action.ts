@@ -20,14 +20,16 @@ export const ActionOutputSchema = strictObject(actionOutputEntries);
 export type ActionOutput = v.InferOutput<typeof ActionOutputSchema>;
 
 /**
- * SPEC Action: the deterministic form of act; all four fields required. Extra fields (an observe result's backendNodeId)
- * are accepted and dropped, so an ActionOutput with a method passes unchanged.
+ * SPEC Action: the deterministic form of act; all four fields required. An observe result's backendNodeId is kept (an
+ * act on an element observe has just returned goes straight to it while the page is unchanged); other extra fields are
+ * accepted and dropped, so an ActionOutput with a method passes unchanged.
  */
 export const ActionSchema = looseObject({
   selector: text(),
   description: text(),
   method: text(),
   arguments: list(text()),
+  backendNodeId: v.optional(backendNodeId),
 });
 export type Action = v.InferOutput<typeof ActionSchema>;
 

@@ -6,6 +6,7 @@ import type { ModelClient } from '../models';
 import { observeWithModel, verifyPicks } from '../observe';
 import type { ActCallOptions, ActOutcome } from '../session-types';
 import { takeSnapshot } from '../snapshot/snapshot';
+import type { ObservedNode } from './direct-pointer';
 import { planLocally } from './planner';
 
 /** What an act by instruction works with, from the session that runs it. */
@@ -15,8 +16,8 @@ export interface InstructionContext {
   readonly snapshot: { readonly tokenBudget?: number; readonly settleCapMs?: number };
   /** The model for this call; throws when none is configured (asked only when the cheaper planners cannot answer). */
   readonly model: () => ModelClient;
-  /** Performs one action with the call's variables, deadline and cancellation. */
-  readonly perform: (action: Action) => Promise<void>;
+  /** Performs one action with the call's variables, deadline and cancellation; `observed`: its element, just captured. */
+  readonly perform: (action: Action, observed?: ObservedNode) => Promise<void>;
   readonly signal: AbortSignal;
 }
 
@@ -57,7 +58,7 @@ export async function actByInstruction(instruction: string, options: ActCallOpti
     return { success: false, message: `No element on the page matches "${instruction}".`, actionDescription: instruction, actions: [], planner: 'model', usage: observation.usage, ...(cache ? { cacheStatus: 'MISS' as const } : {}) };
   }
   const action: Action = { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [] };
-  await context.perform(action);
+  await context.perform(action, pick.element.frame === 0 && snapshot.state ? { backendNodeId: pick.element.backendNodeId, state: snapshot.state } : undefined);
   if (cache) await cache.set(key, { instruction, url: snapshot.url, createdAt: new Date().toISOString(), steps: [{ action, fingerprint: pick.element.fingerprint }] } satisfies CachedAct);
   return {
     success: true, message: `${action.method} done on ${action.description}`, actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,

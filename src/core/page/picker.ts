@@ -1,3 +1,5 @@
+import { innermostAt } from './element-at-point';
+
 /**
  * Runs in every frame: outlines the element under the pointer; the next click picks it instead of doing anything on
  * the page (the click, and the presses around it, go no further). The pick marks the element and calls the binding.
@@ -13,15 +15,8 @@ export function installPicker(binding: string, mark: string, token: string, hook
   /** The element under the pointer, inside shadow roots too (a closed one's inside is not in the event's path). */
   const target = (event: Event) => {
     const first = event.composedPath()[0];
-    let element = first instanceof Element ? first : null;
-    if (!(event instanceof MouseEvent)) return element;
-    for (let depth = 0; element && depth < 20; depth++) {
-      const root = element.shadowRoot ?? closedRoots?.get(element);
-      const inner = root?.elementFromPoint(event.clientX, event.clientY);
-      if (!inner || inner === element) break;
-      element = inner;
-    }
-    return element;
+    const element = first instanceof Element ? first : null;
+    return event instanceof MouseEvent ? innermostAt(element, event.clientX, event.clientY, closedRoots) : element;
   };
   const hover = (event: Event) => {
     const element = target(event);

@@ -19,7 +19,7 @@ export function describeSole(elements: Element[]): SoleTarget {
  * Playwright's rule for visible (rendered, `visibility: visible`, a box of some size), answered false for what it
  * decides by other means (`display: contents`, whose children count): false only makes the caller ask Playwright.
  */
-function surelyVisible(element: Element): boolean {
+export function surelyVisible(element: Element): boolean {
   const style = getComputedStyle(element);
   if (style.display === 'contents' || !element.checkVisibility() || style.visibility !== 'visible') return false;
   const box = element.getBoundingClientRect();

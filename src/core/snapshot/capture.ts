@@ -1,4 +1,5 @@
 import type { CDPSession, Frame, Page } from 'playwright-core';
+import { sessionFor } from '../devtools';
 import { ServiceDomProcessError, throwIfAborted } from '../errors';
 import type { CaptureSnapshotReply, CdpNode, DocumentSnapshot, RareBooleanData, RareStringData } from './cdp-types';
 import { phase, phaseSync } from '../phases';
@@ -16,38 +17,6 @@ export interface CapturedPage {
   /** Each CDP session with its documents' node ids, valid until the next capture (for selector look-ups). */
   readonly sessions: readonly { readonly session: CDPSession; readonly documentNodeIds: readonly number[] }[];
   readonly viewport: { readonly width: number; readonly height: number; readonly scrollX: number; readonly scrollY: number };
-}
-
-/** One CDP session per target: the page, and each out-of-process (cross-site) iframe. Kept for the page's lifetime. */
-const sessions = new WeakMap<Page | Frame, Promise<CDPSession | undefined>>();
-
-export function sessionFor(page: Page, target: Page | Frame = page): Promise<CDPSession | undefined> {
-  let session = sessions.get(target);
-  if (!session) {
-    // A same-process frame has no session of its own; Playwright says so by throwing.
-    session = page.context().newCDPSession(target).catch(() => undefined);
-    sessions.set(target, session);
-  }
-  return session;
-}
-
-/**
- * The value of an expression in the main world of a DevTools session's root frame (a promise is awaited); undefined on
- * an exception, a session gone, or no answer within `timeoutMs`. One message: Playwright's evaluate would first set up
- * its own script in a freshly loaded frame (5–20 ms), for one call.
- */
-export async function evaluateOver<T>(session: CDPSession, expression: string, timeoutMs: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const evaluated = session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }).catch(() => undefined);
-  const gaveUp = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), timeoutMs);
-  });
-  try {
-    const reply = await Promise.race([evaluated, gaveUp]);
-    return reply && !reply.exceptionDetails ? (reply.result.value as T | undefined) : undefined;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 interface SessionCapture {

@@ -1,7 +1,8 @@
 import type { Frame, Page } from 'playwright-core';
 import { HOOKS_KEY } from '../page/keys';
 import { pageCall, readGeneration } from '../page-scripts';
-import { evaluateOver, sessionFor, type CapturedPage } from './capture';
+import { evaluateOver, sessionFor } from '../devtools';
+import type { CapturedPage } from './capture';
 
 /**
  * A backstop for changes no event or mutation tells of (a value set by script, a timer moving a box with CSS): a kept

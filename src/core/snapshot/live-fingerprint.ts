@@ -1,24 +1,15 @@
 import type { CDPSession } from 'playwright-core';
+import { callOnNode } from '../devtools';
 import { describeInPage } from '../page-scripts';
 import type { Fingerprint } from './snapshot';
 
-/** Describes `this` (the element resolved by its node id) with the function replay checks targets with. */
-const DESCRIBE_THIS = `function () { return this.isConnected ? (${String(describeInPage)})(this) : undefined; }`;
+/** A page that cannot describe one element this fast (a script hogging it) gives no fingerprint: the pick is checked otherwise. */
+const READ_TIMEOUT_MS = 2000;
 
 /**
- * The fingerprint of an element of a capture, read on the live page by its backend node id: two DevTools messages, no
- * selector engine and no scan of the page. Undefined when the element is gone.
+ * The fingerprint of an element of a capture, read on the live page by its backend node id with the function replay
+ * checks targets with: two DevTools messages, no selector engine and no scan of the page. Undefined when the element is gone.
  */
-export async function liveFingerprint(session: CDPSession, backendNodeId: number): Promise<Fingerprint | undefined> {
-  let objectId: string | undefined;
-  try {
-    ({ object: { objectId } } = await session.send('DOM.resolveNode', { backendNodeId }));
-    if (!objectId) return undefined;
-    const { result, exceptionDetails } = await session.send('Runtime.callFunctionOn', { objectId, functionDeclaration: DESCRIBE_THIS, returnByValue: true });
-    return exceptionDetails ? undefined : (result.value as Fingerprint | undefined);
-  } catch {
-    return undefined;
-  } finally {
-    if (objectId) void session.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
-  }
+export function liveFingerprint(session: CDPSession, backendNodeId: number): Promise<Fingerprint | undefined> {
+  return callOnNode(session, backendNodeId, describeInPage, [], READ_TIMEOUT_MS);
 }

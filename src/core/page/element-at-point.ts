@@ -1,0 +1,22 @@
+/**
+ * Runs in the page: the innermost element at a point, going into shadow roots, open ones and the closed ones the page
+ * hooks know (elementFromPoint stops at a shadow host). `from`: the element the document's own hit test gave.
+ */
+export function innermostAt(from: Element | null, x: number, y: number, closedRoots: WeakMap<Element, ShadowRoot> | undefined): Element | null {
+  let element = from;
+  for (let depth = 0; element && depth < 32; depth++) {
+    const root = element.shadowRoot ?? closedRoots?.get(element);
+    const inner = root?.elementFromPoint(x, y);
+    if (!inner || inner === element) break;
+    element = inner;
+  }
+  return element;
+}
+
+/** Whether `node` is `container` or inside it, across shadow boundaries (a shadow root's host holds what is in it). */
+export function composedContains(container: Element, node: Node | null): boolean {
+  for (let current = node; current; current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null)) {
+    if (current === container) return true;
+  }
+  return false;
+}

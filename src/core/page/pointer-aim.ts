@@ -1,0 +1,140 @@
+import { composedContains, innermostAt } from './element-at-point';
+import type { PageHooks } from './page-hooks';
+import { surelyVisible } from './sole-target';
+
+/**
+ * Runs in the page, on an element the engine reached by its node id: Playwright's checks before a pointer action
+ * (visible, enabled, stable from one frame to the next, scrolled into view, not covered at the point it will press),
+ * done in one call instead of Playwright's round trips, and a guard that keeps the pointer events that follow from
+ * reaching any other element, as Playwright's own does. Anything unusual answers not ready: the engine then acts
+ * through Playwright, which waits, retries and says what is wrong.
+ */
+
+export interface PointerPlan {
+  readonly key: string;
+  /** `press`: a click of any button; `hover`: a move onto the element. */
+  readonly kind: 'press' | 'hover';
+}
+
+export type PointerAim =
+  | { readonly ready: true; readonly x: number; readonly y: number }
+  | { readonly ready: false; readonly why: string };
+
+export interface PointerVerdict {
+  /** `hit`: the first pointer event reached the element; `blocked`: it went elsewhere and was stopped; `none`: not seen. */
+  readonly reached: 'hit' | 'blocked' | 'none';
+  /** A navigation of this document to another one began (a link, a form, a script), and was not cancelled. */
+  readonly leaves: boolean;
+}
+
+interface GuardedHooks extends PageHooks {
+  disarmPointer?: () => PointerVerdict;
+}
+
+interface NavigateEventLike extends Event {
+  readonly destination: { readonly sameDocument: boolean };
+  readonly downloadRequest: string | null;
+}
+
+const GUARDED: Readonly<Record<PointerPlan['kind'], readonly string[]>> = {
+  press: ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'],
+  hover: ['pointermove', 'mousemove', 'pointerover', 'mouseover'],
+};
+/** A guard the engine never came back for (its process gone) stops guarding after this long. */
+const GUARD_LIFETIME_MS = 10_000;
+/** A page that draws no frame this soon (hidden, or its thread busy) is left to Playwright. */
+const FRAME_WAIT_MS = 100;
+
+export async function aimPointer(element: Element, plan: PointerPlan): Promise<PointerAim> {
+  const hooks = (window as unknown as Record<symbol, GuardedHooks | undefined>)[Symbol.for(plan.key)];
+  if (!hooks) return notReady('the page has no hooks');
+  if (!element.isConnected) return notReady('not attached');
+  if (plan.kind === 'press' && (element.matches(':disabled') || insideComposed(element, '[aria-disabled="true"], [inert]'))) return notReady('not enabled');
+  if (!surelyVisible(element)) return notReady('not visible');
+  let box = element.getBoundingClientRect();
+  if (!(await nextFrame())) return notReady('no frame drawn');
+  if (!element.isConnected || !sameBox(box, element.getBoundingClientRect())) return notReady('not stable');
+  box = element.getBoundingClientRect();
+  if (box.left < 0 || box.top < 0 || box.right > innerWidth || box.bottom > innerHeight) {
+    // Chromium's own "if needed": each scroller on the way, centred only when not in view (as DevTools does).
+    (element as Element & { scrollIntoViewIfNeeded?: (center: boolean) => void }).scrollIntoViewIfNeeded?.(true);
+  }
+  const first = element.getClientRects()[0] ?? element.getBoundingClientRect();
+  const left = Math.max(first.left, 0);
+  const right = Math.min(first.right, innerWidth);
+  const top = Math.max(first.top, 0);
+  const bottom = Math.min(first.bottom, innerHeight);
+  if (right - left < 1 || bottom - top < 1) return notReady('not in the viewport');
+  const x = Math.round(((left + right) / 2) * 100) / 100;
+  const y = Math.round(((top + bottom) / 2) * 100) / 100;
+  if (!composedContains(element, innermostAt(document.elementFromPoint(x, y), x, y, hooks.closedRoots))) return notReady('covered by another element');
+  armGuard(hooks, element, plan.kind);
+  return { ready: true, x, y };
+}
+
+/** Runs in the page after the pointer events: what they reached, and whether the document is being left. */
+export function disarmPointer(key: string): PointerVerdict | undefined {
+  const hooks = (window as unknown as Record<symbol, GuardedHooks | undefined>)[Symbol.for(key)];
+  return hooks?.disarmPointer?.();
+}
+
+function armGuard(hooks: GuardedHooks, element: Element, kind: PointerPlan['kind']): void {
+  hooks.disarmPointer?.();
+  let reached: PointerVerdict['reached'] = 'none';
+  let navigate: NavigateEventLike | undefined;
+  const guard = (event: Event) => {
+    if (!event.isTrusted) return;
+    if (reached === 'none') {
+      // The path stops at a closed shadow root's host: the point tells what is under it inside (as the hit test did).
+      const first = event.composedPath()[0];
+      const at = first instanceof Element && event instanceof MouseEvent ? innermostAt(first, event.clientX, event.clientY, hooks.closedRoots) : first;
+      reached = composedContains(element, at instanceof Node ? at : null) ? 'hit' : 'blocked';
+    }
+    if (reached === 'blocked') {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  };
+  const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
+  const onNavigate = (event: Event) => {
+    navigate = event as NavigateEventLike;
+  };
+  for (const type of GUARDED[kind]) window.addEventListener(type, guard, { capture: true });
+  navigation?.addEventListener('navigate', onNavigate);
+  const expiry = setTimeout(() => hooks.disarmPointer?.(), GUARD_LIFETIME_MS);
+  hooks.disarmPointer = () => {
+    clearTimeout(expiry);
+    for (const type of GUARDED[kind]) window.removeEventListener(type, guard, { capture: true });
+    navigation?.removeEventListener('navigate', onNavigate);
+    hooks.disarmPointer = undefined;
+    // Read once every listener has run: a page may cancel the navigation, and a download stays on this document.
+    const leaves = !!navigate && !navigate.defaultPrevented && !navigate.destination.sameDocument && !navigate.downloadRequest;
+    return { reached, leaves };
+  };
+}
+
+function notReady(why: string): PointerAim {
+  return { ready: false, why };
+}
+
+function sameBox(a: DOMRect, b: DOMRect): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+function nextFrame(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), FRAME_WAIT_MS);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** `closest` across shadow boundaries. */
+function insideComposed(element: Element, selector: string): boolean {
+  for (let current: Element | null = element; current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
+    if (current.matches(selector)) return true;
+  }
+  return false;
+}
