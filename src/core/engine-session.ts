@@ -277,9 +277,11 @@ export class EngineSession implements Session {
       ...(options.dialog ? { dialog: options.dialog } : {}), ...(options.files ? { files: decodeUploads(options.files) } : {}),
     }));
     if (tab && !tab.isClosed()) this.activePage = tab;
+    // The node id held only while the page was as observe saw it: what was done is told (and saved) without it.
+    const { backendNodeId: _nodeId, ...done } = action;
     return {
       success: true, message: `${action.method} done on ${action.description || action.selector}${healed ? ` (found by ${healed.by}: ${healed.to})` : ''}`,
-      actionDescription: action.description, actions: [action], planner: 'action', selectorUsed: action.selector, ...(healed ? { healed } : {}),
+      actionDescription: action.description, actions: [done], planner: 'action', selectorUsed: action.selector, ...(healed ? { healed } : {}),
     };
   }
 

@@ -34,6 +34,8 @@ describe('act on what observe just returned', () => {
       await rig.session.navigate(rig.url(fixture));
       const { result, byNode } = await actTimed(await observed(instruction));
       assert.equal(result.success, true);
+      // What was done, as a result (and a saved step) tells it: the node id held only for that page.
+      assert.deepEqual(Object.keys(result.actions![0]!).sort(), ['arguments', 'description', 'method', 'selector']);
       assert.deepEqual(await rig.events(), then, fixture);
       assert.ok(byNode, `${fixture}: the act went to the observed element by its node id`);
     }
