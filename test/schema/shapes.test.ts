@@ -74,8 +74,11 @@ describe('SPEC shapes', () => {
   describe('Action, ActOptions, ActResult', () => {
     it('Action needs all four fields and passes an observe result unchanged', () => {
       const parsed = accepts(ActionSchema, { selector: '#e', description: 'Email', method: 'fill', arguments: ['%email%'], backendNodeId: 4 });
-      assert.deepEqual(parsed, { selector: '#e', description: 'Email', method: 'fill', arguments: ['%email%'] });
+      // The node id stays (an act on an element observe has just returned goes to it); other extras are dropped.
+      assert.deepEqual(parsed, { selector: '#e', description: 'Email', method: 'fill', arguments: ['%email%'], backendNodeId: 4 });
+      assert.deepEqual(accepts(ActionSchema, { selector: '#e', description: 'Email', method: 'click', arguments: [], xpath: '/x' }), { selector: '#e', description: 'Email', method: 'click', arguments: [] });
       rejects(ActionSchema, { selector: '#e', description: 'Email', method: 'fill' }, 'arguments: is required, expected an array');
+      rejects(ActionSchema, { selector: '#e', description: 'Email', method: 'click', arguments: [], backendNodeId: 'four' }, 'backendNodeId: expected a number, received "four"');
     });
     it('ActOptions checks model, variables, timeout and serverCache', () => {
       accepts(ActOptionsSchema, { model: { modelName: 'openai/gpt-4.1', apiKey: 'k' }, variables: { q: 'x' }, timeout: 1000, serverCache: false });
