@@ -51,6 +51,7 @@ const PAGE_SCRIPTS = {
   shadowEngine: ['src/core/page/shadow-engine.ts', 'shadowEngine'],
   aimPointer: ['src/core/page/pointer-aim.ts', 'aimPointer'],
   disarmPointer: ['src/core/page/pointer-aim.ts', 'disarmPointer'],
+  frameShowsAt: ['src/core/page/pointer-aim.ts', 'frameShowsAt'],
 };
 const PAGE_RESULT = '__rehearsePageScript';
 

@@ -4,7 +4,7 @@ import type { GenericSchema } from 'valibot';
 import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent, type AgentRunAction } from './agent/agent';
 import { PageOutline } from './highlight';
-import { firstLine, locatorFor } from './act/locate';
+import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction, type PerformOptions } from './act/perform';
 import { actOnObservedNode, directPointerMethod, type ObservedNode } from './act/direct-pointer';
 import { decodeUploads } from './act/uploads';
@@ -129,8 +129,8 @@ export class EngineSession implements Session {
   private track(page: Page): void {
     this.activePage = page;
     // Playwright's selector machinery is set up in a page on its first use (tens of ms of the page's main thread): an
-    // observe reads the page over CDP and an act on its picks in the main frame goes to their nodes (see perform), so
-    // it is not set up as a page loads, where it would hold up the page's first observe.
+    // observe reads the page over CDP and an act on its picks goes to their nodes (see perform), so it is not set up as
+    // a page loads, where it would hold up the page's first observe.
     page.on('close', () => {
       if (this.activePage === page) this.activePage = this.handle.context.pages().filter((open) => !open.isClosed()).at(-1);
     });
@@ -237,11 +237,7 @@ export class EngineSession implements Session {
     const observation = await observeWithModel(model, snapshot, instruction, options.variables, signal);
     throwIfAborted(signal);
     const picks = await phase('verifying picks', () => verifyPicks(page, snapshot, observation.picks));
-    // An act on a pick in the main frame goes to its node (see perform); one in a frame goes through Playwright, whose
-    // selector machinery is set up in those frames now, after the observe, so that the act finds it ready.
-    const inFrame = picks.find((pick) => pick.element.frame !== 0);
-    if (inFrame) void locatorFor(page, inFrame.output.selector).count().catch(() => undefined);
-    return { picks, usage: observation.usage, seen: { page, state: snapshot.state } };
+    return { picks, usage: observation.usage, seen: { page, snapshot } };
   }
 
   /** The fallbacks and fingerprints of an observe call's picks, for saving them as flow steps. */

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import type { Action } from '../schema';
-import type { ObservedNode } from './act/direct-pointer';
+import { observedNodeOf, type ObservedNode } from './act/direct-pointer';
 import type { ObservePick } from './observe';
+import type { PageSnapshot } from './snapshot/snapshot';
 import type { Fingerprint } from './snapshot/snapshot';
 
 /** What observe found for one pick, kept so a picked action can be saved with its fallbacks and fingerprint. */
@@ -15,24 +16,19 @@ export interface PickDetails {
 
 const KEPT_OBSERVATIONS = 50;
 
-/** The main frame's element of each pick of a page's latest observe, by node id, with its selector and the page's state. */
-interface LatestPicks {
-  readonly state: string;
-  readonly selectors: ReadonlyMap<number, string>;
-}
-
 /** The picks of a session's latest observe calls, by actionId (the oldest are forgotten). */
 export class Observations {
   private readonly byId = new Map<string, PickDetails[]>();
-  private readonly latest = new WeakMap<Page, LatestPicks>();
+  /** Each page's latest picks, by the selector observe returned. */
+  private readonly latest = new WeakMap<Page, ReadonlyMap<string, ObservedNode>>();
 
-  /** `seen`: the page and its state when observe captured it (none for a scoped or unsettled capture). */
-  remember(actionId: string, picks: readonly ObservePick[], seen?: { readonly page: Page; readonly state: string | undefined }): void {
-    if (seen?.state) {
-      const mainFrame = picks.filter((pick) => pick.element.frame === 0);
-      this.latest.set(seen.page, { state: seen.state, selectors: new Map(mainFrame.map((pick) => [pick.element.backendNodeId, pick.output.selector])) });
-    } else if (seen) {
-      this.latest.delete(seen.page);
+  /** `seen`: the page and the capture the picks are from. */
+  remember(actionId: string, picks: readonly ObservePick[], seen?: { readonly page: Page; readonly snapshot: PageSnapshot }): void {
+    if (seen) {
+      this.latest.set(seen.page, new Map(picks.flatMap((pick) => {
+        const node = observedNodeOf(seen.snapshot, pick.element);
+        return node ? [[pick.output.selector, node] as const] : [];
+      })));
     }
     this.byId.set(actionId, picks.map((pick) => ({
       action: { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [], ...(pick.output.backendNodeId !== undefined ? { backendNodeId: pick.output.backendNodeId } : {}) },
@@ -51,10 +47,8 @@ export class Observations {
    * The element of an action that is one of the page's latest picks, unchanged (its node id and selector as observe
    * returned them), with the state the page had then; acting on it directly is right only while the page still has it.
    */
-  observedNode(page: Page, action: { readonly selector: string; readonly backendNodeId?: unknown }): ObservedNode | undefined {
-    const { backendNodeId } = action;
-    const latest = this.latest.get(page);
-    if (typeof backendNodeId !== 'number' || !latest || latest.selectors.get(backendNodeId) !== action.selector) return undefined;
-    return { backendNodeId, state: latest.state };
+  observedNode(page: Page, action: { readonly selector: string; readonly backendNodeId?: number }): ObservedNode | undefined {
+    const node = this.latest.get(page)?.get(action.selector);
+    return node && node.backendNodeId === action.backendNodeId ? node : undefined;
   }
 }

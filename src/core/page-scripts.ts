@@ -2,7 +2,7 @@ import type { describeInPage as DescribeInPage } from './page/describe-in-page';
 import type { describeSole as DescribeSole } from './page/sole-target';
 import type { installPageHooks as InstallPageHooks, readGeneration as ReadGeneration, waitForQuiet as WaitForQuiet } from './page/page-hooks';
 import type { installPicker as InstallPicker } from './page/picker';
-import type { aimPointer as AimPointer, disarmPointer as DisarmPointer } from './page/pointer-aim';
+import type { aimPointer as AimPointer, disarmPointer as DisarmPointer, frameShowsAt as FrameShowsAt } from './page/pointer-aim';
 import type { installRecorder as InstallRecorder } from './page/recorder';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import sources from './page-sources';
@@ -33,6 +33,7 @@ export const installRecorder = inPage<typeof InstallRecorder>('installRecorder')
 export const installPicker = inPage<typeof InstallPicker>('installPicker');
 export const aimPointer = inPage<typeof AimPointer>('aimPointer');
 export const disarmPointer = inPage<typeof DisarmPointer>('disarmPointer');
+export const frameShowsAt = inPage<typeof FrameShowsAt>('frameShowsAt');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
 

@@ -5,7 +5,7 @@
  */
 declare const sources: Readonly<Record<
   'installPageHooks' | 'waitForQuiet' | 'readGeneration' | 'describeInPage' | 'describeSole' | 'installRecorder' | 'installPicker' | 'shadowEngine'
-  | 'aimPointer' | 'disarmPointer',
+  | 'aimPointer' | 'disarmPointer' | 'frameShowsAt',
   string
 >>;
 export default sources;

@@ -24,9 +24,11 @@ describe('act on what observe just returned', () => {
     return { result, byNode: times.has('aim at the observed node') && !times.has('reveal on hover') };
   }
 
-  it('clicks the element once, in a closed shadow root and among 4,000 controls too, without a selector engine', async () => {
+  it('clicks the element once, in frames of the page\'s origin and of another, a closed shadow root and among 4,000 controls, without a selector engine', async () => {
     const cases: [string, string, string[]][] = [
       ['login.html', 'click the Forgot password? button', ['forgot clicked']],
+      ['frames.html?cross=CROSS', 'click Save shipping', ['frame: shipping saved ']],
+      ['frames.html?cross=CROSS', 'click Pay now', ['frame: paid']],
       ['shadow.html', 'click Closed subscribe', ['Closed subscribed ']],
       ['table.html', 'click the Edit button in the row for order 1500', ['edit 1500']],
     ];
@@ -86,6 +88,20 @@ describe('act on what observe just returned', () => {
     });
     const forgot = await observed('click the Forgot password? button');
     await assert.rejects(rig.session.act(forgot, { timeout: 2000 }), (error: unknown) => error instanceof ServiceClickError && /<div id="cover"><\/div> intercepts pointer events/.test(error.message));
+    assert.deepEqual(await rig.events(), []);
+  });
+
+  it('a frame covered on the page is not pressed through: the error says what is in the way', async () => {
+    await rig.session.navigate(rig.url('frames.html?cross=CROSS'));
+    await rig.session.page().evaluate(() => {
+      const cover = document.createElement('div');
+      cover.id = 'cover';
+      cover.style.cssText = 'position:fixed;inset:0';
+      cover.addEventListener('click', () => (window as unknown as { record(text: string): void }).record('cover clicked'));
+      document.body.appendChild(cover);
+    });
+    const pay = await observed('click Pay now');
+    await assert.rejects(rig.session.act(pay, { timeout: 2000 }), (error: unknown) => error instanceof ServiceClickError && /<div id="cover"><\/div> .*intercepts pointer events/.test(error.message));
     assert.deepEqual(await rig.events(), []);
   });
 

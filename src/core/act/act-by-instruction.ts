@@ -6,7 +6,7 @@ import type { ModelClient } from '../models';
 import { observeWithModel, verifyPicks } from '../observe';
 import type { ActCallOptions, ActOutcome } from '../session-types';
 import { takeSnapshot } from '../snapshot/snapshot';
-import type { ObservedNode } from './direct-pointer';
+import { observedNodeOf, type ObservedNode } from './direct-pointer';
 import { planLocally } from './planner';
 
 /** What an act by instruction works with, from the session that runs it. */
@@ -58,7 +58,7 @@ export async function actByInstruction(instruction: string, options: ActCallOpti
     return { success: false, message: `No element on the page matches "${instruction}".`, actionDescription: instruction, actions: [], planner: 'model', usage: observation.usage, ...(cache ? { cacheStatus: 'MISS' as const } : {}) };
   }
   const action: Action = { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [] };
-  await context.perform(action, pick.element.frame === 0 && snapshot.state ? { backendNodeId: pick.element.backendNodeId, state: snapshot.state } : undefined);
+  await context.perform(action, observedNodeOf(snapshot, pick.element));
   if (cache) await cache.set(key, { instruction, url: snapshot.url, createdAt: new Date().toISOString(), steps: [{ action, fingerprint: pick.element.fingerprint }] } satisfies CachedAct);
   return {
     success: true, message: `${action.method} done on ${action.description}`, actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,

@@ -1,17 +1,23 @@
-import type { Page, Request } from 'playwright-core';
+import type { CDPSession, Frame, Page, Request } from 'playwright-core';
 import { canonicalMethod } from '../../schema';
 import { throwIfAborted } from '../errors';
 import { HOOKS_KEY } from '../page/keys';
-import type { PointerPlan, PointerVerdict } from '../page/pointer-aim';
-import { aimPointer, disarmPointer, pageCall } from '../page-scripts';
+import type { PointerPlan } from '../page/pointer-aim';
+import { aimPointer, disarmPointer, frameShowsAt } from '../page-scripts';
 import { phase } from '../phases';
-import { callOnNode, evaluateOver, sessionFor } from '../devtools';
+import { callOnNode, sessionFor } from '../devtools';
 import { pageState } from '../snapshot/kept-captures';
+import type { PageSnapshot, SnapshotElement } from '../snapshot/snapshot';
 
-/** An element of the main frame that observe has just returned, and the page's state when it did. */
+/** An element observe has just returned, and the page's state when it did. */
 export interface ObservedNode {
   readonly backendNodeId: number;
   readonly state: string;
+  /**
+   * The frame it is in when not the page itself: a frame directly in the page, by its DevTools id, with the session
+   * its document is reached by (the page's, or its own when it runs in another process).
+   */
+  readonly frame?: { readonly cdpFrameId: string; readonly session: CDPSession };
 }
 
 type PointerMethod = { readonly kind: PointerPlan['kind']; readonly button?: 'left' | 'right'; readonly clickCount?: number };
@@ -28,6 +34,13 @@ const PAGE_CALL_MS = 2000;
 /** A navigation request that finished without a new document (a 204, a download) is waited on this much longer. */
 const NO_COMMIT_GRACE_MS = 1000;
 
+/** An element of a capture as observe keeps it for an act; undefined when the capture has no state to check against. */
+export function observedNodeOf(snapshot: PageSnapshot, element: SnapshotElement): ObservedNode | undefined {
+  if (!snapshot.state) return undefined;
+  const frame = element.frame === 0 ? undefined : snapshot.frames[element.frame];
+  return { backendNodeId: element.backendNodeId, state: snapshot.state, ...(frame ? { frame: { cdpFrameId: frame.cdpFrameId, session: frame.session } } : {}) };
+}
+
 /** Whether a method and its arguments can take this path (a click at a chosen position cannot). */
 export function directPointerMethod(method: string, args: readonly string[]): boolean {
   return canonicalMethod(method) in POINTER_METHODS && args.length === 0;
@@ -42,18 +55,26 @@ export function directPointerMethod(method: string, args: readonly string[]): bo
  */
 export async function actOnObservedNode(page: Page, node: ObservedNode, method: string, options: { readonly signal: AbortSignal }): Promise<boolean> {
   const pointer = POINTER_METHODS[canonicalMethod(method)];
-  const session = pointer && await sessionFor(page);
-  if (!pointer || !session) return false;
+  const main = pointer && await sessionFor(page);
+  if (!pointer || !main) return false;
+  const session = node.frame?.session ?? main;
   if ((await pageState(page)) !== node.state) return false;
-  const aim = await phase('aim at the observed node', () => callOnNode(session, node.backendNodeId, aimPointer, [{ key: HOOKS_KEY, kind: pointer.kind }], PAGE_CALL_MS));
+  const plan: PointerPlan = { key: HOOKS_KEY, kind: pointer.kind, inFrame: !!node.frame };
+  const aim = await phase('aim at the observed node', () => callOnNode(session, node.backendNodeId, aimPointer, [plan], PAGE_CALL_MS));
   if (!aim?.ready) return false;
-  throwIfAborted(options.signal);
-  const navigation = watchNavigation(page);
+  const disarm = () => callOnNode(session, node.backendNodeId, disarmPointer, [HOOKS_KEY], PAGE_CALL_MS);
+  const point = node.frame ? await phase('the frame\'s place', () => pointInPage(main, node.frame!, node.backendNodeId, aim)) : aim;
+  if (!point || options.signal.aborted) {
+    await disarm();
+    throwIfAborted(options.signal);
+    return false;
+  }
+  const navigation = watchNavigation(page, node.frame ? 'a frame' : 'the page');
   try {
     await phase('the action itself', () => (pointer.kind === 'hover'
-      ? page.mouse.move(aim.x, aim.y)
-      : page.mouse.click(aim.x, aim.y, { button: pointer.button ?? 'left', clickCount: pointer.clickCount ?? 1 })));
-    const verdict = await evaluateOver<PointerVerdict>(session, pageCall(disarmPointer, HOOKS_KEY), PAGE_CALL_MS);
+      ? page.mouse.move(point.x, point.y)
+      : page.mouse.click(point.x, point.y, { button: pointer.button ?? 'left', clickCount: pointer.clickCount ?? 1 })));
+    const verdict = await disarm();
     // Stopped before it reached the page's listeners: as if nothing happened, and Playwright tries again.
     if (verdict?.reached === 'blocked') return false;
     // No verdict: the document went away under the call (or hung); a navigation request says which.
@@ -65,23 +86,51 @@ export async function actOnObservedNode(page: Page, node: ObservedNode, method: 
 }
 
 /**
- * Hears of the main frame's navigation as Playwright reports it: a navigation request, then its commit (a new
- * document), or its end without one (refused, a 204, a download).
+ * A point of an element in a frame, in the page's coordinates, where the mouse acts: the element's box as the
+ * browser places it (in the page for a frame in the page's process; in the frame for one out of it, then moved by
+ * where the frame's content box is), checked to be where the frame itself shows. Undefined when it cannot be told.
  */
-function watchNavigation(page: Page) {
+async function pointInPage(main: CDPSession, frame: NonNullable<ObservedNode['frame']>, backendNodeId: number, aim: { x: number; y: number; boxX: number; boxY: number }): Promise<{ x: number; y: number } | undefined> {
+  try {
+    const [{ quads }, { backendNodeId: owner }] = await Promise.all([
+      frame.session.send('DOM.getContentQuads', { backendNodeId }),
+      main.send('DOM.getFrameOwner', { frameId: frame.cdpFrameId }),
+    ]);
+    const quad = quads[0];
+    if (!quad) return undefined;
+    let dx = Math.min(quad[0]!, quad[2]!, quad[4]!, quad[6]!) - aim.boxX;
+    let dy = Math.min(quad[1]!, quad[3]!, quad[5]!, quad[7]!) - aim.boxY;
+    if (frame.session !== main) {
+      const { model } = await main.send('DOM.getBoxModel', { backendNodeId: owner });
+      dx += model.content[0]!;
+      dy += model.content[1]!;
+    }
+    const point = { x: aim.x + dx, y: aim.y + dy };
+    return (await callOnNode(main, owner, frameShowsAt, [point.x, point.y, HOOKS_KEY], PAGE_CALL_MS)) ? point : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Hears of a navigation of the page, or of a frame in it, as Playwright reports it: a navigation request, then its
+ * commit (a new document), or its end without one (refused, a 204, a download).
+ */
+function watchNavigation(page: Page, of: 'the page' | 'a frame') {
   const main = page.mainFrame();
+  const watched = (frame: Frame) => (of === 'the page' ? frame === main : frame !== main);
   let requested = false;
   let settle: (() => void) | undefined;
   const ended = new Promise<void>((resolve) => {
     settle = resolve;
   });
   let grace: ReturnType<typeof setTimeout> | undefined;
-  const isOurs = (request: Request) => request.isNavigationRequest() && request.frame() === main;
+  const isOurs = (request: Request) => request.isNavigationRequest() && watched(request.frame());
   const onRequest = (request: Request) => {
     if (isOurs(request)) requested = true;
   };
-  const onCommit = (frame: unknown) => {
-    if (frame === main) settle?.();
+  const onCommit = (frame: Frame) => {
+    if (watched(frame)) settle?.();
   };
   const onFailed = (request: Request) => {
     if (isOurs(request)) settle?.();

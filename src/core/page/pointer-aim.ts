@@ -14,10 +14,13 @@ export interface PointerPlan {
   readonly key: string;
   /** `press`: a click of any button; `hover`: a move onto the element. */
   readonly kind: 'press' | 'hover';
+  /** The element is in a frame directly in the page (deeper ones are left to Playwright); else in the page itself. */
+  readonly inFrame: boolean;
 }
 
 export type PointerAim =
-  | { readonly ready: true; readonly x: number; readonly y: number }
+  /** The point to press and the top-left of the box it is in, in the coordinates of the element's own frame. */
+  | { readonly ready: true; readonly x: number; readonly y: number; readonly boxX: number; readonly boxY: number }
   | { readonly ready: false; readonly why: string };
 
 export interface PointerVerdict {
@@ -48,6 +51,7 @@ const FRAME_WAIT_MS = 100;
 export async function aimPointer(element: Element, plan: PointerPlan): Promise<PointerAim> {
   const hooks = (window as unknown as Record<symbol, GuardedHooks | undefined>)[Symbol.for(plan.key)];
   if (!hooks) return notReady('the page has no hooks');
+  if (plan.inFrame ? window.parent === window || window.parent !== window.top : window !== window.top) return notReady('not in the frame expected');
   if (!element.isConnected) return notReady('not attached');
   if (plan.kind === 'press' && (element.matches(':disabled') || insideComposed(element, '[aria-disabled="true"], [inert]'))) return notReady('not enabled');
   if (!surelyVisible(element)) return notReady('not visible');
@@ -69,13 +73,22 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
   const y = Math.round(((top + bottom) / 2) * 100) / 100;
   if (!composedContains(element, innermostAt(document.elementFromPoint(x, y), x, y, hooks.closedRoots))) return notReady('covered by another element');
   armGuard(hooks, element, plan.kind);
-  return { ready: true, x, y };
+  return { ready: true, x, y, boxX: first.left, boxY: first.top };
 }
 
-/** Runs in the page after the pointer events: what they reached, and whether the document is being left. */
-export function disarmPointer(key: string): PointerVerdict | undefined {
+/**
+ * Runs in the element's frame after the pointer events: what they reached, and whether the document is being left.
+ * (The element only says which frame; the guard is the frame's.)
+ */
+export function disarmPointer(_element: Element, key: string): PointerVerdict | undefined {
   const hooks = (window as unknown as Record<symbol, GuardedHooks | undefined>)[Symbol.for(key)];
   return hooks?.disarmPointer?.();
+}
+
+/** Runs in the page on a frame's element (an iframe): whether that frame is what shows at this point of the page. */
+export function frameShowsAt(owner: Element, x: number, y: number, key: string): boolean {
+  const hooks = (window as unknown as Record<symbol, GuardedHooks | undefined>)[Symbol.for(key)];
+  return window === window.top && innermostAt(document.elementFromPoint(x, y), x, y, hooks?.closedRoots) === owner;
 }
 
 function armGuard(hooks: GuardedHooks, element: Element, kind: PointerPlan['kind']): void {
