@@ -24,6 +24,22 @@ describe('act on what observe just returned', () => {
     return { result, byNode: times.has('aim at the observed node') && !times.has('reveal on hover') };
   }
 
+  /** A transparent cover over the whole page, which logs a click on it; now, or at the first move of the pointer. */
+  async function coverThePage(when: 'now' | 'when the pointer arrives'): Promise<void> {
+    await rig.session.page().evaluate((atPointer) => {
+      const cover = () => {
+        if (document.getElementById('cover')) return;
+        const element = document.createElement('div');
+        element.id = 'cover';
+        element.style.cssText = 'position:fixed;inset:0';
+        element.addEventListener('click', () => (window as unknown as { record(text: string): void }).record('cover clicked'));
+        document.body.appendChild(element);
+      };
+      if (atPointer) document.addEventListener('mousemove', cover);
+      else cover();
+    }, when === 'when the pointer arrives');
+  }
+
   it('clicks the element once, in frames of the page\'s origin and of another, a closed shadow root and among 4,000 controls, without a selector engine', async () => {
     const cases: [string, string, string[]][] = [
       ['login.html', 'click the Forgot password? button', ['forgot clicked']],
@@ -76,16 +92,7 @@ describe('act on what observe just returned', () => {
   it('a press that would land on something else is stopped: nothing is clicked, and the error says what is in the way', async () => {
     await rig.session.navigate(rig.url('login.html'));
     // The moment the pointer arrives, the page puts a cover over everything (no change before: observe cannot know).
-    await rig.session.page().evaluate(() => {
-      document.addEventListener('mousemove', () => {
-        if (document.getElementById('cover')) return;
-        const cover = document.createElement('div');
-        cover.id = 'cover';
-        cover.style.cssText = 'position:fixed;inset:0';
-        cover.addEventListener('click', () => (window as unknown as { record(text: string): void }).record('cover clicked'));
-        document.body.appendChild(cover);
-      });
-    });
+    await coverThePage('when the pointer arrives');
     const forgot = await observed('click the Forgot password? button');
     await assert.rejects(rig.session.act(forgot, { timeout: 2000 }), (error: unknown) => error instanceof ServiceClickError && /<div id="cover"><\/div> intercepts pointer events/.test(error.message));
     assert.deepEqual(await rig.events(), []);
@@ -93,13 +100,7 @@ describe('act on what observe just returned', () => {
 
   it('a frame covered on the page is not pressed through: the error says what is in the way', async () => {
     await rig.session.navigate(rig.url('frames.html?cross=CROSS'));
-    await rig.session.page().evaluate(() => {
-      const cover = document.createElement('div');
-      cover.id = 'cover';
-      cover.style.cssText = 'position:fixed;inset:0';
-      cover.addEventListener('click', () => (window as unknown as { record(text: string): void }).record('cover clicked'));
-      document.body.appendChild(cover);
-    });
+    await coverThePage('now');
     const pay = await observed('click Pay now');
     await assert.rejects(rig.session.act(pay, { timeout: 2000 }), (error: unknown) => error instanceof ServiceClickError && /<div id="cover"><\/div> .*intercepts pointer events/.test(error.message));
     assert.deepEqual(await rig.events(), []);
