@@ -26,7 +26,7 @@ import { phase } from './phases';
 import type {
   ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ModelDefaults, ObserveCallOptions, ObserveResult, Session,
 } from './session-types';
-import { takeSnapshot, type SnapshotElement } from './snapshot/snapshot';
+import { takeSnapshot, type PageSnapshot, type SnapshotElement } from './snapshot/snapshot';
 
 export interface SessionOptions {
   readonly browser?: BrowserOptions;
@@ -238,6 +238,10 @@ export class EngineSession implements Session {
     throwIfAborted(signal);
     const picks = await phase('verifying picks', () => verifyPicks(page, snapshot, observation.picks));
     return { picks, usage: observation.usage, seen: { page, snapshot } };
+  }
+
+  noteOutline(page: Page, snapshot: PageSnapshot): void {
+    this.observations.rememberOutline(page, snapshot);
   }
 
   /** The fallbacks and fingerprints of an observe call's picks, for saving them as flow steps. */

@@ -16,19 +16,25 @@ export interface PickDetails {
 
 const KEPT_OBSERVATIONS = 50;
 
+interface ObservedAction {
+  readonly selector: string;
+  readonly backendNodeId?: number;
+}
+
 /** The picks of a session's latest observe calls, by actionId (the oldest are forgotten). */
 export class Observations {
   private readonly byId = new Map<string, PickDetails[]>();
-  /** Each page's latest picks, by the selector observe returned. */
-  private readonly latest = new WeakMap<Page, ReadonlyMap<string, ObservedNode>>();
+  /** What each page's latest observe (its picks) or agent outline (all its elements) says an action's element is. */
+  private readonly latest = new WeakMap<Page, (action: ObservedAction) => ObservedNode | undefined>();
 
   /** `seen`: the page and the capture the picks are from. */
   remember(actionId: string, picks: readonly ObservePick[], seen?: { readonly page: Page; readonly snapshot: PageSnapshot }): void {
     if (seen) {
-      this.latest.set(seen.page, new Map(picks.flatMap((pick) => {
+      const bySelector = new Map(picks.flatMap((pick) => {
         const node = observedNodeOf(seen.snapshot, pick.element);
         return node ? [[pick.output.selector, node] as const] : [];
-      })));
+      }));
+      this.latest.set(seen.page, (action) => bySelector.get(action.selector));
     }
     this.byId.set(actionId, picks.map((pick) => ({
       action: { selector: pick.output.selector, description: pick.output.description, method: pick.output.method ?? 'click', arguments: pick.output.arguments ?? [], ...(pick.output.backendNodeId !== undefined ? { backendNodeId: pick.output.backendNodeId } : {}) },
@@ -47,8 +53,21 @@ export class Observations {
    * The element of an action that is one of the page's latest picks, unchanged (its node id and selector as observe
    * returned them), with the state the page had then; acting on it directly is right only while the page still has it.
    */
-  observedNode(page: Page, action: { readonly selector: string; readonly backendNodeId?: number }): ObservedNode | undefined {
-    const node = this.latest.get(page)?.get(action.selector);
+  observedNode(page: Page, action: ObservedAction): ObservedNode | undefined {
+    const node = this.latest.get(page)?.(action);
     return node && node.backendNodeId === action.backendNodeId ? node : undefined;
+  }
+
+  /**
+   * The outline an agent's model was shown: its elements are looked up when acted on (a selector is worked out only
+   * for the one acted on; node ids of frames in other processes may repeat, so the selector decides).
+   */
+  rememberOutline(page: Page, snapshot: PageSnapshot): void {
+    this.latest.set(page, (action) => {
+      for (const element of snapshot.elements.values()) {
+        if (element.backendNodeId === action.backendNodeId && element.selector === action.selector) return observedNodeOf(snapshot, element);
+      }
+      return undefined;
+    });
   }
 }

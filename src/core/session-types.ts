@@ -1,3 +1,4 @@
+import type { PageSnapshot } from './snapshot/snapshot';
 import type { Action, ActionOutput, DialogAnswer, UploadFile, ActResult, AgentSetup, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
 import type { Page } from 'playwright-core';
 import type { AgentEvent } from './agent/agent-events';
@@ -122,5 +123,7 @@ export interface ModelDefaults {
  */
 export interface AgentHost extends Pick<Session, 'navigate' | 'observe' | 'act' | 'extract'> {
   page(): Page;
+  /** The outline the agent's model was shown: an act on one of its elements (by backendNodeId) may go straight to it. */
+  noteOutline(page: Page, snapshot: PageSnapshot): void;
   readonly modelDefaults: ModelDefaults;
 }

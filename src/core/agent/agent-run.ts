@@ -127,8 +127,10 @@ export class AgentRun {
 
   private async pageState(): Promise<ContentPart[]> {
     const { host, task, signal } = this.setup;
-    const snapshot = await takeSnapshot(host.page(), { instruction: task.instruction, tokenBudget: host.modelDefaults.tokenBudget, signal });
+    const page = host.page();
+    const snapshot = await takeSnapshot(page, { instruction: task.instruction, tokenBudget: host.modelDefaults.tokenBudget, signal });
     this.elements = snapshot.elements;
+    host.noteOutline(page, snapshot);
     return [{ type: 'text', text: `${PAGE_STATE}\n${snapshot.text}` }, ...(task.autoScreenshot ? [(await this.setup.capture()).part] : [])];
   }
 

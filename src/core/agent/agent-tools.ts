@@ -71,7 +71,7 @@ const act: AgentTool = {
       if (!element) throw new ServiceInvalidArgumentError(`act: element ${input.elementId} is not on the page now; look at the latest outline`);
       const method = typeof input.method === 'string' && input.method ? input.method : 'click';
       const action: Action = { selector: element.selector, description: `${element.role} "${element.name}"`, method, arguments: args };
-      await context.session.act(action, { variables: context.variables, signal: context.signal });
+      await context.session.act({ ...action, backendNodeId: element.backendNodeId }, { variables: context.variables, signal: context.signal });
       // What is typed into a password field is never shown or kept, only that something was (a %variable% keeps its name).
       const shown = element.secret ? args.map((arg) => (isVariableReference(arg) ? arg : '••••••')) : args;
       return {
