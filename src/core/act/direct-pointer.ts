@@ -1,4 +1,4 @@
-import type { CDPSession, Frame, Page, Request } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { canonicalMethod } from '../../schema';
 import { throwIfAborted } from '../errors';
 import { HOOKS_KEY } from '../page/keys';
@@ -7,6 +7,7 @@ import { aimPointer, disarmPointer, frameShowsAt } from '../page-scripts';
 import { phase } from '../phases';
 import { callOnNode, sessionFor } from '../devtools';
 import { pageState } from '../snapshot/kept-captures';
+import { watchNavigation } from './navigation-watch';
 import type { PageSnapshot, SnapshotElement } from '../snapshot/snapshot';
 
 /** An element observe has just returned, and the page's state when it did. */
@@ -31,8 +32,6 @@ const POINTER_METHODS: Readonly<Record<string, PointerMethod>> = {
 
 /** How long the page may take to answer one of these calls before the action is left to Playwright. */
 const PAGE_CALL_MS = 2000;
-/** A navigation request that finished without a new document (a 204, a download) is waited on this much longer. */
-const NO_COMMIT_GRACE_MS = 1000;
 
 /** An element of a capture as observe keeps it for an act; undefined when the capture has no state to check against. */
 export function observedNodeOf(snapshot: PageSnapshot, element: SnapshotElement): ObservedNode | undefined {
@@ -110,56 +109,4 @@ async function pointInPage(main: CDPSession, frame: NonNullable<ObservedNode['fr
   } catch {
     return undefined;
   }
-}
-
-/**
- * Hears of a navigation of the page, or of a frame in it, as Playwright reports it: a navigation request, then its
- * commit (a new document), or its end without one (refused, a 204, a download).
- */
-function watchNavigation(page: Page, of: 'the page' | 'a frame') {
-  const main = page.mainFrame();
-  const watched = (frame: Frame) => (of === 'the page' ? frame === main : frame !== main);
-  let requested = false;
-  let settle: (() => void) | undefined;
-  const ended = new Promise<void>((resolve) => {
-    settle = resolve;
-  });
-  let grace: ReturnType<typeof setTimeout> | undefined;
-  const isOurs = (request: Request) => request.isNavigationRequest() && watched(request.frame());
-  const onRequest = (request: Request) => {
-    if (isOurs(request)) requested = true;
-  };
-  const onCommit = (frame: Frame) => {
-    if (watched(frame)) settle?.();
-  };
-  const onFailed = (request: Request) => {
-    if (isOurs(request)) settle?.();
-  };
-  const onFinished = (request: Request) => {
-    if (isOurs(request)) grace ??= setTimeout(() => settle?.(), NO_COMMIT_GRACE_MS);
-  };
-  page.on('request', onRequest);
-  page.on('framenavigated', onCommit);
-  page.on('requestfailed', onFailed);
-  page.on('requestfinished', onFinished);
-  return {
-    requested: () => requested,
-    /** Until the navigation commits or ends, or the call's time is up (the click itself is done either way). */
-    committed: (signal: AbortSignal) => new Promise<void>((resolve) => {
-      const done = () => {
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      if (signal.aborted) return done();
-      signal.addEventListener('abort', done, { once: true });
-      void ended.then(done);
-    }),
-    dispose: () => {
-      clearTimeout(grace);
-      page.off('request', onRequest);
-      page.off('framenavigated', onCommit);
-      page.off('requestfailed', onFailed);
-      page.off('requestfinished', onFinished);
-    },
-  };
 }
