@@ -14,9 +14,10 @@ import type { ActionOutput } from '../../src/schema';
 import type { ScriptedModelServer } from '../support/model-server';
 import { pickElementRule } from '../support/page-rule';
 import { stagehandPickRule } from './stagehand-rule';
+import { newerNode, STAGEHAND4_NODE, STAGEHAND4_VERSION, stagehand4Peer } from './stagehand4-peer';
 
 /** The Stagehand the bench runs beside, as installed (its package.json is not among its exports). */
-export const STAGEHAND_VERSION = ((): string => {
+const STAGEHAND_VERSION = ((): string => {
   let dir = path.dirname(require.resolve('@browserbasehq/stagehand'));
   for (;;) {
     const file = path.join(dir, 'package.json');
@@ -35,11 +36,17 @@ export interface PeerFixture {
   readonly expect: RegExp;
 }
 
+/** A peer's answer, with the time it took where the peer measures it itself (one in another process). */
+interface Timed<T> {
+  readonly value: T;
+  readonly ms?: number;
+}
+
 interface Peer {
   readonly name: string;
   goto(url: string): Promise<void>;
-  observe(instruction: string): Promise<ActionOutput | undefined>;
-  act(action: ActionOutput): Promise<void>;
+  observe(instruction: string): Promise<Timed<ActionOutput | undefined>>;
+  act(action: ActionOutput): Promise<Timed<void>>;
   /** A Playwright page on the same browser state, for the raw column. */
   readonly page?: Page;
   close(): Promise<void>;
@@ -57,6 +64,13 @@ export interface PeerFigures {
   readonly right: string;
 }
 
+/** A peer's call and its time: the peer's own measure when it gives one, else the wall time around the call. */
+async function timed<T>(call: () => Promise<Timed<T>>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const result = await call();
+  return { value: result.value, ms: result.ms ?? performance.now() - started };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -68,8 +82,8 @@ async function rehearsePeer(models: ScriptedModelServer): Promise<Peer> {
     name: 'Rehearse',
     page: session.page(),
     goto: async (url) => void (await session.navigate(url)),
-    observe: async (instruction) => (await session.observe(instruction)).result[0],
-    act: async (action) => void (await session.act({ ...action, method: action.method ?? 'click', arguments: action.arguments ?? [] })),
+    observe: async (instruction) => ({ value: (await session.observe(instruction)).result[0] }),
+    act: async (action) => ({ value: void (await session.act({ ...action, method: action.method ?? 'click', arguments: action.arguments ?? [] })) }),
     close: () => session.end(),
   };
 }
@@ -85,13 +99,13 @@ async function stagehandPeer(models: ScriptedModelServer): Promise<Peer> {
   await stagehand.init();
   const page = stagehand.context.pages()[0]!;
   return {
-    name: 'Stagehand',
+    name: `Stagehand ${STAGEHAND_VERSION}`,
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     observe: async (instruction) => {
       const [first] = await stagehand.observe(instruction);
-      return first ? { selector: first.selector, description: first.description, method: first.method ?? 'click', arguments: first.arguments ?? [] } : undefined;
+      return { value: first ? { selector: first.selector, description: first.description, method: first.method ?? 'click', arguments: first.arguments ?? [] } : undefined };
     },
-    act: async (action) => void (await stagehand.act({ selector: action.selector, description: action.description, method: action.method ?? 'click', arguments: action.arguments ?? [] })),
+    act: async (action) => ({ value: void (await stagehand.act({ selector: action.selector, description: action.description, method: action.method ?? 'click', arguments: action.arguments ?? [] })) }),
     close: () => stagehand.close(),
   };
 }
@@ -107,28 +121,23 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
   for (let run = 0; run < runs; run++) {
     await peer.goto(fixture.url);
     models.requests.length = 0;
-    let started = performance.now();
-    picked = await peer.observe(fixture.instruction);
-    cold.push(performance.now() - started);
+    const first = await timed(() => peer.observe(fixture.instruction));
+    picked = first.value;
+    cold.push(first.ms);
     modelTimes.push(...models.timings.splice(0));
     if (picked && fixture.expect.test(`${picked.description} ${picked.selector}`)) right++;
-    started = performance.now();
-    await peer.observe(fixture.instruction);
-    warm.push(performance.now() - started);
+    warm.push((await timed(() => peer.observe(fixture.instruction))).ms);
     modelTimes.push(...models.timings.splice(0));
     if (!picked) continue;
-    started = performance.now();
-    await peer.act(picked);
-    acts.push(performance.now() - started);
+    const action = picked;
+    acts.push((await timed(() => peer.act(action))).ms);
     if (peer.page) {
       // Raw Playwright on a page in the act's state: loaded, observed twice, then the click.
       await peer.goto(fixture.url);
       await peer.observe(fixture.instruction);
       await peer.observe(fixture.instruction);
       const target = locatorFor(peer.page, picked.selector);
-      started = performance.now();
-      await target.click();
-      raws.push(performance.now() - started);
+      raws.push((await timed(async () => ({ value: await target.click() }))).ms);
     }
   }
   return {
@@ -137,10 +146,16 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
   };
 }
 
-/** Both peers over the fixtures, one peer at a time (each with its own browser), the model rule switched per peer. */
-export async function comparePeers(models: ScriptedModelServer, fixtures: readonly PeerFixture[], runs: number): Promise<PeerFigures[]> {
+/**
+ * The peers over the fixtures, one peer at a time (each with its own browser), the model rule switched per peer.
+ * Stagehand 4 needs a newer Node than this one; without one it is left out, and `note` says why.
+ */
+export async function comparePeers(models: ScriptedModelServer, fixtures: readonly PeerFixture[], runs: number, note: (text: string) => void): Promise<PeerFigures[]> {
   const figures: PeerFigures[] = [];
-  for (const [start, rule] of [[rehearsePeer, pickElementRule], [stagehandPeer, stagehandPickRule]] as const) {
+  const node = newerNode();
+  if (!node) note(`Stagehand ${STAGEHAND4_VERSION} is left out: it needs Node ${STAGEHAND4_NODE} or newer; run .ci/vscode-host.sh (it installs one), or set REHEARSE_BENCH_NODE to one.`);
+  const peers = [[rehearsePeer, pickElementRule], [stagehandPeer, stagehandPickRule], ...(node ? [[(server: ScriptedModelServer) => stagehand4Peer(server, node), stagehandPickRule] as const] : [])] as const;
+  for (const [start, rule] of peers) {
     models.answerWith(rule);
     const peer = await start(models);
     try {

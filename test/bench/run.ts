@@ -24,7 +24,7 @@ import { scaleRows } from './scale';
 import { agentPlan } from '../support/agent-plan';
 import { pickElementRule } from '../support/page-rule';
 import { profileObserve } from './observe-profile';
-import { comparePeers, STAGEHAND_VERSION, type PeerFixture } from './peers';
+import { comparePeers, type PeerFixture } from './peers';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 import type { Page } from 'playwright-core';
 
@@ -103,17 +103,25 @@ async function benchProfile({ models, session, large }: Bench): Promise<void> {
   console.log(`Resident memory during the cold observes: the engine's process (this bench, servers included) ${profile.baseNodeMiB.toFixed(0)} MiB before, ${profile.peakNodeMiB.toFixed(0)} MiB at the peak; all Chromium processes ${profile.peakBrowserMiB.toFixed(0)} MiB (proportional set size).`);
 }
 
-/** Rehearse next to Stagehand: observe and act(Action) per fixture. */
+/** Milliseconds as the tables show them; none (a peer that never acted) as a dash. */
+function ms(value: number | undefined): string {
+  return value !== undefined && Number.isFinite(value) ? value.toFixed(0) : '—';
+}
+
+/** Rehearse next to Stagehand 3 and 4: observe and act(Action) per fixture. */
 async function benchPeers({ models, fixtures }: Bench): Promise<void> {
-  const peers = await comparePeers(models, fixtures, 5);
-  const stagehandOf = (fixture: string) => peers.find((row) => row.peer === 'Stagehand' && row.fixture === fixture);
-  table(`Rehearse next to Stagehand ${STAGEHAND_VERSION} (same pages, browser and scripted model; median ms of 5; ratio = Rehearse / Stagehand)`,
-    ['fixture', 'peer', 'cold observe', 'warm observe', 'act(Action)', 'raw Playwright click', 'model server', 'right pick', 'cold ratio', 'warm ratio', 'act ratio'],
-    peers.map((row) => {
-      const peer = stagehandOf(row.fixture);
-      const ratio = (mine: number, theirs: number | undefined) => (row.peer === 'Rehearse' && theirs ? `${(mine / theirs).toFixed(2)}×` : '');
-      return [row.fixture, row.peer, row.coldMs.toFixed(0), row.warmMs.toFixed(0), row.actMs.toFixed(0), row.rawMs?.toFixed(0) ?? '—', row.modelMs.toFixed(1), row.right,
-        ratio(row.coldMs, peer?.coldMs), ratio(row.warmMs, peer?.warmMs), ratio(row.actMs, peer?.actMs)];
+  const peers = await comparePeers(models, fixtures, 5, (text) => console.log(text));
+  table(`Rehearse next to Stagehand (same pages, browser build and scripted model; median ms of 5)`,
+    ['fixture', 'peer', 'cold observe', 'warm observe', 'act(Action)', 'raw Playwright click', 'model server', 'right pick'],
+    peers.map((row) => [row.fixture, row.peer, row.coldMs.toFixed(0), row.warmMs.toFixed(0), ms(row.actMs), ms(row.rawMs), row.modelMs.toFixed(1), row.right]));
+  const others = [...new Set(peers.map((row) => row.peer))].filter((peer) => peer !== 'Rehearse');
+  // A peer that picked nothing acted on nothing: no time to compare with.
+  const ratio = (mine: number, theirs: number | undefined) => (theirs && Number.isFinite(theirs) ? `${(mine / theirs).toFixed(2)}×` : '—');
+  table('Rehearse ÷ each peer (below 1: Rehearse is faster)',
+    ['fixture', ...others.flatMap((peer) => [`cold ÷ ${peer}`, `warm ÷ ${peer}`, `act ÷ ${peer}`]), 'act ÷ raw Playwright'],
+    peers.filter((row) => row.peer === 'Rehearse').map((mine) => {
+      const of = (peer: string) => peers.find((row) => row.peer === peer && row.fixture === mine.fixture);
+      return [mine.fixture, ...others.flatMap((peer) => [ratio(mine.coldMs, of(peer)?.coldMs), ratio(mine.warmMs, of(peer)?.warmMs), ratio(mine.actMs, of(peer)?.actMs)]), ratio(mine.actMs, mine.rawMs)];
     }));
 }
 
