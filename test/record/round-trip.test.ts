@@ -172,4 +172,18 @@ describe('recording round trip: scrolling and right clicks', function () {
     assert.deepEqual(await rig.session.page().evaluate(() => ({ feed: document.getElementById('feed')!.scrollTop, page: Math.round(window.scrollY) })), where);
     assert.deepEqual(await settledEvents(rig.session), ['tile menu']);
   });
+
+  it('a scroll the page did just before a key (a field brought into view) is not a step of the person', async () => {
+    await rig.session.navigate(rig.url('gestures.html'));
+    const page = rig.session.page();
+    // The page brings something into view as the key comes, before the recorder sees the key: the scroll's event comes
+    // a frame after the key, as a focus's does on a loaded machine. The page is then at its end: the key scrolls no more.
+    await page.evaluate(() => window.addEventListener('keydown', () => window.scrollTo(0, document.documentElement.scrollHeight), { capture: true, once: true }));
+    const recorder = await Recorder.start(rig.session);
+    await page.evaluate(() => document.getElementById('picker')!.focus({ preventScroll: true }));
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(700);
+    const steps = actionsOf(await recorder.stop());
+    assert.deepEqual(steps.map((step) => [step.action.method, step.action.arguments]), [['press', ['ArrowDown']]]);
+  });
 });

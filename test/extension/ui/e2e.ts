@@ -88,9 +88,11 @@ async function atBrowser(cdpUrl: string, url: string, work: (page: Page) => Prom
 
 /** The last lines of the extension's log output channel, to see what it did before a failure. */
 function rehearseLogTail(logs: string): string {
-  const file = readdirSync(logs, { recursive: true }).map(String).find((name) => name.endsWith('Rehearse.log'));
+  // A window reload starts a new extension host with a log of its own: the one written last is the one that ran.
+  const file = readdirSync(logs, { recursive: true }).map(String).filter((name) => name.endsWith('Rehearse.log'))
+    .map((name) => path.join(logs, name)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
   if (!file) return '      (no Rehearse log)';
-  return readFileSync(path.join(logs, file), 'utf8').trim().split('\n').slice(-15).map((line) => `      ${line}`).join('\n');
+  return readFileSync(file, 'utf8').trim().split('\n').slice(-15).map((line) => `      ${line}`).join('\n');
 }
 
 const SUITE_LIMIT_MS = 20 * 60_000;
@@ -120,6 +122,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
   let chrome: Awaited<ReturnType<typeof startDebuggableChromium>> | undefined;
   let passed = 0;
   let failed = 0;
+  const failures: string[] = [];
   // A guard against a hang, not a measure of speed: a loaded 2-core machine takes 5 minutes and more.
   const timer = setTimeout(() => {
     console.error(`extension UI: over ${SUITE_LIMIT_MS / 60_000} minutes; stopping`);
@@ -434,6 +437,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
         console.log(`  ✔ ${test.name} (${Date.now() - started} ms)`);
       } catch (error) {
         failed++;
+        failures.push(`${test.name}: ${(error as Error).message.split('\n')[0]}`);
         const shot = path.join(run, `failure-${passed + failed}.png`);
         await page.screenshot({ path: shot }).catch(() => undefined);
         console.log(`  ✘ ${test.name}\n    ${(error as Error).message.split('\n').join('\n    ')}\n    screenshot: ${shot}`);
@@ -450,6 +454,8 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
     await chrome?.stop();
     await Promise.all([site?.close(), models?.close()]);
   }
+  // Said again at the end, beside the count: a log cut to its last lines still names what failed.
+  for (const failure of failures) console.log(`  ✘ ${failure}`);
   console.log(`ui: ${passed} passed, ${failed} failed`);
   return { passed, failed };
 }
