@@ -11,7 +11,7 @@ import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
 import { installVsix, launchBrowser, newRun, runToEnd, startCodeServer, WORK, type CodeServer } from '../code-server';
 import { firstHourTests } from './first-hour';
 import { untrustedFolderDoesNotReplay } from './restricted';
-import { answerInput, notification, openFile, pickItem, runCommand, webview } from './workbench';
+import { answerInput, notification, openFile, pickItem, runCommand, webview, SHOWS_MS } from './workbench';
 
 /**
  * The packaged extension, installed from its .vsix into a fresh code-server and used through the workbench: observe a
@@ -61,7 +61,7 @@ function twoFields(request: RecordedRequest) {
   };
 }
 
-async function until(what: string, check: () => boolean, ms = 15_000): Promise<void> {
+async function until(what: string, check: () => boolean, ms = SHOWS_MS): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`${what}: not after ${ms} ms`);
@@ -171,9 +171,9 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           await runCommand(page, 'Rehearse: Open Demo');
           await notification(page, 'The demo site is open').waitFor({ timeout: 60_000 });
           const replay = page.locator('.codelens-decoration a', { hasText: /^\s*Replay$/ }).first();
-          await replay.waitFor({ timeout: 20_000 });
+          await replay.waitFor({ timeout: SHOWS_MS });
           await replay.click();
-          await page.locator('.quick-input-widget', { hasText: '%password%' }).waitFor({ timeout: 15_000 });
+          await page.locator('.quick-input-widget', { hasText: '%password%' }).waitFor({ timeout: SHOWS_MS });
           assert.equal(await page.locator('.quick-input-widget input').getAttribute('type'), 'password');
           await answerInput(page, 'demo-secret-value', '%password%');
           await notification(page, /Sign in and finish a task passed: \d+ steps/).waitFor({ timeout: 60_000 });
@@ -197,7 +197,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           await flowRow.waitFor({ timeout: 30_000 });
           const stepRows = page.locator('.monaco-list-row', { hasText: /^\s*\d+\. / });
           if (!(await stepRows.first().isVisible().catch(() => false))) await flowRow.click();
-          await stepRows.nth(8).waitFor({ timeout: 15_000 });
+          await stepRows.nth(8).waitFor({ timeout: SHOWS_MS });
           assert.equal(await stepRows.count(), 9, 'the demo flow\'s nine steps');
           await runCommand(page, 'Test: Run All Tests');
           // The Testing view in the side bar (the Test Results panel that opens below lists them too).
@@ -228,9 +228,9 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           await atBrowser(cdpUrl, `${siteOrigin}/login.html`, async (shown) => {
             // Playwright's highlight overlay (a glass pane over the page) is what the person sees outlined.
             await view.locator('.candidate').first().hover();
-            await shown.waitForFunction(() => document.querySelector('x-pw-glass') !== null, undefined, { timeout: 10_000 });
+            await shown.waitForFunction(() => document.querySelector('x-pw-glass') !== null, undefined, { timeout: SHOWS_MS });
             await view.locator('#status').hover();
-            await shown.waitForFunction(() => document.querySelector('x-pw-glass') === null, undefined, { timeout: 10_000 });
+            await shown.waitForFunction(() => document.querySelector('x-pw-glass') === null, undefined, { timeout: SHOWS_MS });
           });
           await view.locator('.candidate .pick').nth(0).click();
           await view.locator('.candidate .pick').nth(1).click();
@@ -247,14 +247,14 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           assert.equal(flow.variables?.password?.secret, true);
           assert.equal(text.includes('correct horse'), false);
           assert.ok(flow.steps.every((step) => (step.fallbacks ?? []).length > 0), 'each step has fallbacks');
-          await view.locator('#status', { hasText: 'Saved 2 steps to signin.flow.json' }).waitFor({ timeout: 10_000 });
+          await view.locator('#status', { hasText: 'Saved 2 steps to signin.flow.json' }).waitFor({ timeout: SHOWS_MS });
           // The pointer stays on the candidate while it acts: its outline does not outlive the call.
           await atBrowser(cdpUrl, `${siteOrigin}/login.html`, async (shown) => {
             await view.locator('.candidate').first().hover();
-            await shown.waitForFunction(() => document.querySelector('x-pw-glass') !== null, undefined, { timeout: 10_000 });
+            await shown.waitForFunction(() => document.querySelector('x-pw-glass') !== null, undefined, { timeout: SHOWS_MS });
             await view.locator('.candidate .act').first().click();
-            await view.locator('#status', { hasText: /^Done: / }).waitFor({ timeout: 15_000 });
-            await shown.waitForFunction(() => document.querySelector('x-pw-glass') === null, undefined, { timeout: 5_000 });
+            await view.locator('#status', { hasText: /^Done: / }).waitFor({ timeout: SHOWS_MS });
+            await shown.waitForFunction(() => document.querySelector('x-pw-glass') === null, undefined, { timeout: SHOWS_MS });
           });
         },
       },
@@ -273,7 +273,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           assert.deepEqual(await view.locator('.candidate .description').allTextContents(), ['Email field', 'Password field']);
           // The extension host restarted with a new browser session: saving those picks asks to observe again.
           await view.locator('#save', { hasText: 'Save 2 to flow' }).click();
-          await view.locator('#status', { hasText: 'observe again' }).waitFor({ timeout: 10_000 });
+          await view.locator('#status', { hasText: 'observe again' }).waitFor({ timeout: SHOWS_MS });
         },
       },
       {
@@ -307,11 +307,11 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           await runCommand(page, 'View: Close All Editors');
           await openFile(page, 'signin.flow.json');
           const replay = page.locator('.codelens-decoration a', { hasText: /^\s*Replay$/ }).first();
-          await replay.waitFor({ timeout: 20_000 });
+          await replay.waitFor({ timeout: SHOWS_MS });
           await replay.click();
           await answerInput(page, 'correct horse', '%password%');
           await notification(page, 'signin passed: 2 steps').waitFor({ timeout: 60_000 });
-          await page.locator('.codelens-decoration', { hasText: /passed: \d+ ms/ }).nth(1).waitFor({ timeout: 10_000 });
+          await page.locator('.codelens-decoration', { hasText: /passed: \d+ ms/ }).nth(1).waitFor({ timeout: SHOWS_MS });
         },
       },
       {
@@ -333,7 +333,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           await rows.filter({ hasText: '2. click' }).first().waitFor({ timeout: 30_000 });
           await rows.filter({ hasText: '3. done' }).first().waitFor({ timeout: 30_000 });
           await view.locator('#status', { hasText: 'Done after' }).waitFor({ timeout: 30_000 });
-          await page.locator('.pane-header', { hasText: /completed · 2 steps/ }).first().waitFor({ timeout: 10_000 });
+          await page.locator('.pane-header', { hasText: /completed · 2 steps/ }).first().waitFor({ timeout: SHOWS_MS });
         },
       },
       {
@@ -350,7 +350,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           await view.locator('#run').click();
           await until('the second model call', () => scripted.modelRequests().length >= 2, 30_000);
           await view.locator('#stop').click();
-          await page.locator('.pane-header', { hasText: /stopped after 1 step/ }).first().waitFor({ timeout: 15_000 });
+          await page.locator('.pane-header', { hasText: /stopped after 1 step/ }).first().waitFor({ timeout: SHOWS_MS });
           const calls = scripted.modelRequests().length;
           // Past the moment the held answer would have come, and the next call after it.
           await new Promise((resolve) => setTimeout(resolve, 4_000));
@@ -368,13 +368,13 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           const status = page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json' });
           await status.waitFor({ timeout: 30_000 });
           await atBrowser(cdpUrl, `${siteOrigin}/login.html`, async (target) => {
-            await target.waitForFunction(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.')), undefined, { timeout: 10_000 });
+            await target.waitForFunction(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.')), undefined, { timeout: SHOWS_MS });
             await target.getByLabel('Email').fill('lin@example.com');
             await target.getByRole('button', { name: 'Forgot password?' }).click();
-            await page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json: 2 steps' }).waitFor({ timeout: 15_000 });
+            await page.locator('.statusbar-item', { hasText: 'Recording recorded.flow.json: 2 steps' }).waitFor({ timeout: SHOWS_MS });
           });
           await status.click();
-          await notification(page, 'Recorded 2 steps into recorded.flow.json').waitFor({ timeout: 15_000 });
+          await notification(page, 'Recorded 2 steps into recorded.flow.json').waitFor({ timeout: SHOWS_MS });
           const flow = JSON.parse(readFileSync(path.join(folder, 'recorded.flow.json'), 'utf8')) as { steps: { action: { method: string; arguments: string[] } }[] };
           assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'lin@example.com'], ['click']]);
         },
@@ -391,7 +391,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           await answerInput(page, `${siteOrigin}/login.html`, 'The page to open');
           const toast = notification(page, /Could not attach to the browser at http:\/\/127\.0\.0\.1:9/);
           await toast.waitFor({ timeout: 30_000 });
-          await toast.locator('.monaco-button', { hasText: 'Choose Browser' }).waitFor({ timeout: 5_000 });
+          await toast.locator('.monaco-button', { hasText: 'Choose Browser' }).waitFor({ timeout: SHOWS_MS });
           await toast.locator('.monaco-button', { hasText: 'Choose Browser' }).click();
           await pickItem(page, 'Attach to a running browser');
           await answerInput(page, cdpUrl, 'DevTools URL');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ScriptedModelServer } from '../../support/model-server';
 import { pickElementRule } from '../../support/page-rule';
-import { answerInput, leaveModalEditor, notification, pickItem, runCommand, webview } from './workbench';
+import { answerInput, leaveModalEditor, notification, pickItem, runCommand, webview, SHOWS_MS } from './workbench';
 
 /** What the first-hour tests need from the UI run. */
 export interface FirstHourContext {
@@ -48,7 +48,7 @@ function userSettings(page: Page, run: string): { read(): Settings; current(): P
       const text = JSON.stringify(settings);
       await runCommand(page, 'Preferences: Open User Settings (JSON)');
       const editor = page.locator('.editor-instance .monaco-editor').first();
-      await editor.waitFor({ timeout: 10_000 });
+      await editor.waitFor({ timeout: SHOWS_MS });
       await editor.click();
       await page.keyboard.press('Control+A');
       await page.keyboard.press('Delete');
@@ -67,7 +67,7 @@ function userSettings(page: Page, run: string): { read(): Settings; current(): P
   };
 }
 
-async function settled(page: Page, check: () => boolean, what: string, ms = 10_000): Promise<void> {
+async function settled(page: Page, check: () => boolean, what: string, ms = SHOWS_MS): Promise<void> {
   for (const end = Date.now() + ms; !check(); await page.waitForTimeout(100)) if (Date.now() > end) assert.fail(`${what}: not after ${ms} ms`);
 }
 
@@ -92,7 +92,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           await view.locator('#status', { hasText: 'No model is set' }).waitFor({ timeout: 30_000 });
           assert.equal(await view.locator('#busy').isHidden(), true, 'the inspector is not left busy');
           const toast = notification(page, /No model is set\. Choose a provider and model/);
-          await toast.waitFor({ timeout: 10_000 });
+          await toast.waitFor({ timeout: SHOWS_MS });
           await toast.locator('.monaco-button', { hasText: 'Choose Model' }).click();
           await pickItem(page, 'A local or OpenAI-compatible server');
           await answerInput(page, 'test-model', 'The model name the server knows');
@@ -102,7 +102,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
             const written = settings.read();
             return written['rehearse.model.name'] === 'openai/test-model' && written['rehearse.model.baseURL'] === context.models.url('/v1') && written['rehearse.model.openaiEndpointFormat'] === 'chat';
           }, 'the model settings are written: openai/test-model at the server\'s base URL, in the chat format');
-          await notification(page, /Rehearse now uses openai\/test-model at/).waitFor({ timeout: 10_000 });
+          await notification(page, /Rehearse now uses openai\/test-model at/).waitFor({ timeout: SHOWS_MS });
           // The model chosen answers: Observe now shows candidates (on the sign-in page, in the new browser session).
           await runCommand(page, 'Rehearse: Open Browser');
           await answerInput(page, `${context.siteOrigin}/login.html`, 'The page to open');
@@ -133,7 +133,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           const toast = notification(page, /no display to show a browser window on/);
           await toast.waitFor({ timeout: 30_000 });
           await toast.locator('.monaco-button', { hasText: 'Run Headless' }).click();
-          await notification(page, 'The browser now runs headless').waitFor({ timeout: 10_000 });
+          await notification(page, 'The browser now runs headless').waitFor({ timeout: SHOWS_MS });
           await settled(page, () => settings.read()['rehearse.browser.headless'] === true, 'rehearse.browser.headless is written');
           // The same command now works: a headless browser opens the page, and the inspector reads it.
           await runCommand(page, 'Rehearse: Open Browser');

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { installVsix, newRun, startCodeServer, type CodeServer } from '../code-server';
-import { notification, openFile } from './workbench';
+import { notification, openFile, SHOWS_MS } from './workbench';
 
 /**
  * Restricted mode: in a folder the person does not trust, the extension still lists and opens flows, but does not
@@ -24,12 +24,12 @@ export async function untrustedFolderDoesNotReplay(browser: Browser, vsix: strin
     const distrust = page.locator('.monaco-dialog-box .monaco-button', { hasText: "No, I don't trust the authors" });
     await restricted.or(distrust).first().waitFor({ timeout: 30_000 });
     if (await distrust.isVisible()) await distrust.click();
-    await restricted.waitFor({ timeout: 15_000 });
+    await restricted.waitFor({ timeout: SHOWS_MS });
     await openFile(page, 'trap.flow.json');
     const replay = page.locator('.codelens-decoration a', { hasText: /^\s*Replay$/ }).first();
-    await replay.waitFor({ timeout: 20_000 });
+    await replay.waitFor({ timeout: SHOWS_MS });
     await replay.click();
-    await notification(page, 'only in a trusted workspace').waitFor({ timeout: 15_000 });
+    await notification(page, 'only in a trusted workspace').waitFor({ timeout: SHOWS_MS });
     await page.waitForTimeout(2_000);
     assert.equal(await notification(page, 'Trap passed').count(), 0, 'the flow did not run');
   } catch (error) {

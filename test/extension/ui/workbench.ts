@@ -5,7 +5,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
  * workbench shows in a moment on a quiet machine can take seconds on a loaded one (quick open searches the folder):
  * the bounds are set for that.
  */
-const SHOWS_MS = 30_000;
+export const SHOWS_MS = 30_000;
 
 export async function runCommand(page: Page, title: string): Promise<void> {
   // Commands appear once the extension host has registered the contributions: try a few times.
@@ -25,8 +25,9 @@ export async function runCommand(page: Page, title: string): Promise<void> {
       // The row can go from under the pointer as the list re-renders or the palette closes: try again, not wait 30 s.
       if (!(await row.click({ timeout: 3_000 }).then(() => true, () => false))) continue;
       // A click can land while the list re-renders and run nothing: the palette then still shows what was typed. A
-      // command that asks something next shows its own prompt in the same widget, with other text.
-      for (const end = Date.now() + 2_000; Date.now() < end; await page.waitForTimeout(100)) {
+      // command that asks something next shows its own prompt in the same widget, with other text. A loaded machine
+      // takes seconds to close the palette: trying again too soon would run the command twice.
+      for (const end = Date.now() + 6_000; Date.now() < end; await page.waitForTimeout(100)) {
         if (!(await input.isVisible()) || (await input.inputValue().catch(() => '')) !== `>${title}`) return;
       }
       continue;
