@@ -43,11 +43,12 @@ export async function chooseModel(engine: EngineClient, secrets: Secrets, log: L
   const local = choice.provider === 'local';
   // A local server speaks OpenAI's wire format: the model is named openai/<its name> and reached at its base URL.
   const name = `${local ? 'openai' : choice.provider}/${choice.model.replace(/^(openai|anthropic|google)\//, '')}`;
-  await updateSetting('model.name', name);
-  await updateSetting('model.baseURL', local ? choice.baseURL : undefined);
-  await updateSetting('model.openaiEndpointFormat', local ? 'chat' : undefined);
-  if (choice.apiKey) await secrets.setModelKey(choice.apiKey);
-  await engine.endSession();
+  await engine.reconfigure(async () => {
+    await updateSetting('model.name', name);
+    await updateSetting('model.baseURL', local ? choice.baseURL : undefined);
+    await updateSetting('model.openaiEndpointFormat', local ? 'chat' : undefined);
+    if (choice.apiKey) await secrets.setModelKey(choice.apiKey);
+  });
   log.info(`model set to ${name}${local ? ` at ${choice.baseURL}` : ''}`);
   void vscode.window.showInformationMessage(`Rehearse now uses ${name}${local ? ` at ${choice.baseURL}` : ''}.`);
   return name;

@@ -80,9 +80,8 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       return trace ? rehearse.traceViewer.open(trace) : undefined;
     }),
     command('rehearse.toggleShowBrowser', async () => {
-      const configuration = vscode.workspace.getConfiguration('rehearse');
-      const headless = !configuration.get<boolean>('browser.headless', false);
-      await configuration.update('browser.headless', headless, vscode.ConfigurationTarget.Global);
+      const headless = !vscode.workspace.getConfiguration('rehearse').get<boolean>('browser.headless', false);
+      await engine.reconfigure(() => updateSetting('browser.headless', headless));
       void vscode.window.showInformationMessage(headless ? 'Rehearse runs the browser headless (not shown).' : 'Rehearse shows the browser (the next session opens a window).');
       return !headless;
     }),
@@ -145,22 +144,19 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
     command('rehearse.setModelApiKey', async (value?: unknown) => {
       const key = typeof value === 'string' ? value : await vscode.window.showInputBox({ title: 'Model API key', prompt: 'Kept in VS Code secret storage; sent to the service with each request, never written to a file', password: true, ignoreFocusOut: true });
       if (!key) return false;
-      await secrets.setModelKey(key);
-      await engine.endSession();
+      await engine.reconfigure(() => secrets.setModelKey(key));
       log.info('model API key saved in secret storage');
       return true;
     }),
     command('rehearse.setServiceKey', async (value?: unknown) => {
       const key = typeof value === 'string' ? value : await vscode.window.showInputBox({ title: 'Service key', prompt: 'The x-svc-api-key of the service in rehearse.service.url (kept in secret storage)', password: true, ignoreFocusOut: true });
       if (!key) return false;
-      await secrets.setServiceKey(key);
-      await engine.endSession();
+      await engine.reconfigure(() => secrets.setServiceKey(key));
       return true;
     }),
     // Offered when there is no display for a browser window (a server, a container, SSH, code-server).
     command('rehearse.runHeadless', async () => {
-      await vscode.workspace.getConfiguration('rehearse').update('browser.headless', true, vscode.ConfigurationTarget.Global);
-      await engine.endSession();
+      await engine.reconfigure(() => updateSetting('browser.headless', true));
       void vscode.window.showInformationMessage('The browser now runs headless (rehearse.browser.headless): run the command again. The inspector\'s highlights and the agent\'s screenshots still work.');
       return true;
     }),
@@ -174,17 +170,20 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       if (choice.id === 'file') {
         const picked = await vscode.window.showOpenDialog({ title: 'Chromium or Chrome executable', canSelectMany: false, openLabel: 'Use this browser' });
         if (!picked?.[0]) return undefined;
-        await updateSetting('browser.executablePath', picked[0].fsPath);
-        await updateSetting('browser.cdpUrl', undefined);
+        await engine.reconfigure(async () => {
+          await updateSetting('browser.executablePath', picked[0]!.fsPath);
+          await updateSetting('browser.cdpUrl', undefined);
+        });
       } else if (choice.id === 'cdp') {
         const url = await ask('Attach to a browser', 'Its DevTools URL (started with --remote-debugging-port)', 'http://127.0.0.1:9222');
         if (!url) return undefined;
-        await updateSetting('browser.cdpUrl', url);
+        await engine.reconfigure(() => updateSetting('browser.cdpUrl', url));
       } else {
-        await updateSetting('browser.executablePath', undefined);
-        await updateSetting('browser.cdpUrl', undefined);
+        await engine.reconfigure(async () => {
+          await updateSetting('browser.executablePath', undefined);
+          await updateSetting('browser.cdpUrl', undefined);
+        });
       }
-      await engine.endSession();
       return choice.id;
     }),
     command('rehearse.openDemo', async () => {

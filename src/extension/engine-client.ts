@@ -23,6 +23,7 @@ export class EngineClient implements vscode.Disposable {
   private current: Promise<HttpSession> | undefined;
   /** The settings the session was started with (see settingsChanged). */
   private startedWith: string | undefined;
+  private reconfiguring: Promise<unknown> = Promise.resolve();
   private readonly calls = new CallQueue();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the session ends or restarts (views clear what referred to it). */
@@ -108,8 +109,21 @@ export class EngineClient implements vscode.Disposable {
     return { ...(model ? { model } : {}), browser: { launchOptions: { headless } } };
   }
 
+  /**
+   * Changes what a session is started with (settings, secrets), then ends the session. A session asked for meanwhile
+   * (a command run right after Choose Browser) waits and starts with the change: on a loaded machine writing a setting
+   * takes seconds, and a person can be quicker.
+   */
+  async reconfigure(change: () => Promise<void>): Promise<void> {
+    const done = this.reconfiguring.then(change).then(() => this.endSession());
+    this.reconfiguring = done.catch(() => undefined);
+    await done;
+  }
+
   /** The browser session, started on first use (Open Browser, Observe, Replay…). */
-  session(overrides: { headless?: boolean } = {}): Promise<HttpSession> {
+  async session(overrides: { headless?: boolean } = {}): Promise<HttpSession> {
+    await this.reconfiguring;
+    // Nothing is awaited from here until `current` is set: two callers cannot start two sessions.
     if (this.current) return this.current;
     const starting = (async () => {
       const settings = readSettings();

@@ -29,7 +29,7 @@ export class SettingsError extends Error {
  * Sets a `rehearse.*` user setting and returns once this window reads the new value: `update` can resolve before the
  * configuration seen here has changed, and a command that starts a browser right after must get the new one.
  */
-export async function updateSetting(key: keyof Settings, value: string | undefined): Promise<void> {
+export async function updateSetting(key: keyof Settings, value: string | boolean | undefined): Promise<void> {
   await vscode.workspace.getConfiguration('rehearse').update(key, value, vscode.ConfigurationTarget.Global);
   const expected = value ?? vscode.workspace.getConfiguration('rehearse').inspect(key)?.defaultValue;
   for (let waited = 0; waited < 3_000 && vscode.workspace.getConfiguration('rehearse').get(key) !== expected; waited += 25) {

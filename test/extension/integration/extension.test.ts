@@ -178,6 +178,26 @@ describe('Rehearse in VS Code (extension host)', () => {
     assert.equal(text.includes('agent-typed-secret'), false);
   });
 
+  it('a command run at once after Choose Model uses the new model: the session waits for the settings to be written', async () => {
+    await vscode.commands.executeCommand('rehearse.openBrowser', `${site.origin}/login.html`);
+    const other = await ScriptedModelServer.start();
+    try {
+      models.reset();
+      const chosen = vscode.commands.executeCommand('rehearse.chooseModel', { provider: 'local', model: 'other-model', baseURL: other.url('/v1') });
+      await vscode.commands.executeCommand('rehearse.observe', 'the email field');
+      assert.equal(await chosen, 'openai/other-model');
+      assert.equal(models.modelRequests().length, 0, 'the model chosen before was not asked');
+      assert.ok(other.modelRequests().length > 0, 'the model just chosen was asked');
+    } finally {
+      const configuration = vscode.workspace.getConfiguration('rehearse');
+      await configuration.update('model.name', 'openai/test-model', vscode.ConfigurationTarget.Global);
+      await configuration.update('model.baseURL', models.url('/v1'), vscode.ConfigurationTarget.Global);
+      await configuration.update('model.openaiEndpointFormat', undefined, vscode.ConfigurationTarget.Global);
+      await rehearse.engine.endSession();
+      await other.close();
+    }
+  });
+
   it('Stop cancels an agent run for real: no model call and no page action after it', async () => {
     await vscode.commands.executeCommand('rehearse.openBrowser', `${site.origin}/login.html`);
     models.reset();
