@@ -77,7 +77,7 @@ async function atBrowser(cdpUrl: string, url: string, work: (page: Page) => Prom
   const person = await chromium.connectOverCDP(cdpUrl);
   try {
     const find = () => person.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url() === url);
-    for (let i = 0; i < 50 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const end = Date.now() + SHOWS_MS; !find() && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 200));
     const page = find();
     assert.ok(page, `${url} is open in the browser`);
     await work(page);
