@@ -2,8 +2,7 @@ import type { Page } from 'playwright-core';
 import type { Action } from '../schema';
 import { observedNodeOf, type ObservedNode } from './act/direct-pointer';
 import type { ObservePick } from './observe';
-import type { PageSnapshot } from './snapshot/snapshot';
-import type { Fingerprint } from './snapshot/snapshot';
+import type { Fingerprint, PageSnapshot } from './snapshot/snapshot';
 
 /** What observe found for one pick, kept so a picked action can be saved with its fallbacks and fingerprint. */
 export interface PickDetails {
