@@ -27,6 +27,8 @@ export async function askNewFlowFile(suggested = 'new'): Promise<FlowTarget | un
     title: 'New flow file',
     prompt: `File name, in ${folder || 'the workspace root'} (".flow.json" is added)`,
     value: suggested,
+    // Asked after a click in a webview (Save in the inspector), which can take the focus back a moment later.
+    ignoreFocusOut: true,
     validateInput: (value) => (/^[\w .-]+(\/[\w .-]+)*$/.test(value.trim()) ? undefined : 'Letters, digits, spaces, "-", "_", "." and "/" only'),
   });
   if (!name) return undefined;
@@ -39,7 +41,7 @@ export async function askNewFlowFile(suggested = 'new'): Promise<FlowTarget | un
 export async function chooseFlowFile(title: string): Promise<FlowTarget | undefined> {
   const files = await findFlowFiles();
   const items = [{ label: NEW_FILE, uri: undefined }, ...files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri }))];
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose the flow file to append the steps to' });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose the flow file to append the steps to', ignoreFocusOut: true });
   if (!picked) return undefined;
   if (!picked.uri) return askNewFlowFile();
   return flowTarget(picked.uri);

@@ -293,6 +293,9 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           await view.locator('.candidate .pick').nth(0).click();
           await view.locator('#save', { hasText: 'Save 1 to flow' }).click();
           await pickItem(page, 'New flow file');
+          // The focus going back to the inspector (a click there, or the webview taking it) does not cancel the save.
+          await page.locator('.quick-input-widget', { hasText: 'File name' }).waitFor({ state: 'visible', timeout: SHOWS_MS });
+          await view.locator('#instruction textarea').click();
           await answerInput(page, 'observed', 'File name');
           const file = path.join(folder, 'observed.flow.json');
           await until('the flow file is written', () => existsSync(file));
