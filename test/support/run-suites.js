@@ -6,6 +6,8 @@
 // The whole set runs in lanes at once (LANES below), one process each. The first lane's output is shown as it comes,
 // the others' held and printed whole when they end, so each suite's output stays together. REHEARSE_TEST_LANES=1
 // runs everything in one lane.
+// Each failed test is also a line `✘ suite: test: first line of the error`, and those lines are said again just above
+// the total: a log cut to its end still names what failed.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
@@ -25,6 +27,12 @@ function testFiles(dir) {
     .sort();
 }
 
+const FAILURE_LINE = /^✘ .+$/gm;
+
+function failureLine(suite, title, error) {
+  return `✘ ${suite}: ${title}: ${String(error?.message ?? error).split('\n')[0]}`;
+}
+
 /** A suite with its own runner (run.js: the extension suite runs inside VS Code) is a child process; its last line counts. */
 function runExternalSuite(name, runner) {
   return new Promise((resolve) => {
@@ -38,7 +46,9 @@ function runExternalSuite(name, runner) {
       const closing = [...output.matchAll(new RegExp(`^${name}: (\\d+) passed, (\\d+) failed`, 'gm'))].at(-1);
       const passes = closing ? Number(closing[1]) : 0;
       const failures = closing ? Number(closing[2]) : 1;
-      resolve({ passes, failures: code !== 0 && failures === 0 ? 1 : failures, pending: 0 });
+      const failedTests = output.match(FAILURE_LINE) ?? [];
+      if (!closing) failedTests.push(failureLine(name, 'the suite', `ended without its closing line (exit code ${code})`));
+      resolve({ passes, failures: code !== 0 && failures === 0 ? 1 : failures, pending: 0, failedTests });
     });
   });
 }
@@ -49,12 +59,15 @@ async function runSuite(name) {
   const mocha = new Mocha({ reporter: 'spec', timeout: 30_000, slow: 2_000 });
   for (const file of testFiles(path.join(ROOT, name))) mocha.addFile(file);
   await mocha.loadFilesAsync();
+  const failed = [];
   return new Promise((resolve) => {
     const runner = mocha.run(() => {
       const { passes = 0, failures = 0, pending = 0 } = runner.stats ?? {};
+      if (failed.length) console.log(`\n${failed.join('\n')}`);
       console.log(`\n${name}: ${passes} passed, ${failures} failed${pending ? `, ${pending} skipped` : ''}\n`);
-      resolve({ passes, failures, pending });
+      resolve({ passes, failures, pending, failedTests: failed });
     });
+    runner.on('fail', (test, error) => failed.push(failureLine(name, test.fullTitle(), error)));
   });
 }
 
@@ -74,13 +87,15 @@ async function runLane(suites) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failedTests = [];
   for (const suite of suites) {
-    const { passes, failures, pending } = await runSuite(suite);
+    const { passes, failures, pending, failedTests: suiteFailed } = await runSuite(suite);
     passed += passes;
     failed += failures;
     skipped += pending;
+    failedTests.push(...suiteFailed);
   }
-  return { passed, failed, skipped };
+  return { passed, failed, skipped, failedTests };
 }
 
 /** A lane in its own process; with `hold`, its output is kept until asked for, else shown as it comes. */
@@ -107,12 +122,14 @@ function startLane(suites, hold) {
 function countClosings(output, suites, code) {
   let passed = 0;
   let failed = 0;
+  const failedTests = output.match(FAILURE_LINE) ?? [];
   for (const suite of suites) {
     const closing = [...output.matchAll(new RegExp(`^${suite}: (\\d+) passed, (\\d+) failed`, 'gm'))].at(-1);
     passed += closing ? Number(closing[1]) : 0;
     failed += closing ? Number(closing[2]) : 1;
+    if (!closing) failedTests.push(failureLine(suite, 'the suite', `ended without its closing line (lane exit code ${code})`));
   }
-  return { passed, failed: code !== 0 && failed === 0 ? 1 : failed };
+  return { passed, failed: code !== 0 && failed === 0 ? 1 : failed, failedTests };
 }
 
 async function main() {
@@ -133,7 +150,8 @@ async function main() {
   }
   const inLanes = !asLane && suites.includes('extension') && suites.length > 1 && process.env.REHEARSE_TEST_LANES !== '1';
   if (!inLanes) {
-    const { passed, failed, skipped } = await runLane(suites);
+    const { passed, failed, skipped, failedTests } = await runLane(suites);
+    if (!asLane && failedTests.length) console.log(`failed:\n${failedTests.join('\n')}\n`);
     if (!asLane) console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
     process.exit(failed ? 1 : 0);
   }
@@ -145,6 +163,8 @@ async function main() {
   const counts = lanes.map((lane, index) => countClosings(running[index].output(), lane, codes[index]));
   const passed = counts.reduce((sum, count) => sum + count.passed, 0);
   const failed = counts.reduce((sum, count) => sum + count.failed, 0);
+  const failures = [...new Set(counts.flatMap((count) => count.failedTests))];
+  if (failures.length) console.log(`failed:\n${failures.join('\n')}\n`);
   console.log(`total: ${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
 }

@@ -11,17 +11,21 @@ export async function run(): Promise<void> {
   const Mocha = (mochaModule.default ?? mochaModule) as new (options: object) => {
     addFile(file: string): void;
     loadFilesAsync(): Promise<void>;
-    run(done: (failures: number) => void): { stats?: { passes: number; failures: number } };
+    run(done: (failures: number) => void): { stats?: { passes: number; failures: number }; on(event: 'fail', listener: (test: { fullTitle(): string }, error: Error) => void): void };
   };
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, slow: 5_000, color: false, reporter: 'spec', ...(process.env.REHEARSE_TEST_GREP ? { grep: process.env.REHEARSE_TEST_GREP } : {}) });
   for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, file));
   await mocha.loadFilesAsync();
+  // Each failure again as one line just before the count (`✘ integration: test: error`), for a log cut to its end.
+  const failed: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const runner = mocha.run((failures) => {
       const passes = runner.stats?.passes ?? 0;
+      for (const line of failed) console.log(line);
       console.log(`integration: ${passes} passed, ${failures} failed`);
       if (failures) reject(new Error(`${failures} integration test(s) failed`));
       else resolve();
     });
+    runner.on('fail', (test, error) => failed.push(`✘ integration: ${test.fullTitle()}: ${String(error?.message ?? error).split('\n')[0]}`));
   });
 }

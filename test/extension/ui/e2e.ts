@@ -450,6 +450,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
   } catch (error) {
     console.error('extension UI tests could not run:', error);
     failed++;
+    failures.push(`could not run: ${(error as Error).message.split('\n')[0]}`);
   } finally {
     clearTimeout(timer);
     await browser?.close().catch(() => undefined);
@@ -458,7 +459,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
     await Promise.all([site?.close(), models?.close()]);
   }
   // Said again at the end, beside the count: a log cut to its last lines still names what failed.
-  for (const failure of failures) console.log(`  ✘ ${failure}`);
+  for (const failure of failures) console.log(`✘ ui: ${failure}`);
   console.log(`ui: ${passed} passed, ${failed} failed`);
   return { passed, failed };
 }
