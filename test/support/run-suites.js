@@ -11,7 +11,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawn } = require('node:child_process');
-const { inspect } = require('node:util');
 // mocha 12 is an ES module; require() of it yields its namespace.
 const mochaModule = require('mocha');
 const Mocha = mochaModule.default ?? mochaModule;
@@ -30,13 +29,9 @@ function testFiles(dir) {
 
 const FAILURE_LINE = /^✘ .+$/gm;
 
+/** The one format of a failure line (test/support/failure-line.ts), built into out/test with the tests. */
 function failureLine(suite, title, error) {
-  let first = String(error?.message ?? error).split('\n')[0];
-  // assert's own message ("Expected values to be strictly equal:") says what differs only on the lines after it.
-  // (mocha has made them strings by then, for its diff.)
-  const shown = (value) => (typeof value === 'string' ? value : inspect(value));
-  if (error?.code === 'ERR_ASSERTION' && first.endsWith(':')) first += ` ${shown(error.actual)}, expected ${shown(error.expected)}`;
-  return `✘ ${suite}: ${title}: ${first.replace(/\s*\n\s*/g, ' ').slice(0, 400)}`;
+  return require(path.join(ROOT, 'support', 'failure-line.js')).failureLine(suite, title, error);
 }
 
 /** A suite with its own runner (run.js: the extension suite runs inside VS Code) is a child process; its last line counts. */

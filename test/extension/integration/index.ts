@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readdirSync } from 'node:fs';
+import { failureLine } from '../../support/failure-line';
 
 /**
  * Runs inside VS Code's extension host (extensionTestsPath): mocha over the integration tests beside this file. Its
@@ -16,7 +17,7 @@ export async function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, slow: 5_000, color: false, reporter: 'spec', ...(process.env.REHEARSE_TEST_GREP ? { grep: process.env.REHEARSE_TEST_GREP } : {}) });
   for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, file));
   await mocha.loadFilesAsync();
-  // Each failure again as one line just before the count (`✘ integration: test: error`), for a log cut to its end.
+  // Each failure again as one line just before the count, for a log cut to its end.
   const failed: string[] = [];
   await new Promise<void>((resolve, reject) => {
     const runner = mocha.run((failures) => {
@@ -26,6 +27,6 @@ export async function run(): Promise<void> {
       if (failures) reject(new Error(`${failures} integration test(s) failed`));
       else resolve();
     });
-    runner.on('fail', (test, error) => failed.push(`✘ integration: ${test.fullTitle()}: ${String(error?.message ?? error).split('\n')[0]}`));
+    runner.on('fail', (test, error) => failed.push(failureLine('integration', test.fullTitle(), error)));
   });
 }

@@ -6,6 +6,7 @@ import type { StaticSite } from '../../../src/cli/static-site';
 import { agentPlan } from '../../support/agent-plan';
 import { startDebuggableChromium } from '../../support/debuggable-chromium';
 import { ScriptedModelServer, type RecordedRequest } from '../../support/model-server';
+import { failureLine } from '../../support/failure-line';
 import { promptText } from '../../support/page-rule';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
 import { installVsix, launchBrowser, newRun, runToEnd, startCodeServer, WORK, type CodeServer } from '../code-server';
@@ -440,7 +441,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
         console.log(`  ✔ ${test.name} (${Date.now() - started} ms)`);
       } catch (error) {
         failed++;
-        failures.push(`${test.name}: ${(error as Error).message.split('\n')[0]}`);
+        failures.push(failureLine('ui', test.name, error));
         const shot = path.join(run, `failure-${passed + failed}.png`);
         await page.screenshot({ path: shot }).catch(() => undefined);
         console.log(`  ✘ ${test.name}\n    ${(error as Error).message.split('\n').join('\n    ')}\n    screenshot: ${shot}`);
@@ -450,7 +451,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
   } catch (error) {
     console.error('extension UI tests could not run:', error);
     failed++;
-    failures.push(`could not run: ${(error as Error).message.split('\n')[0]}`);
+    failures.push(failureLine('ui', 'the suite could not run', error));
   } finally {
     clearTimeout(timer);
     await browser?.close().catch(() => undefined);
@@ -459,7 +460,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
     await Promise.all([site?.close(), models?.close()]);
   }
   // Said again at the end, beside the count: a log cut to its last lines still names what failed.
-  for (const failure of failures) console.log(`✘ ui: ${failure}`);
+  for (const failure of failures) console.log(failure);
   console.log(`ui: ${passed} passed, ${failed} failed`);
   return { passed, failed };
 }
