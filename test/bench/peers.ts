@@ -94,7 +94,7 @@ async function stagehandPeer(models: ScriptedModelServer): Promise<Peer> {
     env: 'LOCAL', verbose: 0, disablePino: true, logger: () => undefined, selfHeal: false, disableAPI: true,
     model: { modelName: 'openai/gpt-4.1-mini', apiKey: 'bench', baseURL: models.url('/v1') },
     // Stagehand's own --disable-features (it keeps frames in one process) stays: Chromium keeps only the last one.
-    localBrowserLaunchOptions: { executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }).filter((arg) => !arg.startsWith('--disable-features=')) },
+    localBrowserLaunchOptions: { executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }).filter((arg) => !arg.startsWith('--disable-features=')) },
   });
   await stagehand.init();
   const page = stagehand.context.pages()[0]!;

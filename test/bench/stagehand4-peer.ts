@@ -60,7 +60,7 @@ export async function stagehand4Peer(models: ScriptedModelServer, node: string) 
   // Its own --disable-features, if it has some, stays: Chromium keeps only the last one.
   const args = launchArgs({ headless: true }).filter((arg) => !arg.startsWith('--disable-features='));
   try {
-    await call('start', { modelUrl: models.url('/v1'), executablePath: findBrowser().executablePath, args });
+    await call('start', { modelUrl: models.url('/v1'), executablePath: findBrowser({ headless: true }).executablePath, args });
   } catch (error) {
     child.kill();
     throw error;

@@ -14,7 +14,7 @@ function disabledFeatureLists(pid: number): string[][] {
 describe('the browser Rehearse launches', () => {
   it('keeps every feature Playwright turns off, and also turns off the preloaded address-bar popup', async function () {
     this.timeout(60_000);
-    const server = await chromium.launchServer({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }) });
+    const server = await chromium.launchServer({ executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }) });
     try {
       const lists = disabledFeatureLists(server.process().pid!);
       assert.ok(lists.length >= 2, `Playwright's list and Rehearse's on the command line: ${JSON.stringify(lists)}`);

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { createSession } from '../../src/core/engine-session';
+import { findBrowser } from '../../src/core/browser/find-browser';
 
 /** A browser that cannot start says why in its own words, and a window with no display to show it is refused first. */
 describe('starting a browser that cannot start', function () {
@@ -41,5 +43,24 @@ describe('starting a browser that cannot start', function () {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  });
+});
+
+/** Headless sessions use Chromium's headless shell where it is installed (CI installs Debian's), as Playwright does. */
+describe('which browser a session starts', function () {
+  this.timeout(30_000);
+  const shell = '/usr/lib/chromium/chromium-headless-shell';
+
+  it('a headless session runs in the headless shell; a headed one, or a browser named, is the one started', async function () {
+    if (!existsSync(shell) || process.env.REHEARSE_CHROMIUM) this.skip();
+    const session = await createSession({ browser: { headless: true }, env: {} });
+    try {
+      assert.equal(session.browserOrigin, `system ${shell}`);
+    } finally {
+      await session.end();
+    }
+    assert.equal(findBrowser({ headless: false, env: {} }).executablePath.includes('headless-shell'), false, 'a window needs the full browser');
+    const full = findBrowser({ env: {} }).executablePath;
+    assert.deepEqual(findBrowser({ headless: true, executablePath: full, env: {} }), { executablePath: full, source: 'explicit' });
   });
 });

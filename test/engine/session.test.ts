@@ -25,7 +25,7 @@ describe('sessions', () => {
 
   it('attaches to a Playwright browser server', async function () {
     this.timeout(60_000);
-    const server = await chromium.launchServer({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
+    const server = await chromium.launchServer({ executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
     try {
       const session = await createSession({ browser: { wsEndpoint: server.wsEndpoint() }, env: {} });
       await session.navigate(rig.url('shadow.html'));
@@ -39,7 +39,7 @@ describe('sessions', () => {
 
   it('a browser that dies ends its session with a clear error; other sessions go on', async function () {
     this.timeout(60_000);
-    const server = await chromium.launchServer({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
+    const server = await chromium.launchServer({ executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
     const doomed = await createSession({ browser: { wsEndpoint: server.wsEndpoint() }, env: {} });
     await doomed.navigate(rig.url('login.html'));
     process.kill(server.process().pid!, 'SIGKILL');

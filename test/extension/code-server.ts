@@ -115,7 +115,7 @@ export async function installVsix(run: string, vsix: string): Promise<void> {
 
 /** The Chromium that shows the workbench. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }), timeout: 30_000 });
+  return chromium.launch({ executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }), timeout: 30_000 });
 }
 
 export function newRun(name: string): { run: string; folder: string } {

@@ -101,7 +101,7 @@ describe('HTTP service robustness', function () {
   });
 
   it('a browser killed mid-session gives a clear error; the service goes on serving', async () => {
-    const server = await chromium.launchServer({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
+    const server = await chromium.launchServer({ executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
     rig.browserUrls.push(new URL(server.wsEndpoint()).origin);
     const start = await rig.call('/v1/sessions/start', { body: { browser: { wsEndpoint: server.wsEndpoint() } } });
     const { data } = (await start.json()) as { data: { sessionId: string } };

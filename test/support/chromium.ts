@@ -1,9 +1,9 @@
 import { chromium, type Browser } from 'playwright-core';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 
-/** A headless Debian Chromium (or REHEARSE_CHROMIUM) for tests, found the same way the product finds one. */
+/** A headless Chromium for tests (the headless shell when installed, or REHEARSE_CHROMIUM), found as a headless session finds one. */
 export async function launchTestChromium(): Promise<Browser> {
-  const { executablePath } = findBrowser();
+  const { executablePath } = findBrowser({ headless: true });
   return chromium.launch({ executablePath, headless: true, args: launchArgs({ headless: true }), timeout: 30_000 });
 }
 

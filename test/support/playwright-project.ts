@@ -16,7 +16,7 @@ export async function flowProject(flows: Readonly<Record<string, Flow>>, options
   await mkdir(path.join(ROOT, '.vscode-test'), { recursive: true });
   const project = await mkdtemp(path.join(ROOT, '.vscode-test', 'playwright-project-'));
   await mkdir(path.join(project, 'flows'));
-  const { executablePath } = findBrowser();
+  const { executablePath } = findBrowser({ headless: true });
   await writeFile(path.join(project, 'playwright.config.js'), [
     "const { defineConfig } = require('@playwright/test');",
     'module.exports = defineConfig({',

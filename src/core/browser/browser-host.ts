@@ -93,8 +93,8 @@ export async function openBrowser(options: BrowserOptions = {}): Promise<Browser
     context = await browser.newContext({ viewport: options.viewport ?? DEFAULT_VIEWPORT });
     origin = `playwright server ${redactUrl(options.wsEndpoint)}`;
   } else {
-    const found = findBrowser({ executablePath: options.executablePath, env: options.env });
     const headless = options.headless ?? true;
+    const found = findBrowser({ executablePath: options.executablePath, env: options.env, headless });
     // The browser inherits this process's environment (its display), whatever env the session reads keys from.
     checkDisplay(headless, process.env);
     // A browser we launch reaches the network only through the policy's proxy, redirects and workers included.
