@@ -9,12 +9,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { locatorFor } from '../../src/core/act/locate';
 import { createSession } from '../../src/core/engine-session';
-import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import { launchArgs } from '../../src/core/browser/find-browser';
 import type { ActionOutput } from '../../src/schema';
 import type { ScriptedModelServer } from '../support/model-server';
 import { pickElementRule } from '../support/page-rule';
 import { stagehandPickRule } from './stagehand-rule';
-import { newerNode, STAGEHAND4_NODE, STAGEHAND4_VERSION, stagehand4Peer } from './stagehand4-peer';
+import { newerNode, peerBrowser, STAGEHAND4_NODE, STAGEHAND4_VERSION, stagehand4Peer } from './stagehand4-peer';
 
 /** The Stagehand the bench runs beside, as installed (its package.json is not among its exports). */
 const STAGEHAND_VERSION = ((): string => {
@@ -77,7 +77,7 @@ function median(values: number[]): number {
 }
 
 async function rehearsePeer(models: ScriptedModelServer): Promise<Peer> {
-  const session = await createSession({ model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, env: {}, cache: false });
+  const session = await createSession({ model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, browser: { executablePath: peerBrowser() }, env: {}, cache: false });
   return {
     name: 'Rehearse',
     page: session.page(),
@@ -94,7 +94,7 @@ async function stagehandPeer(models: ScriptedModelServer): Promise<Peer> {
     env: 'LOCAL', verbose: 0, disablePino: true, logger: () => undefined, selfHeal: false, disableAPI: true,
     model: { modelName: 'openai/gpt-4.1-mini', apiKey: 'bench', baseURL: models.url('/v1') },
     // Stagehand's own --disable-features (it keeps frames in one process) stays: Chromium keeps only the last one.
-    localBrowserLaunchOptions: { executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }).filter((arg) => !arg.startsWith('--disable-features=')) },
+    localBrowserLaunchOptions: { executablePath: peerBrowser(), headless: true, args: launchArgs({ headless: true }).filter((arg) => !arg.startsWith('--disable-features=')) },
   });
   await stagehand.init();
   const page = stagehand.context.pages()[0]!;

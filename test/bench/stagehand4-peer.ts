@@ -10,6 +10,14 @@ import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 import type { ActionOutput } from '../../src/schema';
 import type { ScriptedModelServer } from '../support/model-server';
 
+/**
+ * Every peer runs in the same browser: the full Chromium, as Stagehand 4 loads an extension, which the headless shell
+ * (what a headless Rehearse session picks on its own) cannot.
+ */
+export function peerBrowser(): string {
+  return findBrowser().executablePath;
+}
+
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const WORKER = path.join(__dirname, 'stagehand4-worker.js');
 const MANIFEST = path.join(ROOT, 'node_modules', 'stagehand4', 'package.json');
@@ -60,7 +68,7 @@ export async function stagehand4Peer(models: ScriptedModelServer, node: string) 
   // Its own --disable-features, if it has some, stays: Chromium keeps only the last one.
   const args = launchArgs({ headless: true }).filter((arg) => !arg.startsWith('--disable-features='));
   try {
-    await call('start', { modelUrl: models.url('/v1'), executablePath: findBrowser({ headless: true }).executablePath, args });
+    await call('start', { modelUrl: models.url('/v1'), executablePath: peerBrowser(), args });
   } catch (error) {
     child.kill();
     throw error;
