@@ -49,13 +49,11 @@ describe('starting a browser that cannot start', function () {
 /** Headless sessions use Chromium's headless shell where it is installed (CI installs Debian's), as Playwright does. */
 describe('which browser a session starts', function () {
   this.timeout(30_000);
-  const shell = '/usr/lib/chromium/chromium-headless-shell';
-
   it('a headless session runs in the headless shell; a headed one, or a browser named, is the one started', async function () {
-    if (!existsSync(shell) || process.env.REHEARSE_CHROMIUM) this.skip();
+    if (!existsSync('/usr/lib/chromium/chromium-headless-shell') || process.env.REHEARSE_CHROMIUM) this.skip();
     const session = await createSession({ browser: { headless: true }, env: {} });
     try {
-      assert.equal(session.browserOrigin, `system ${shell}`);
+      assert.match(session.browserOrigin, /^system \S+chromium-headless-shell$/);
     } finally {
       await session.end();
     }

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import { launchTestBrowserServer } from '../support/chromium';
 import { createSession, SessionClosedError } from '../../src/index';
 import { startDebuggableChromium } from '../support/debuggable-chromium';
 import { settledEvents, useEngine } from './harness';
@@ -25,7 +24,7 @@ describe('sessions', () => {
 
   it('attaches to a Playwright browser server', async function () {
     this.timeout(60_000);
-    const server = await chromium.launchServer({ executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
+    const server = await launchTestBrowserServer();
     try {
       const session = await createSession({ browser: { wsEndpoint: server.wsEndpoint() }, env: {} });
       await session.navigate(rig.url('shadow.html'));
@@ -39,7 +38,7 @@ describe('sessions', () => {
 
   it('a browser that dies ends its session with a clear error; other sessions go on', async function () {
     this.timeout(60_000);
-    const server = await chromium.launchServer({ executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
+    const server = await launchTestBrowserServer();
     const doomed = await createSession({ browser: { wsEndpoint: server.wsEndpoint() }, env: {} });
     await doomed.navigate(rig.url('login.html'));
     process.kill(server.process().pid!, 'SIGKILL');

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
-import { chromium } from 'playwright-core';
-import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import { launchTestBrowserServer } from '../support/chromium';
 import { saveFlow } from '../../src/flows/format';
 import { replayFlow } from '../../src/flows/replay';
 import { startRemoteSession } from '../../src/service/client';
@@ -101,7 +100,7 @@ describe('HTTP service robustness', function () {
   });
 
   it('a browser killed mid-session gives a clear error; the service goes on serving', async () => {
-    const server = await chromium.launchServer({ executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
+    const server = await launchTestBrowserServer();
     rig.browserUrls.push(new URL(server.wsEndpoint()).origin);
     const start = await rig.call('/v1/sessions/start', { body: { browser: { wsEndpoint: server.wsEndpoint() } } });
     const { data } = (await start.json()) as { data: { sessionId: string } };

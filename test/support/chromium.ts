@@ -1,10 +1,16 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 
 /** A headless Chromium for tests (the headless shell when installed, or REHEARSE_CHROMIUM), found as a headless session finds one. */
 export async function launchTestChromium(): Promise<Browser> {
   const { executablePath } = findBrowser({ headless: true });
   return chromium.launch({ executablePath, headless: true, args: launchArgs({ headless: true }), timeout: 30_000 });
+}
+
+/** The same browser as a Playwright browser server on loopback, for sessions that attach to one (`wsEndpoint`). */
+export async function launchTestBrowserServer(): Promise<BrowserServer> {
+  const { executablePath } = findBrowser({ headless: true });
+  return chromium.launchServer({ executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
 }
 
 /** One browser for a describe block. */
