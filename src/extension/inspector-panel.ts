@@ -35,6 +35,8 @@ export class InspectorPanel extends Owner {
   private actionId: string | undefined;
   private instruction = '';
   private url = '';
+  /** The status line last posted: said again to a page that loads after it was posted. */
+  private status: InspectorUpdate | undefined;
 
   static show(extensionUri: vscode.Uri, engine: EngineClient, log: Log): InspectorPanel {
     return revealOrCreate(InspectorPanel.current, INSPECTOR_VIEW_TYPE, 'Rehearse: Observe', extensionUri, (panel) => new InspectorPanel(panel, extensionUri, engine, log));
@@ -69,7 +71,21 @@ export class InspectorPanel extends Owner {
   }
 
   private post(update: InspectorUpdate): void {
+    if (update.type === 'busy' || update.type === 'idle' || update.type === 'error') this.status = update;
+    // The candidates message writes its own status line (how many there are).
+    if (update.type === 'candidates') this.status = undefined;
     void this.panel.webview.postMessage(update);
+  }
+
+  /**
+   * A page that loads late (its panel was just created, or shown again: it is not kept while hidden) missed what was
+   * posted meanwhile: it gets the address, the candidates it does not have, and the latest status.
+   */
+  private catchUp(shownActionId: string | undefined): void {
+    const status = this.status;
+    if (this.url) this.post({ type: 'url', url: this.url });
+    if (this.actionId && this.actionId !== shownActionId) this.post({ type: 'candidates', instruction: this.instruction, actionId: this.actionId, candidates: this.candidates });
+    if (status) this.post(status);
   }
 
   /** Observe from a command (Observe… with its instruction): shows the candidates here, or why there are none. */
@@ -107,8 +123,7 @@ export class InspectorPanel extends Owner {
     try {
       switch (message.type) {
         case 'ready':
-          if (this.url) this.post({ type: 'url', url: this.url });
-          return;
+          return this.catchUp(message.actionId);
         case 'navigate': {
           this.post({ type: 'busy', status: `Opening ${message.url}…` });
           const result = await this.engine.withSession((session) => session.navigate(message.url));

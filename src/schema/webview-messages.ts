@@ -36,7 +36,8 @@ export const InspectorStateSchema = strictObject({
 export type InspectorState = v.InferOutput<typeof InspectorStateSchema>;
 
 export const InspectorRequestSchema = v.variant('type', [
-  message({ type: v.literal('ready') }),
+  /** The page loaded (first time, or again after it was hidden), with the observe call whose candidates it shows. */
+  message({ type: v.literal('ready'), actionId: v.optional(text()) }),
   message({ type: v.literal('navigate'), url: nonEmptyText() }),
   message({ type: v.literal('observe'), instruction: text() }),
   message({ type: v.literal('highlight'), index: v.nullable(index) }),

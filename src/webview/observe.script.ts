@@ -135,4 +135,4 @@ channel.onMessage((message) => {
 });
 
 render();
-channel.send({ type: 'ready' });
+channel.send({ type: 'ready', ...(state.actionId ? { actionId: state.actionId } : {}) });

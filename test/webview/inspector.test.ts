@@ -83,7 +83,7 @@ describe('observe inspector webview (real Chromium, the extension\'s own HTML an
     assert.equal(await page.locator('.candidate').count(), 0);
   });
 
-  it('restores its state after a reload: URL, instruction, candidates and picks', async () => {
+  it('restores its state after a reload: URL, instruction, candidates and picks, and says which candidates it shows', async () => {
     await openWebview(page, site, 'observe', INSPECTOR_BODY);
     await page.locator('#url input').fill('http://127.0.0.1:4173/login.html');
     await page.locator('#go').click();
@@ -98,6 +98,8 @@ describe('observe inspector webview (real Chromium, the extension\'s own HTML an
       assert.equal(await reloaded.locator('#instruction textarea').inputValue(), 'pay');
       assert.deepEqual(await reloaded.locator('.candidate .pick').evaluateAll((boxes) => boxes.map((box) => (box as HTMLElement & { checked: boolean }).checked)), [false, true]);
       assert.equal(await reloaded.locator('#save').textContent(), 'Save 1 to flow…');
+      // It tells the extension which candidates it shows, so only what it missed is sent again.
+      assert.deepEqual((await recorded(reloaded)).sent[0], { type: 'ready', actionId: 'a1' });
     } finally {
       await reloaded.close();
     }

@@ -12,7 +12,7 @@ import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
 import { installVsix, launchBrowser, newRun, runToEnd, startCodeServer, WORK, type CodeServer } from '../code-server';
 import { firstHourTests } from './first-hour';
 import { untrustedFolderDoesNotReplay } from './restricted';
-import { answerInput, notification, openFile, pickItem, runCommand, webview, SHOWS_MS } from './workbench';
+import { answerInput, closeAllEditors, notification, openFile, pickItem, runCommand, webview, SHOWS_MS } from './workbench';
 
 /**
  * The packaged extension, installed from its .vsix into a fresh code-server and used through the workbench: observe a
@@ -216,7 +216,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
         name: 'observes a page in the inspector and saves two picks to a new flow file',
         async run() {
           scripted.answerWith(twoFields);
-          await runCommand(page, 'View: Close All Editors');
+          await closeAllEditors(page);
           await runCommand(page, 'Rehearse: Pick and Save Actions');
           const view = webview(page);
           await view.locator('#url input').fill(`${siteOrigin}/login.html`);
@@ -281,7 +281,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
         name: 'Open Browser, then Observe… from the palette: the inspector shows that page, and a new flow starts there',
         async run() {
           scripted.answerWith(twoFields);
-          await runCommand(page, 'View: Close All Editors');
+          await closeAllEditors(page);
           await runCommand(page, 'Rehearse: Open Browser');
           await answerInput(page, `${siteOrigin}/login.html`, 'The page to open');
           await runCommand(page, 'Rehearse: Observe…');
@@ -308,7 +308,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
       {
         name: 'replays the flow from its CodeLens: each step is marked passed',
         async run() {
-          await runCommand(page, 'View: Close All Editors');
+          await closeAllEditors(page);
           await openFile(page, 'signin.flow.json');
           const replay = page.locator('.codelens-decoration a', { hasText: /^\s*Replay$/ }).first();
           await replay.waitFor({ timeout: SHOWS_MS });
@@ -326,7 +326,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
             { tool: 'act', find: 'button "Forgot password?"', method: 'click' },
             { tool: 'done', input: { summary: 'Asked for a new password.', completed: true } },
           ]));
-          await runCommand(page, 'View: Close All Editors');
+          await closeAllEditors(page);
           await runCommand(page, 'Rehearse: Run Agent…');
           const view = webview(page);
           await view.locator('#instruction textarea').fill('ask for a new password for grace@example.com');
@@ -364,7 +364,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
       {
         name: 'Record Manually: what the person does is written to the flow file as it happens; Stop in the status bar',
         async run() {
-          await runCommand(page, 'View: Close All Editors');
+          await closeAllEditors(page);
           await runCommand(page, 'Rehearse: Record Manually');
           await pickItem(page, 'New flow file');
           await answerInput(page, 'recorded', 'File name');

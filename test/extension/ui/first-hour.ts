@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ScriptedModelServer } from '../../support/model-server';
 import { pickElementRule } from '../../support/page-rule';
-import { answerInput, leaveModalEditor, notification, pickItem, runCommand, webview, SHOWS_MS } from './workbench';
+import { answerInput, closeAllEditors, leaveModalEditor, notification, pickItem, runCommand, webview, SHOWS_MS } from './workbench';
 
 /** What the first-hour tests need from the UI run. */
 export interface FirstHourContext {
@@ -60,7 +60,7 @@ function userSettings(page: Page, run: string): { read(): Settings; current(): P
       // time; the palette does not open over it), then it is closed.
       await page.keyboard.press('Escape');
       await leaveModalEditor(page);
-      await runCommand(page, 'View: Close All Editors');
+      await closeAllEditors(page);
       // The extension hears of the change through the workbench's configuration event.
       await page.waitForTimeout(500);
     },
@@ -85,11 +85,14 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
         await settings.write(withoutModel);
         try {
           await runCommand(page, 'Notifications: Clear All Notifications');
-          await runCommand(page, 'View: Close All Editors');
+          await closeAllEditors(page);
           await runCommand(page, 'Rehearse: Observe…');
           await answerInput(page, 'the email field', 'What do you want to do');
           const view = webview(page);
-          await view.locator('#status', { hasText: 'No model is set' }).waitFor({ timeout: 30_000 });
+          await view.locator('#status', { hasText: 'No model is set' }).waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
+            const tabs = await page.locator('.tabs-container .tab').allTextContents();
+            throw new Error(`${error.message.split('\n')[0]}; editor tabs: ${JSON.stringify(tabs)}; webviews loaded: ${await page.locator('iframe.webview.ready').count()}`);
+          });
           assert.equal(await view.locator('#busy').isHidden(), true, 'the inspector is not left busy');
           const toast = notification(page, /No model is set\. Choose a provider and model/);
           await toast.waitFor({ timeout: SHOWS_MS });

@@ -76,6 +76,21 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page.locator('.editor-instance .monaco-editor').first().waitFor({ timeout: SHOWS_MS });
 }
 
+/**
+ * Closes every editor and waits until none shows, the settings editor's modal part included: the command only starts
+ * the closing, and a panel opened "beside" an editor still closing lands in a group that goes with it.
+ */
+export async function closeAllEditors(page: Page): Promise<void> {
+  const open = page.locator('.modal-editor-part, .tabs-container .tab').filter({ visible: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await runCommand(page, 'View: Close All Editors');
+    const closed = await open.first().waitFor({ state: 'hidden', timeout: SHOWS_MS }).then(() => true, () => false);
+    if (closed) return;
+    await leaveModalEditor(page);
+  }
+  throw new Error(`still open after Close All Editors three times: ${(await open.allTextContents()).join(', ')}`);
+}
+
 /** The settings editor can open as a modal over the workbench, which is inert while it shows: Escape leaves it. */
 export async function leaveModalEditor(page: Page): Promise<void> {
   const modal = page.locator('.modal-editor-part');
