@@ -1,4 +1,7 @@
-import { createSession, type EngineSession, type SessionOptions } from '../../src/core/engine-session';
+import type { BrowserContext } from 'playwright-core';
+import { DEFAULT_VIEWPORT } from '../../src/core/browser/browser-host';
+import { createSession, EngineSession, type SessionOptions } from '../../src/core/engine-session';
+import { sharedTestChromium } from '../support/chromium';
 import type { StaticSite as LoopbackServer } from '../../src/cli/static-site';
 import { ScriptedModelServer } from '../support/model-server';
 import { pickElementRule } from '../support/page-rule';
@@ -37,6 +40,7 @@ export async function settledEvents(session: EngineSession): Promise<string[]> {
 export function useEngine(options: SessionOptions = {}): EngineRig {
   const rig = {} as EngineRig;
   const extra: EngineSession[] = [];
+  const contexts: BrowserContext[] = [];
   before(async function () {
     this.timeout(60_000);
     rig.site = await serveFolder(FIXTURES_DIR);
@@ -44,12 +48,22 @@ export function useEngine(options: SessionOptions = {}): EngineRig {
     rig.models = await ScriptedModelServer.start();
     rig.url = (path: string) => `${rig.site.origin}/${path.replace('CROSS', rig.other.origin.replace('127.0.0.1', 'localhost'))}`;
     rig.startSession = async (more: SessionOptions = {}) => {
-      const session = await createSession({
+      const { browser, network, ...rest } = {
         model: { modelName: 'openai/test-model', baseURL: rig.models.url('/v1'), apiKey: TEST_MODEL_KEY },
         env: {},
         ...options,
         ...more,
-      });
+      } as SessionOptions;
+      // A session that is about its browser (how it is found, attached, guarded) launches or attaches as a user's does;
+      // the others work in a fresh context of the process's one test browser, at the default viewport.
+      let session: EngineSession;
+      if (browser || network) {
+        session = await createSession({ ...rest, ...(browser ? { browser } : {}), ...(network ? { network } : {}) });
+      } else {
+        const context = await (await sharedTestChromium()).newContext({ viewport: DEFAULT_VIEWPORT });
+        contexts.push(context);
+        session = await EngineSession.onContext(context, rest);
+      }
       extra.push(session);
       return session;
     };
@@ -62,6 +76,7 @@ export function useEngine(options: SessionOptions = {}): EngineRig {
   });
   after(async () => {
     await Promise.all(extra.map((session) => session.end()));
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
     await Promise.all([rig.site?.close(), rig.other?.close(), rig.models?.close()]);
   });
   return rig;

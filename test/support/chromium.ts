@@ -13,6 +13,20 @@ export async function launchTestBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer({ executablePath, headless: true, args: launchArgs({ headless: true }), host: '127.0.0.1' });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One browser for every test in this process that does not test how a browser is started: each takes a context of its
+ * own (isolated as Playwright Test's are), at a third of a launch's cost. Playwright ends it when the process exits.
+ */
+export function sharedTestChromium(): Promise<Browser> {
+  shared ??= launchTestChromium().then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
 /** One browser for a describe block. */
 export function useChromium(): { readonly browser: Browser } {
   const holder = {} as { browser: Browser };

@@ -39,7 +39,7 @@ export interface BrowserHandle {
   close(): Promise<void>;
 }
 
-const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+export const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
 const CONNECT_TIMEOUT_MS = 30_000;
 
 /** The page hooks in every page of a context, now and to come. */
