@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ScriptedModelServer } from '../../support/model-server';
 import { pickElementRule } from '../../support/page-rule';
-import { answerInput, closeAllEditors, leaveModalEditor, notification, pickItem, runCommand, webview, SHOWS_MS } from './workbench';
+import { answerInput, closeAllEditors, leaveModalEditor, notification, openFile, pickItem, runCommand, webview, SHOWS_MS } from './workbench';
 
 /** What the first-hour tests need from the UI run. */
 export interface FirstHourContext {
@@ -106,6 +106,11 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
             return written['rehearse.model.name'] === 'openai/test-model' && written['rehearse.model.baseURL'] === context.models.url('/v1') && written['rehearse.model.openaiEndpointFormat'] === 'chat';
           }, 'the model settings are written: openai/test-model at the server\'s base URL, in the chat format');
           await notification(page, /Rehearse now uses openai\/test-model at/).waitFor({ timeout: SHOWS_MS });
+          // Hidden behind another editor and shown again (its page is loaded anew), it still says what the last observe
+          // met (the toast is gone by now; the panel's page is all that is left to tell).
+          await openFile(page, 'signin.flow.json');
+          await runCommand(page, 'Rehearse: Pick and Save Actions');
+          await view.locator('#status', { hasText: 'No model is set' }).waitFor({ timeout: SHOWS_MS });
           // The model chosen answers: Observe now shows candidates (on the sign-in page, in the new browser session).
           await runCommand(page, 'Rehearse: Open Browser');
           await answerInput(page, `${context.siteOrigin}/login.html`, 'The page to open');
