@@ -48,21 +48,21 @@ export function useEngine(options: SessionOptions = {}): EngineRig {
     rig.models = await ScriptedModelServer.start();
     rig.url = (path: string) => `${rig.site.origin}/${path.replace('CROSS', rig.other.origin.replace('127.0.0.1', 'localhost'))}`;
     rig.startSession = async (more: SessionOptions = {}) => {
-      const { browser, network, ...rest } = {
+      const wanted: SessionOptions = {
         model: { modelName: 'openai/test-model', baseURL: rig.models.url('/v1'), apiKey: TEST_MODEL_KEY },
         env: {},
         ...options,
         ...more,
-      } as SessionOptions;
+      };
       // A session that is about its browser (how it is found, attached, guarded) launches or attaches as a user's does;
       // the others work in a fresh context of the process's one test browser, at the default viewport.
       let session: EngineSession;
-      if (browser || network) {
-        session = await createSession({ ...rest, ...(browser ? { browser } : {}), ...(network ? { network } : {}) });
+      if (wanted.browser || wanted.network) {
+        session = await createSession(wanted);
       } else {
         const context = await (await sharedTestChromium()).newContext({ viewport: DEFAULT_VIEWPORT });
         contexts.push(context);
-        session = await EngineSession.onContext(context, rest);
+        session = await EngineSession.onContext(context, wanted);
       }
       extra.push(session);
       return session;

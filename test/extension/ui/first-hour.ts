@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ScriptedModelServer } from '../../support/model-server';
 import { pickElementRule } from '../../support/page-rule';
-import { answerInput, closeAllEditors, leaveModalEditor, notification, openFile, pickItem, runCommand, webview, SHOWS_MS } from './workbench';
+import { answerInput, closeAllEditors, inspectorSays, leaveModalEditor, notification, openFile, pickItem, runCommand, waitOrSay, webview, SHOWS_MS } from './workbench';
 
 /** What the first-hour tests need from the UI run. */
 export interface FirstHourContext {
@@ -89,10 +89,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           await runCommand(page, 'Rehearse: Observe…');
           await answerInput(page, 'the email field', 'What do you want to do');
           const view = webview(page);
-          await view.locator('#status', { hasText: 'No model is set' }).waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
-            const tabs = await page.locator('.tabs-container .tab').allTextContents();
-            throw new Error(`${error.message.split('\n')[0]}; editor tabs: ${JSON.stringify(tabs)}; webviews loaded: ${await page.locator('iframe.webview.ready').count()}`);
-          });
+          await waitOrSay(view.locator('#status', { hasText: 'No model is set' }), async () => `editor tabs: ${JSON.stringify(await page.locator('.tabs-container .tab').allTextContents())}; webviews loaded: ${await page.locator('iframe.webview.ready').count()}`);
           assert.equal(await view.locator('#busy').isHidden(), true, 'the inspector is not left busy');
           const toast = notification(page, /No model is set\. Choose a provider and model/);
           await toast.waitFor({ timeout: SHOWS_MS });
@@ -116,9 +113,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           await answerInput(page, `${context.siteOrigin}/login.html`, 'The page to open');
           await runCommand(page, 'Rehearse: Observe…');
           await answerInput(page, 'the email field', 'What do you want to do');
-          await view.locator('.candidate').first().waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
-            throw new Error(`${error.message.split('\n')[0]}; the inspector says "${await view.locator('#status').textContent().catch(() => '?')}"; model requests: ${context.models.modelRequests().map((request) => request.path).join(', ')}`);
-          });
+          await waitOrSay(view.locator('.candidate').first(), async () => `${await inspectorSays(view)}; model requests: ${context.models.modelRequests().map((request) => request.path).join(', ')}`);
           assert.ok(context.models.modelRequests().some((request) => request.path.endsWith('/chat/completions')), 'asked in the chat format a local server speaks');
         } finally {
           // Put back even after a failure, without hiding it.
@@ -149,9 +144,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           await runCommand(page, 'Rehearse: Observe…');
           await answerInput(page, 'the email field', 'What do you want to do');
           const view = webview(page);
-          await view.locator('.candidate').first().waitFor({ timeout: 30_000 }).catch(async (error: Error) => {
-            throw new Error(`${error.message.split('\n')[0]}; the inspector says "${await view.locator('#status').textContent().catch(() => '?')}"; settings: ${JSON.stringify(settings.read())}`);
-          });
+          await waitOrSay(view.locator('.candidate').first(), async () => `${await inspectorSays(view)}; settings: ${JSON.stringify(settings.read())}`);
           assert.equal(await notification(page, /Could not start|no display/).isVisible(), false);
         } finally {
           // Put back even after a failure, without hiding it.

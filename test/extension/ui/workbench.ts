@@ -62,6 +62,18 @@ export function webview(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
 }
 
+/** Waits for `locator` to show; if it does not, the error also says what is shown instead (`instead`). */
+export async function waitOrSay(locator: Locator, instead: () => Promise<string> | string, timeout = SHOWS_MS): Promise<void> {
+  await locator.waitFor({ timeout }).catch(async (error: Error) => {
+    throw new Error(`${error.message.split('\n')[0]}; ${await instead()}`);
+  });
+}
+
+/** The inspector's status line, for a failure message. */
+export async function inspectorSays(view: FrameLocator): Promise<string> {
+  return `the inspector says "${await view.locator('#status').textContent().catch(() => '?')}"`;
+}
+
 export function notification(page: Page, text: string | RegExp): Locator {
   return page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
 }
