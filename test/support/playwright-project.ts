@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 import type { Flow } from '../../src/schema';
@@ -10,7 +10,8 @@ const PLAYWRIGHT = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.j
 
 /**
  * A Playwright Test project of flow files as a user sets one up (a config, one spec calling flowTests), made inside the
- * repository so it resolves the one @playwright/test; rehearse/test is dist/test.js here.
+ * repository so it resolves the one @playwright/test; `rehearse/test` comes from the project's own node_modules, as
+ * from an installed package (see installRehearse).
  */
 export async function flowProject(flows: Readonly<Record<string, Flow>>, options: { workers?: number } = {}): Promise<string> {
   await mkdir(path.join(ROOT, '.vscode-test'), { recursive: true });
@@ -24,9 +25,28 @@ export async function flowProject(flows: Readonly<Record<string, Flow>>, options
     `  use: { launchOptions: { executablePath: ${JSON.stringify(executablePath)}, args: ${JSON.stringify(launchArgs({ headless: true }))} } },`,
     '});',
   ].join('\n'));
-  await writeFile(path.join(project, 'flows.spec.js'), `const { flowTests } = require(${JSON.stringify(path.join(ROOT, 'dist', 'test.js'))});\nflowTests('flows/**/*.flow.json', { cwd: __dirname });\n`);
+  // Its own manifest, as a user's project has: without one, the repository's (named rehearse) is the nearest, and Node
+  // resolves require('rehearse/test') to the repository's dist/ as the package referring to itself.
+  await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'flows-project', private: true }, null, 2));
+  await installRehearse(project);
+  await writeFile(path.join(project, 'flows.spec.js'), "const { flowTests } = require('rehearse/test');\nflowTests('flows/**/*.flow.json', { cwd: __dirname });\n");
   for (const [name, flow] of Object.entries(flows)) await writeFile(path.join(project, 'flows', `${name}.flow.json`), JSON.stringify(flow, null, 2));
   return project;
+}
+
+/**
+ * This build of rehearse/test in node_modules/rehearse, as npm installs the package: its manifest and dist/test.js (a
+ * hard link, or a copy across file systems; not a symbolic link, which Node resolves to the repository's dist/). Playwright
+ * Test runs a package from node_modules as it is; a file outside it goes through its Babel transform first (3 MB, in
+ * the runner and in every worker, about a third of this suite's CPU), which no user's project pays.
+ */
+async function installRehearse(project: string): Promise<void> {
+  const installed = path.join(project, 'node_modules', 'rehearse');
+  await mkdir(path.join(installed, 'dist'), { recursive: true });
+  const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; exports: unknown };
+  await writeFile(path.join(installed, 'package.json'), JSON.stringify({ name: manifest.name, version: manifest.version, exports: manifest.exports }, null, 2));
+  const built = path.join(ROOT, 'dist', 'test.js');
+  await link(built, path.join(installed, 'dist', 'test.js')).catch(() => copyFile(built, path.join(installed, 'dist', 'test.js')));
 }
 
 export interface PlaywrightRun {
