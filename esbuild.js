@@ -91,8 +91,12 @@ function listTs(dir) {
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'));
 }
 
+/** The package's version, as the code knows it (`rehearse --version`): declared in src/version.d.ts. */
+const define = { REHEARSE_VERSION: JSON.stringify(JSON.parse(fs.readFileSync('package.json', 'utf8')).version) };
+
 const common = {
   bundle: true,
+  define,
   sourcemap: !production,
   // Identifiers stay as written: error classes are rebuilt from their names on both sides of the HTTP API, and the
   // short callbacks handed to evaluate() inline are sent as their source, where keepNames' __name helper is missing.
@@ -137,6 +141,7 @@ if (tests) {
     target: 'node20',
     sourcemap: 'inline',
     logLevel: 'silent',
+    define,
     plugins: [problemMatcherPlugin],
   });
 }

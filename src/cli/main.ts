@@ -45,6 +45,7 @@ const OPTIONS = {
   'stop-with-stdin': { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } satisfies ParseArgsConfig['options'];
 
 function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
@@ -86,6 +87,10 @@ export async function main(argv: readonly string[], io: Console): Promise<number
   }
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
+  if (values.version || command === 'version') {
+    io.out(`rehearse ${REHEARSE_VERSION}\n`);
+    return 0;
+  }
   if (values.help || !command || command === 'help') {
     io.out(`${USAGE}\n`);
     return command || values.help ? 0 : 2;

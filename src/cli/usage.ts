@@ -21,6 +21,7 @@ Usage:
   rehearse export <flow> --playwright [--out file]    write a Playwright Test spec
   rehearse record <url> --out <file> [--cdp <url>]    record what you do in a browser window into a flow file
   rehearse demo                                       serve the demo site and replay its example flow
+  rehearse --version                                  print the version
   rehearse show-trace <trace.zip>                     open a kept trace in Playwright's trace viewer (served on 127.0.0.1)
   rehearse serve [--port 4800] [--host 127.0.0.1] [--keys file] [--demo]  the HTTP API (keys: --keys, REHEARSE_SERVICE_KEYS);
                                                       --demo also serves the demo site on a free loopback port;

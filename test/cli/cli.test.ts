@@ -209,4 +209,10 @@ describe('rehearse CLI', function () {
     assert.match((await rehearse(['--help'])).stdout, /rehearse replay <files\|folders\|globs…>/);
     assert.equal((await rehearse([])).code, 2);
   });
+
+  it('--version, -v and version print the package\'s version, exit 0', async () => {
+    const { version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    assert.deepEqual(await rehearse(['--version']), { code: 0, stdout: `rehearse ${version}\n`, stderr: '' });
+    for (const args of [['-v'], ['version']]) assert.deepEqual(await rehearseHere(args), { code: 0, stdout: `rehearse ${version}\n`, stderr: '' });
+  });
 });

@@ -1,0 +1,2 @@
+/** The package.json version, put in at build time by esbuild.js (`define`). */
+declare const REHEARSE_VERSION: string;
