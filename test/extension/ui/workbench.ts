@@ -78,13 +78,25 @@ export function notification(page: Page, text: string | RegExp): Locator {
   return page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
 }
 
+/**
+ * Opens a workspace file with Quick Open, as a person does, and waits until its tab is the active one. Enter opens the
+ * row Quick Open has selected: a click could land as the list re-rendered with the folder's search results (recently
+ * opened files show first) and open nothing, so a try that opens nothing is made again (bounded).
+ */
 export async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: SHOWS_MS });
-  await input.fill(name);
-  await pickItem(page, name);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  const tab = page.locator('.tabs-container .tab.active', { hasText: name }).filter({ visible: true }).first();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    if (!(await input.waitFor({ state: 'visible', timeout: SHOWS_MS }).then(() => true, () => false))) continue;
+    await input.fill(name);
+    if (!(await row.waitFor({ state: 'visible', timeout: SHOWS_MS }).then(() => true, () => false))) continue;
+    await page.keyboard.press('Enter');
+    if (await tab.waitFor({ timeout: 10_000 }).then(() => true, () => false)) break;
+  }
+  await waitOrSay(tab, async () => `open tabs: ${JSON.stringify(await page.locator('.tabs-container .tab').allTextContents())}`, 1_000);
   await page.locator('.editor-instance .monaco-editor').first().waitFor({ timeout: SHOWS_MS });
 }
 
