@@ -113,13 +113,9 @@ export async function installVsix(run: string, vsix: string): Promise<void> {
   if (code !== 0 || !/successfully installed/i.test(output)) throw new Error(`installing ${vsix} failed (exit ${code}): ${output.trim()}`);
 }
 
-/**
- * The Chromium that shows the workbench: the headless shell when installed (the same Blink as the full browser a person
- * uses, at about a tenth less CPU over this suite: 384 → 350 core-s). The blank inspector once blamed on it was a race
- * in the inspector, fixed since (its page asks for what it missed on `ready`).
- */
+/** The Chromium that shows the workbench: the full browser a person uses, not the headless shell sessions run in. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: findBrowser({ headless: true }).executablePath, headless: true, args: launchArgs({ headless: true }), timeout: 30_000 });
+  return chromium.launch({ executablePath: findBrowser().executablePath, headless: true, args: launchArgs({ headless: true }), timeout: 30_000 });
 }
 
 export function newRun(name: string): { run: string; folder: string } {
