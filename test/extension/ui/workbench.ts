@@ -80,19 +80,20 @@ export function notification(page: Page, text: string | RegExp): Locator {
 
 /**
  * Opens a workspace file with Quick Open, as a person does, and waits until its tab is the active one. Enter opens the
- * row Quick Open has selected: a click could land as the list re-rendered with the folder's search results (recently
- * opened files show first) and open nothing, so a try that opens nothing is made again (bounded).
+ * selected row, once that row is the file: until Quick Open has applied the typed name, its list still shows the
+ * recently opened editors (the inspector first), and a row of those, or one being redrawn, is not what was asked for.
+ * A try that opens nothing is made again (bounded).
  */
 export async function openFile(page: Page, name: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  const selected = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first();
   const tab = page.locator('.tabs-container .tab.active', { hasText: name }).filter({ visible: true }).first();
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+P');
     if (!(await input.waitFor({ state: 'visible', timeout: SHOWS_MS }).then(() => true, () => false))) continue;
     await input.fill(name);
-    if (!(await row.waitFor({ state: 'visible', timeout: SHOWS_MS }).then(() => true, () => false))) continue;
+    if (!(await selected.waitFor({ state: 'visible', timeout: SHOWS_MS }).then(() => true, () => false))) continue;
     await page.keyboard.press('Enter');
     if (await tab.waitFor({ timeout: 10_000 }).then(() => true, () => false)) break;
   }
