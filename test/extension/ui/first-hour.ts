@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ScriptedModelServer } from '../../support/model-server';
 import { pickElementRule } from '../../support/page-rule';
-import { answerInput, closeAllEditors, inspectorSays, leaveModalEditor, notification, openFile, pickItem, runCommand, waitOrSay, webview, SHOWS_MS } from './workbench';
+import { answerInput, closeAllEditors, inspectorSays, leaveModalEditor, notification, openFile, pickItem, runCommand, waitOrSay, webview, workbenchShows, SHOWS_MS } from './workbench';
 
 /** What the first-hour tests need from the UI run. */
 export interface FirstHourContext {
@@ -89,7 +89,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           await runCommand(page, 'Rehearse: Observe…');
           await answerInput(page, 'the email field', 'What do you want to do');
           const view = webview(page);
-          await waitOrSay(view.locator('#status', { hasText: 'No model is set' }), async () => `editor tabs: ${JSON.stringify(await page.locator('.tabs-container .tab').allTextContents())}; webviews loaded: ${await page.locator('iframe.webview.ready').count()}`);
+          await waitOrSay(view.locator('#status', { hasText: 'No model is set' }), () => workbenchShows(page));
           assert.equal(await view.locator('#busy').isHidden(), true, 'the inspector is not left busy');
           const toast = notification(page, /No model is set\. Choose a provider and model/);
           await toast.waitFor({ timeout: SHOWS_MS });
@@ -107,7 +107,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           // met (the toast is gone by now; the panel's page is all that is left to tell).
           await openFile(page, 'signin.flow.json');
           await runCommand(page, 'Rehearse: Pick and Save Actions');
-          await view.locator('#status', { hasText: 'No model is set' }).waitFor({ timeout: SHOWS_MS });
+          await waitOrSay(view.locator('#status', { hasText: 'No model is set' }), async () => `${await inspectorSays(view)}; ${await workbenchShows(page)}`);
           // The model chosen answers: Observe now shows candidates (on the sign-in page, in the new browser session).
           await runCommand(page, 'Rehearse: Open Browser');
           await answerInput(page, `${context.siteOrigin}/login.html`, 'The page to open');

@@ -15,7 +15,7 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     const input = page.locator('.quick-input-widget input');
     // F1 can go to something that keeps it, and a modal editor (settings.json) makes the palette inert until it is
     // left: then leave it and try again.
-    if (!(await input.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false))) continue;
+    if (!(await reaches(input, 3_000))) continue;
     if (!(await input.fill(`>${title}`, { timeout: 3_000 }).then(() => true, () => false))) {
       await leaveModalEditor(page);
       continue;
@@ -69,6 +69,16 @@ export async function waitOrSay(locator: Locator, instead: () => Promise<string>
   });
 }
 
+/** Whether `locator` reaches `state` within `timeout`: for a try that is made again, not a failure. */
+async function reaches(locator: Locator, timeout: number, state: 'visible' | 'hidden' = 'visible'): Promise<boolean> {
+  return locator.waitFor({ state, timeout }).then(() => true, () => false);
+}
+
+/** The editor tabs and loaded webviews, for a failure message. */
+export async function workbenchShows(page: Page): Promise<string> {
+  return `editor tabs: ${JSON.stringify(await page.locator('.tabs-container .tab').allTextContents())}; webviews loaded: ${await page.locator('iframe.webview.ready').count()}`;
+}
+
 /** The inspector's status line, for a failure message. */
 export async function inspectorSays(view: FrameLocator): Promise<string> {
   return `the inspector says "${await view.locator('#status').textContent().catch(() => '?')}"`;
@@ -91,13 +101,13 @@ export async function openFile(page: Page, name: string): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+P');
-    if (!(await input.waitFor({ state: 'visible', timeout: SHOWS_MS }).then(() => true, () => false))) continue;
+    if (!(await reaches(input, SHOWS_MS))) continue;
     await input.fill(name);
-    if (!(await selected.waitFor({ state: 'visible', timeout: SHOWS_MS }).then(() => true, () => false))) continue;
+    if (!(await reaches(selected, SHOWS_MS))) continue;
     await page.keyboard.press('Enter');
-    if (await tab.waitFor({ timeout: 10_000 }).then(() => true, () => false)) break;
+    if (await reaches(tab, 10_000)) break;
   }
-  await waitOrSay(tab, async () => `open tabs: ${JSON.stringify(await page.locator('.tabs-container .tab').allTextContents())}`, 1_000);
+  await waitOrSay(tab, () => workbenchShows(page), 1_000);
   await page.locator('.editor-instance .monaco-editor').first().waitFor({ timeout: SHOWS_MS });
 }
 
@@ -109,8 +119,7 @@ export async function closeAllEditors(page: Page): Promise<void> {
   const open = page.locator('.modal-editor-part, .tabs-container .tab').filter({ visible: true });
   for (let attempt = 0; attempt < 3; attempt++) {
     await runCommand(page, 'View: Close All Editors');
-    const closed = await open.first().waitFor({ state: 'hidden', timeout: SHOWS_MS }).then(() => true, () => false);
-    if (closed) return;
+    if (await reaches(open.first(), SHOWS_MS, 'hidden')) return;
     await leaveModalEditor(page);
   }
   throw new Error(`still open after Close All Editors three times: ${(await open.allTextContents()).join(', ')}`);
