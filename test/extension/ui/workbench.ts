@@ -74,9 +74,25 @@ async function reaches(locator: Locator, timeout: number, state: 'visible' | 'hi
   return locator.waitFor({ state, timeout }).then(() => true, () => false);
 }
 
-/** The editor tabs and loaded webviews, for a failure message. */
+/**
+ * The editor tabs (with what makes one count as shown: active, visible, in a modal part), the quick input and the
+ * loaded webviews, for a failure message.
+ */
 export async function workbenchShows(page: Page): Promise<string> {
-  return `editor tabs: ${JSON.stringify(await page.locator('.tabs-container .tab').allTextContents())}; webviews loaded: ${await page.locator('iframe.webview.ready').count()}`;
+  const tabs = await page.locator('.tabs-container .tab').evaluateAll((elements) => elements.map((tab) => {
+    const box = tab.getBoundingClientRect();
+    const flags = [tab.classList.contains('active') ? 'active' : 'inactive', box.width && box.height ? 'visible' : 'hidden'];
+    if (tab.closest('.modal-editor-part')) flags.push('in the modal part');
+    return `${tab.textContent ?? ''} (${flags.join(', ')})`;
+  }));
+  // A tab that is there but not shown sits in a part that is hidden, or squeezed to nothing: say which parts show.
+  const parts = await page.locator('.part.editor, .part.panel, .part.sidebar, .part.auxiliarybar, .modal-editor-part').evaluateAll((elements) => elements.map((part) => {
+    const box = part.getBoundingClientRect();
+    return `${[...part.classList].filter((name) => name !== 'part').join('.')} ${Math.round(box.width)}×${Math.round(box.height)}`;
+  }));
+  const input = page.locator('.quick-input-widget input');
+  const quick = (await input.isVisible().catch(() => false)) ? `quick input shows "${await input.inputValue().catch(() => '?')}"` : 'no quick input';
+  return `editor tabs: ${JSON.stringify(tabs)}; parts: ${parts.join(', ')}; ${quick}; webviews loaded: ${await page.locator('iframe.webview.ready').count()}`;
 }
 
 /** The inspector's status line, for a failure message. */
@@ -98,16 +114,18 @@ export async function openFile(page: Page, name: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   const selected = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first();
   const tab = page.locator('.tabs-container .tab.active', { hasText: name }).filter({ visible: true }).first();
+  const tries: string[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+P');
-    if (!(await reaches(input, SHOWS_MS))) continue;
+    if (!(await reaches(input, SHOWS_MS))) { tries.push('Quick Open did not show'); continue; }
     await input.fill(name);
-    if (!(await reaches(selected, SHOWS_MS))) continue;
+    if (!(await reaches(selected, SHOWS_MS))) { tries.push(`no selected row named ${name}`); continue; }
     await page.keyboard.press('Enter');
     if (await reaches(tab, 10_000)) break;
+    tries.push(`Enter opened no active tab (${await workbenchShows(page)})`);
   }
-  await waitOrSay(tab, () => workbenchShows(page), 1_000);
+  await waitOrSay(tab, async () => `tries: ${tries.join(' | ')}; now ${await workbenchShows(page)}`, 1_000);
   await page.locator('.editor-instance .monaco-editor').first().waitFor({ timeout: SHOWS_MS });
 }
 
