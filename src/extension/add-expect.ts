@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { describeStep, hasVariableReference, type Expectation, type FlowStep } from '../schema';
 import type { EngineClient } from './engine-client';
 import { readFlowDocument, readFlowOf, stepIndexAt } from './flow-files';
-import { nodeAt } from './json-locations';
+import { nodeAt } from '../flows/json-locations';
 import type { ReplayController } from './replay-controller';
 
 /** What could be true after a step: about its element, and about the page's address. */

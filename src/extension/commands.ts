@@ -7,7 +7,7 @@ import { askNewFlowFile } from './choose-flow';
 import { chooseModel, type ModelChoice } from './choose-model';
 import { findFlowFiles, isFlowFile, readFlowDocument, rangeOf, stepIndexAt } from './flow-files';
 import { InspectorPanel } from './inspector-panel';
-import { nodeAt } from './json-locations';
+import { nodeAt } from '../flows/json-locations';
 import { showError } from './notify';
 import { updateSetting } from './settings';
 import type { Rehearse } from './rehearse';

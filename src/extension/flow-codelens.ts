@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { nodeAt } from './json-locations';
+import { nodeAt } from '../flows/json-locations';
 import { readFlowOf, rangeOf } from './flow-files';
 import { Owner } from './owner';
 import type { StepStates } from './step-states';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { nodeAt, type JsonNode } from './json-locations';
+import { nodeAt, type JsonNode } from '../flows/json-locations';
 import { isFlowFile, readFlowOf, rangeOf } from './flow-files';
 import { Owner } from './owner';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { FlowFileError, parseFlow } from '../flows/format';
 import type { Flow } from '../schema';
-import { nodeAt, parseLocations, type JsonNode } from './json-locations';
+import { nodeAt, parseLocations, type JsonNode } from '../flows/json-locations';
 import { readSettings } from './settings';
 
 export const FLOW_GLOB = '**/*.flow.json';

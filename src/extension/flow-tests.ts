@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { describeStep } from '../schema';
 import type { StepEvent } from '../service/client';
 import { FLOW_GLOB, findFlowFiles, flowsFolder, isFlowFile, readFlowOf, readFlowText, type FlowDocument } from './flow-files';
-import { nodeAt } from './json-locations';
+import { nodeAt } from '../flows/json-locations';
 import type { Log } from './log';
 import { inUserTerms } from './notify';
 import { Owner } from './owner';

@@ -3,7 +3,7 @@ import { insertSteps, loadFlow, saveFlow } from '../flows/format';
 import type { ActionStep, PickedElement } from '../schema';
 import type { EngineClient } from './engine-client';
 import { isFlowFile, readFlowOf, stepIndexAt } from './flow-files';
-import { insertionIndexAt } from './json-locations';
+import { insertionIndexAt } from '../flows/json-locations';
 import type { Log } from './log';
 import { showError } from './notify';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isFlowFile, readFlowOf } from './flow-files';
-import { insertionIndexAt } from './json-locations';
+import { insertionIndexAt } from '../flows/json-locations';
 import type { Log } from './log';
 import { showError } from './notify';
 import type { RecordingController } from './recording';

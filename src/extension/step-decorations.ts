@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { nodeAt } from './json-locations';
+import { nodeAt } from '../flows/json-locations';
 import { isFlowFile, readFlowOf, rangeOf } from './flow-files';
 import type { StepStates, StepMark } from './step-states';
 import { Owner } from './owner';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { test, type BrowserContext, type Page } from '@playwright/test';
 import { registerShadowEngine } from '../core/browser/shadow-engine';
 import { EngineSession } from '../core/engine-session';
 import { readFlowFiles } from '../flows/flow-file-uploads';
@@ -9,6 +9,7 @@ import { parseFlow } from '../flows/format';
 import { replayFlow } from '../flows/replay';
 import { resolveVariables } from '../flows/variables';
 import { describeStep, type Flow, type ModelSetting, type StepEvent } from '../schema';
+import { declareAt, errorAt, flowLocations, type FlowLocations } from './flow-locations';
 
 export interface FlowTestOptions {
   /** Values of variables (else REHEARSE_VAR_<NAME> from the environment, else the flow's defaults). */
@@ -35,15 +36,17 @@ export function flowTests(patterns: string | readonly string[], options: FlowTes
   const registered = registerShadowEngine();
   for (const file of expandFlowFiles(typeof patterns === 'string' ? [patterns] : patterns, cwd)) {
     const relative = path.relative(cwd, file);
-    const flow = parseFlow(readFileSync(file, 'utf8'), relative);
-    test(`${flow.name} (${relative})`, async ({ page }) => {
+    const text = readFileSync(file, 'utf8');
+    const flow = parseFlow(text, relative);
+    const locations = flowLocations(file, text);
+    declareAt<(fixtures: { page: Page }) => Promise<void>>(locations.flow, test, `${flow.name} (${relative})`, async ({ page }: { page: Page }) => {
       await registered;
-      await replayAsSteps(file, flow, page.context(), options);
+      await replayAsSteps(file, flow, locations, page.context(), options);
     });
   }
 }
 
-async function replayAsSteps(file: string, flow: Flow, context: Parameters<typeof EngineSession.onContext>[0], options: FlowTestOptions): Promise<void> {
+async function replayAsSteps(file: string, flow: Flow, locations: FlowLocations, context: BrowserContext, options: FlowTestOptions): Promise<void> {
   const model = options.model ?? (process.env.REHEARSE_MODEL || undefined);
   const session = await EngineSession.onContext(context, { env: process.env, cache: false, ...(model ? { model } : {}) });
   const { values } = resolveVariables(flow, { env: process.env, ...(options.variables ? { given: options.variables } : {}) });
@@ -54,10 +57,11 @@ async function replayAsSteps(file: string, flow: Flow, context: Parameters<typeo
     if (!event.status) {
       let finish: (ended: StepEvent) => void = () => undefined;
       const ended = new Promise<StepEvent>((resolve) => (finish = resolve));
+      const location = locations.steps[event.index] ?? locations.flow;
       const done = test.step(event.index < 0 ? event.description : `${event.index + 1}. ${describeStep(flow.steps[event.index]!).description}`, async () => {
         const outcome = await ended;
-        if (outcome.status === 'failed') throw new Error(outcome.error?.message ?? 'failed');
-      });
+        if (outcome.status === 'failed') throw errorAt(location, outcome.error?.message ?? 'failed');
+      }, { location });
       open.set(event.index, { finish, done: done.catch(() => undefined) });
       return;
     }
@@ -70,7 +74,7 @@ async function replayAsSteps(file: string, flow: Flow, context: Parameters<typeo
     });
     await Promise.all([...open.values()].map((step) => step.done));
     const failed = result.steps.find((step) => step.status === 'failed');
-    if (failed) throw new Error(`${flow.name}: ${failed.index >= 0 ? `step ${failed.index + 1} (${failed.description})` : 'opening the start URL'} failed: ${failed.error?.message ?? 'failed'}`);
+    if (failed) throw errorAt(locations.steps[failed.index] ?? locations.flow, `${flow.name}: ${failed.index >= 0 ? `step ${failed.index + 1} (${failed.description})` : 'opening the start URL'} failed: ${failed.error?.message ?? 'failed'}`);
   } finally {
     await session.end();
   }

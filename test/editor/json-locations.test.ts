@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { insertionIndexAt, nodeAt, parseLocations } from '../../src/extension/json-locations';
+import { insertionIndexAt, nodeAt, parseLocations } from '../../src/flows/json-locations';
 
 /** Where a flow file's values are, for CodeLens, decorations, diagnostics and Add Expect. */
 describe('locations in a flow file', () => {

@@ -49,6 +49,20 @@ describe('flow files as Playwright Test tests', function () {
     assert.match(failed.error!, /step 3 .* failed: expected css=#email has the value "someone-else@example.com", but it is "foxtrot@example.com"/);
   });
 
+  it('reports point at the flow file: each test at its name, a failure at the step that failed, with that step shown', async () => {
+    const run = await runPlaywright(project, ['test', '--reporter=json', '--grep', 'alpha|foxtrot']);
+    const tests = testsOf(run.stdout, project);
+    // JSON.stringify(flow, null, 2): "name" on line 3 at column 3, its value at 11; the third step's object on line 24.
+    assert.deepEqual(tests.map((test) => test.location).sort(), ['flows/alpha.flow.json:3:11', 'flows/foxtrot.flow.json:3:11']);
+    const failed = tests.find((test) => test.title.includes('foxtrot'))!;
+    assert.equal(failed.errorAt, 'flows/foxtrot.flow.json:24:5');
+    assert.match(failed.snippet!, /> 24 \|     \{\n.*\n.*"expect": \{\n.*"selector": "css=#email",\n.*"value": "someone-else@example.com"/);
+    // The list reporter, as a person reads it in a terminal.
+    const list = await runPlaywright(project, ['test', '--reporter=list', '--grep', 'foxtrot']);
+    assert.match(list.stdout, /flows\/foxtrot\.flow\.json:3:11 › Sign in foxtrot/);
+    assert.doesNotMatch(list.stdout, /dist\/test\.js/);
+  });
+
   it('--shard 1/2 and 2/2 cover every flow exactly once, and their blob reports merge into one report', async () => {
     const blobs = path.join(project, 'all-blobs');
     await mkdir(blobs);

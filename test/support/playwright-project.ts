@@ -78,18 +78,37 @@ export function runPlaywright(cwd: string, args: readonly string[], env: Record<
   });
 }
 
+interface JsonLocation { file: string; line: number; column: number }
+
 interface JsonSuite {
   suites?: JsonSuite[];
-  specs: { title: string; tests: { results: { status: string; steps?: { title: string }[]; error?: { message?: string } }[] }[] }[];
+  specs: (JsonLocation & { title: string; tests: { results: { status: string; steps?: { title: string }[]; error?: { message?: string; location?: JsonLocation; snippet?: string } }[] }[] })[];
+}
+
+export interface ReportedTest {
+  readonly title: string;
+  readonly status: string;
+  readonly steps: string[];
+  /** Where the report says the test is: `file:line:column`, the file relative to the project. */
+  readonly location: string;
+  readonly error?: string;
+  /** Where the report says the error is (`file:line:column`, relative), and the lines of it shown. */
+  readonly errorAt?: string;
+  readonly snippet?: string;
 }
 
 /** Every test of a Playwright JSON report (the report is the output from its first `{`): title, last result, steps. */
-export function testsOf(output: string): { title: string; status: string; steps: string[]; error?: string }[] {
+export function testsOf(output: string, project = ''): ReportedTest[] {
   const report = JSON.parse(output.slice(output.indexOf('{'))) as { suites: JsonSuite[] };
-  const walk = (suite: JsonSuite): { title: string; status: string; steps: string[]; error?: string }[] => [
+  const place = ({ file, line, column }: JsonLocation) => `${path.isAbsolute(file) ? path.relative(project, file) : file}:${line}:${column}`;
+  const walk = (suite: JsonSuite): ReportedTest[] => [
     ...suite.specs.map((spec) => {
       const result = spec.tests[0]!.results.at(-1)!;
-      return { title: spec.title, status: result.status, steps: (result.steps ?? []).map((step) => step.title), ...(result.error?.message ? { error: result.error.message } : {}) };
+      const error = result.error;
+      return {
+        title: spec.title, status: result.status, steps: (result.steps ?? []).map((step) => step.title), location: place(spec),
+        ...(error?.message ? { error: error.message } : {}), ...(error?.location ? { errorAt: place(error.location) } : {}), ...(error?.snippet ? { snippet: error.snippet } : {}),
+      };
     }),
     ...(suite.suites ?? []).flatMap(walk),
   ];

@@ -2,8 +2,8 @@ import { parseTree, type Node } from 'jsonc-parser';
 
 /**
  * Where things are in a flow file's text: the offsets of each value by its path (`steps.2.action.selector`), for
- * CodeLens above each step, decorations on a step, and diagnostics on the failing field. Read with jsonc-parser (VS
- * Code's own), which keeps what it could read of a malformed file.
+ * CodeLens above each step, decorations on a step, diagnostics on the failing field, and the places Playwright Test
+ * reports point at. Read with jsonc-parser (VS Code's own), which keeps what it could read of a malformed file.
  */
 export interface JsonNode {
   readonly start: number;
