@@ -11,8 +11,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   flows: ['core', 'schema'],
   service: ['core', 'flows', 'schema'],
   cli: ['service', 'flows', 'schema'],
-  // The engine runs in a child process: the extension reaches it through the service's client only.
-  extension: ['service/client', 'flows/format', 'schema'],
+  // The engine runs in a child process: the extension reaches it through the service's client only. Of flows/, it reads
+  // the file format and where things stand in a flow's text (json-locations: jsonc-parser only, no engine).
+  extension: ['service/client', 'flows/format', 'flows/json-locations', 'schema'],
   webview: ['schema'],
   // Flow files as Playwright Test tests: the engine in the test's own worker, on the test's own context.
   'playwright-test': ['core', 'flows', 'schema'],
@@ -45,6 +46,12 @@ describe('layers (DESIGN.md §1)', () => {
         const targetLayer = target.split('/')[0]!;
         if (targetLayer === layer || target.startsWith('..')) continue;
         if (!allowed.some((entry) => target === entry || target.startsWith(`${entry}/`) || targetLayer === entry)) broken.push(`${relative} imports ${target}`);
+      }
+    }
+    // What the extension reads of flows/ brings no engine with it: those modules import only the schema of ours.
+    for (const entry of ALLOWED.extension!.filter((name) => name.startsWith('flows/'))) {
+      for (const specifier of importsOf(readFileSync(path.join(SRC, `${entry}.ts`), 'utf8'))) {
+        if (specifier.startsWith('.') && specifier !== '../schema') broken.push(`${entry}.ts (read by the extension) imports ${specifier}`);
       }
     }
     assert.deepEqual(broken, []);
