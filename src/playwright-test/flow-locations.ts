@@ -10,9 +10,11 @@ export interface FlowLocations {
 
 export function flowLocations(file: string, text: string): FlowLocations {
   const root = parseLocations(text);
+  // Where each line starts, found once: a flow of many steps is not read again for each.
+  const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((match) => match.index + 1)];
   const at = (offset: number): Location => {
-    const before = text.slice(0, offset).split('\n');
-    return { file, line: before.length, column: before.at(-1)!.length + 1 };
+    const line = lineStarts.findLastIndex((start) => start <= offset);
+    return { file, line: line + 1, column: offset - lineStarts[line]! + 1 };
   };
   const steps = [...(nodeAt(root, 'steps')?.children?.values() ?? [])].map((step) => at(step.start));
   return { flow: at(nodeAt(root, 'name')?.start ?? 0), steps };

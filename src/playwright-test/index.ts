@@ -39,7 +39,7 @@ export function flowTests(patterns: string | readonly string[], options: FlowTes
     const text = readFileSync(file, 'utf8');
     const flow = parseFlow(text, relative);
     const locations = flowLocations(file, text);
-    declareAt<(fixtures: { page: Page }) => Promise<void>>(locations.flow, test, `${flow.name} (${relative})`, async ({ page }: { page: Page }) => {
+    declareAt<(fixtures: { page: Page }) => Promise<void>>(locations.flow, test, `${flow.name} (${relative})`, async ({ page }) => {
       await registered;
       await replayAsSteps(file, flow, locations, page.context(), options);
     });

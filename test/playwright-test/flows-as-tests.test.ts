@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import { flowLocations } from '../../src/playwright-test/flow-locations';
 import type { Flow } from '../../src/schema';
 import { flowProject, runPlaywright, testsOf } from '../support/playwright-project';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
@@ -61,6 +62,14 @@ describe('flow files as Playwright Test tests', function () {
     const list = await runPlaywright(project, ['test', '--reporter=list', '--grep', 'foxtrot']);
     assert.match(list.stdout, /flows\/foxtrot\.flow\.json:3:11 › Sign in foxtrot/);
     assert.doesNotMatch(list.stdout, /dist\/test\.js/);
+  });
+
+  it('places a flow and its steps in files written any way: CRLF line ends, or all on one line', () => {
+    const crlf = '{\r\n  "version": 1,\r\n  "name": "a",\r\n  "steps": [\r\n    {"navigate": "x"},\r\n    {"navigate": "y"}\r\n  ]\r\n}\r\n';
+    const placed = flowLocations('a.flow.json', crlf);
+    assert.deepEqual([placed.flow, ...placed.steps].map(({ line, column }) => `${line}:${column}`), ['3:11', '5:5', '6:5']);
+    const oneLine = flowLocations('b.flow.json', '{"version":1,"name":"b","steps":[{"navigate":"x"},{"navigate":"y"}]}');
+    assert.deepEqual([oneLine.flow, ...oneLine.steps].map(({ line, column }) => `${line}:${column}`), ['1:21', '1:34', '1:51']);
   });
 
   it('--shard 1/2 and 2/2 cover every flow exactly once, and their blob reports merge into one report', async () => {
