@@ -42,6 +42,7 @@ const OPTIONS = {
   'allow-mcp': { type: 'string', multiple: true },
   'host-name': { type: 'string', multiple: true },
   'idle-timeout': { type: 'string' },
+  'max-model-reply': { type: 'string' },
   'stop-with-stdin': { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -159,6 +160,7 @@ export async function main(argv: readonly string[], io: Console): Promise<number
           allowOrigins: values['allow-origin'], allowPrivate: values['allow-private'] === true, allowBrowserUrls: values['allow-browser-url'],
           allowMcp: values['allow-mcp'], hostNames: values['host-name'],
           ...(values['idle-timeout'] !== undefined ? { idleTimeoutMs: positiveInteger(values['idle-timeout'], '--idle-timeout', 300) * 1000 } : {}),
+          ...(values['max-model-reply'] !== undefined ? { modelReplyLimitBytes: positiveInteger(values['max-model-reply'], '--max-model-reply', 4) * 1024 * 1024 } : {}),
         }, io, stop);
       } finally {
         // A stdin being read would keep the process alive after the service has stopped.

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { normalizeOrigin } from '../service/client-access';
+import { normalizeOrigin, underUrlPrefix } from '../service/client-access';
 import { ProjectKeys } from '../service/auth';
 import { RehearseService } from '../service/server';
 import { demoFolder } from './demo-command';
@@ -28,6 +28,8 @@ export interface ServeArguments {
   /** Names the service answers to besides its address. */
   readonly hostNames?: readonly string[];
   readonly idleTimeoutMs?: number;
+  /** The most of one model reply the service reads (bytes). */
+  readonly modelReplyLimitBytes?: number;
 }
 
 function isLoopback(host: string): boolean {
@@ -73,11 +75,15 @@ export async function serveCommand(args: ServeArguments, io: Console, stopSignal
         ...(args.cdp ? { cdpUrl: args.cdp } : {}),
         ...(args.ws ? { wsEndpoint: args.ws } : {}),
       },
+      ...(args.modelReplyLimitBytes ? { modelReplyLimitBytes: args.modelReplyLimitBytes } : {}),
     },
     access: {
       network: { allowPrivate: args.allowPrivate === true, allowOrigins: [...origins(args.allowOrigins, '--allow-origin'), ...(demo ? [demo.origin] : [])] },
       browserUrls: origins(args.allowBrowserUrls, '--allow-browser-url'),
-      mcpUrls: args.allowMcp ?? [],
+      mcpUrls: (args.allowMcp ?? []).map((prefix) => {
+        if (!underUrlPrefix(prefix, prefix)) throw new UsageError(`--allow-mcp: expected an http(s) URL prefix without credentials, received ${JSON.stringify(prefix)}`);
+        return prefix;
+      }),
       hostNames: args.hostNames ?? [],
     },
     ...(args.idleTimeoutMs ? { limits: { idleTimeoutMs: args.idleTimeoutMs } } : {}),

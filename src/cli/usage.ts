@@ -35,6 +35,7 @@ Serve options (what key holders may reach; everything else is refused):
   --allow-mcp <url>         an MCP server URL prefix the agent may connect to (repeatable)
   --host-name <name>        a name the service answers to behind a proxy (repeatable)
   --idle-timeout <s>        end sessions unused for this long (default 300)
+  --max-model-reply <MiB>   the most of one model reply that is read (default 4); larger replies fail the call
 
 Replay options:
   --var name=value        a variable value (repeatable); also REHEARSE_VAR_<NAME> and --vars

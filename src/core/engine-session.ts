@@ -43,8 +43,10 @@ export interface SessionOptions {
   readonly network?: NetworkPolicy;
   /** Custom model base URLs that may receive a key from `env` (default: any; a service lists only its operator's). */
   readonly envKeyEndpoints?: readonly string[] | 'any';
-  /** How long one model request may take (ms); default 2 minutes. */
+  /** How long one model call may take (ms), its retries included; default 2 minutes. */
   readonly modelRequestTimeoutMs?: number;
+  /** The most of one model reply that is read (bytes); default 4 MiB. */
+  readonly modelReplyLimitBytes?: number;
 }
 
 export type { PickDetails };
@@ -150,7 +152,7 @@ export class EngineSession implements Session {
 
   /** The session's model settings, for components that make their own model client (the agent). */
   get modelDefaults(): ModelDefaults {
-    return { model: this.options.model, apiKey: this.options.modelApiKey, env: this.options.env, tokenBudget: this.options.tokenBudget, envKeyEndpoints: this.options.envKeyEndpoints, requestTimeoutMs: this.options.modelRequestTimeoutMs };
+    return { model: this.options.model, apiKey: this.options.modelApiKey, env: this.options.env, tokenBudget: this.options.tokenBudget, envKeyEndpoints: this.options.envKeyEndpoints, requestTimeoutMs: this.options.modelRequestTimeoutMs, replyLimitBytes: this.options.modelReplyLimitBytes };
   }
 
   private model(setting: ModelSetting | undefined, field: string): ModelClient {
@@ -161,7 +163,7 @@ export class EngineSession implements Session {
     const key = JSON.stringify(chosen);
     let client = this.models.get(key);
     if (!client) {
-      client = createModelClient(chosen, { env: this.options.env, apiKey: this.options.modelApiKey, field, envKeyEndpoints: this.options.envKeyEndpoints, requestTimeoutMs: this.options.modelRequestTimeoutMs });
+      client = createModelClient(chosen, { env: this.options.env, apiKey: this.options.modelApiKey, field, envKeyEndpoints: this.options.envKeyEndpoints, requestTimeoutMs: this.options.modelRequestTimeoutMs, replyLimitBytes: this.options.modelReplyLimitBytes });
       this.models.set(key, client);
     }
     return client;

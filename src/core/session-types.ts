@@ -115,6 +115,7 @@ export interface ModelDefaults {
   readonly tokenBudget?: number;
   readonly envKeyEndpoints?: readonly string[] | 'any';
   readonly requestTimeoutMs?: number;
+  readonly replyLimitBytes?: number;
 }
 
 /**

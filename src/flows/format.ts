@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { lstat, open, readdir, readFile, readlink, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FLOW_VERSION, FlowSchema, summarizeProblems, validate, type Flow, type FlowStep, type InputProblem } from '../schema';
@@ -119,24 +120,46 @@ async function throughLinks(file: string, depth = 0): Promise<string> {
 
 const TEMPORARY = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
 
-/** Temporary files of this file whose writer is no longer running (killed mid-save). */
+/** A save writes its temporary file in one go: one untouched this long is no save's, whatever its number says. */
+const ABANDONED_AFTER_MS = 60_000;
+
+/**
+ * Temporary files of this file whose writer is no longer running (killed mid-save). A writer that was killed but not
+ * yet reaped by its parent (a zombie) still answers to its process id: it counts as gone. A process id can also have
+ * been given to another program since; a temporary file nobody has written to for a minute is abandoned either way.
+ */
 async function removeAbandonedTemporaries(directory: string, base: string): Promise<void> {
   const names = await readdir(directory).catch(() => [] as string[]);
   await Promise.all(names.map(async (name) => {
     const match = TEMPORARY.exec(name);
     if (!match || match[1] !== base) return;
     const pid = Number(match[2]);
-    if (pid === process.pid || isRunning(pid)) return;
-    await rm(path.join(directory, name), { force: true });
+    const file = path.join(directory, name);
+    if (pid === process.pid) return;
+    if (isRunning(pid)) {
+      const modified = await stat(file).then((info) => info.mtimeMs, () => Date.now());
+      if (Date.now() - modified < ABANDONED_AFTER_MS) return;
+    }
+    await rm(file, { force: true });
   }));
 }
 
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** On Linux, a process that has exited and waits to be reaped is in state Z (or X while it goes). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return /^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+  } catch {
+    return false;
   }
 }
 

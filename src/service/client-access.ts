@@ -4,10 +4,11 @@ import { checkDestination, type NetworkPolicy } from '../core/network/address-po
 
 /** How an operator's --allow-origin values are read (the CLI reaches the engine's rules through the service). */
 export { normalizeOrigin } from '../core/network/address-policy';
+export { underUrlPrefix } from '../core/network/url-prefix';
 import { redactUrl } from '../core/redact';
 import type { ModelSetting } from '../schema';
 import { HttpError } from './http-errors';
-import type { SessionStartRequest } from './wire';
+import { OPERATOR_LAUNCH_OPTIONS, type SessionStartRequest } from './wire';
 
 /** What the operator lets clients reach (README: Security model). Everything not listed is refused. */
 export interface ServiceAccess {
@@ -54,6 +55,12 @@ export function clientBrowser(browser: SessionStartRequest['browser'], allowed: 
   if (!browser) return {};
   if (browser.launchOptions?.executablePath) {
     throw new HttpError(400, 'ServiceInvalidArgumentError', 'browser.launchOptions.executablePath: this service runs the browser its operator configured (rehearse serve --browser); a client cannot choose a program', 'browser.launchOptions.executablePath');
+  }
+  // Said, not dropped: a client that asked for arguments, a profile or an environment must know it did not get them.
+  for (const field of OPERATOR_LAUNCH_OPTIONS) {
+    if (browser.launchOptions?.[field] !== undefined) {
+      throw new HttpError(400, 'ServiceInvalidArgumentError', `browser.launchOptions.${field}: this service launches the browser as its operator configured it; a client cannot set its ${field} (only headless)`, `browser.launchOptions.${field}`);
+    }
   }
   const attach: BrowserOptions = {};
   for (const field of ['cdpUrl', 'wsEndpoint'] as const) {

@@ -43,10 +43,16 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
   if (declared > limit) throw new HttpError(413, 'PayloadTooLarge', `The body is ${declared} bytes; the limit is ${limit}.`);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpError(413, 'PayloadTooLarge', `The body is over the limit of ${limit} bytes.`);
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of request) {
+      size += (chunk as Buffer).length;
+      if (size > limit) throw new HttpError(413, 'PayloadTooLarge', `The body is over the limit of ${limit} bytes.`);
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    // The connection closed mid-body: the client left, or was cut off for sending too slowly.
+    throw new HttpError(408, 'RequestTimeout', 'The request body did not arrive whole.');
   }
   return Buffer.concat(chunks).toString('utf8');
 }

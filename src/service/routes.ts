@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import type { EngineSession } from '../core/engine-session';
 import { ServiceInvalidArgumentError } from '../core/errors';
+import { underUrlPrefix } from '../core/network/url-prefix';
 import type { ActionOutput, ModelSetting } from '../schema';
 import type { AgentEvent } from '../core/agent/agent-events';
 import { readExecuteOptions } from '../core/agent/agent';
@@ -36,14 +37,19 @@ function withKey(model: ModelSetting | undefined, key: string | undefined, sessi
   return 'auth' in chosen || chosen.apiKey ? chosen : { ...chosen, apiKey: key };
 }
 
-/** An MCP server the agent would connect to is the operator's choice: only URLs under an allowed prefix pass. */
-function checkIntegrations(integrations: readonly unknown[] | undefined, allowed: readonly string[]): void {
-  for (const [index, integration] of (integrations ?? []).entries()) {
-    if (typeof integration !== 'string') continue;
-    if (!allowed.some((prefix) => integration.startsWith(prefix))) {
+/**
+ * An MCP server the agent would connect to is the operator's choice: only URLs under an allowed prefix pass, compared
+ * after both are parsed and normalised, and the agent connects to the normalised URL that was checked.
+ */
+function allowedIntegrations<T>(integrations: readonly (T | string)[] | undefined, allowed: readonly string[]): (T | string)[] | undefined {
+  return integrations?.map((integration, index) => {
+    if (typeof integration !== 'string') return integration;
+    const checked = allowed.map((prefix) => underUrlPrefix(integration, prefix)).find((url) => url !== undefined);
+    if (checked === undefined) {
       throw new ServiceInvalidArgumentError(`agentConfig.integrations.${index}: this service connects only to the MCP servers its operator allows (rehearse serve --allow-mcp <url>)`, { field: `agentConfig.integrations.${index}` });
     }
-  }
+    return checked;
+  });
 }
 
 function define<S extends v.GenericSchema>(route: Route<S>): Route<S> {
@@ -100,8 +106,8 @@ export const ROUTES = {
   agentExecute: define({
     schema: AgentExecuteRequestSchema,
     async run(session, body, context) {
-      const { model, systemPrompt, ...config } = body.agentConfig ?? {};
-      checkIntegrations(config.integrations, context.mcpUrls ?? []);
+      const { model, systemPrompt, integrations, ...rest } = body.agentConfig ?? {};
+      const config = { ...rest, ...(integrations ? { integrations: allowedIntegrations(integrations, context.mcpUrls ?? []) } : {}) };
       const modelSetting = withKey(model, context.modelApiKey, session);
       const agentConfig = {
         ...config,

@@ -11,6 +11,7 @@ import { errorBody, HttpError, toHttp } from './http-errors';
 import { header, json, readBody, readJson, refuseBrowserOrigin, requestPath, validBody } from './http-io';
 import { ROUTES as SPEC_ROUTES, type Route } from './routes';
 import { WORKBENCH_ROUTES } from './workbench-routes';
+import { cutSlowClients } from './slow-clients';
 import { EventWriter } from './sse';
 import { SessionStartRequestSchema, type SessionStartRequest } from './wire';
 
@@ -76,12 +77,13 @@ export class RehearseService {
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
     const server = createServer({
       headersTimeout: this.limits.headersTimeoutMs, requestTimeout: this.limits.requestTimeoutMs,
-      // How often slow requests are looked for: a slow-loris client is cut off within this of its time running out.
+      // Node's own sweep stays as a second line behind cutSlowClients' timers per connection.
       connectionsCheckingInterval: Math.min(1_000, this.limits.headersTimeoutMs),
     }, (request, response) => {
       this.handle(request, response).catch((error: unknown) => this.lastResort(response, error));
     });
     server.keepAliveTimeout = 5_000;
+    cutSlowClients(server, this.limits);
     server.on('clientError', (_error, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
       else socket.destroy();

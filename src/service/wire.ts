@@ -13,6 +13,9 @@ import { flag, list, looseObject, oneOf, positiveMs, text } from '../schema/mess
 const frameId = v.optional(v.nullable(text()));
 const streamResponse = v.optional(flag());
 
+/** Launch options that reach the host (arguments, paths, environment, proxy): the operator's alone, refused by name. */
+export const OPERATOR_LAUNCH_OPTIONS = ['args', 'ignoreDefaultArgs', 'userDataDir', 'env', 'downloadsPath', 'tracesDir', 'proxy', 'chromiumSandbox', 'devtools', 'firefoxUserPrefs', 'channel'] as const;
+
 export const SessionStartRequestSchema = looseObject({
   modelName: v.optional(text()),
   model: v.optional(ModelSettingSchema),
@@ -24,7 +27,12 @@ export const SessionStartRequestSchema = looseObject({
     type: v.optional(oneOf(['local', 'remote'] as const)),
     cdpUrl: v.optional(text()),
     wsEndpoint: v.optional(text()),
-    launchOptions: v.optional(looseObject({ executablePath: v.optional(text()), headless: v.optional(flag()) })),
+    launchOptions: v.optional(looseObject({
+      executablePath: v.optional(text()),
+      headless: v.optional(flag()),
+      // Kept through the check, whatever their shape, so that a client asking for one hears why it is not taken.
+      ...Object.fromEntries(OPERATOR_LAUNCH_OPTIONS.map((name) => [name, v.optional(v.unknown())])) as Record<(typeof OPERATOR_LAUNCH_OPTIONS)[number], v.OptionalSchema<v.UnknownSchema, undefined>>,
+    })),
   })),
 });
 export type SessionStartRequest = v.InferOutput<typeof SessionStartRequestSchema>;

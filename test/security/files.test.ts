@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { actionsOf } from '../support/recorded';
-import { fork } from 'node:child_process';
-import { chmod, lstat, mkdtemp, readdir, readlink, stat, symlink, writeFile } from 'node:fs/promises';
+import { fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, lstat, mkdtemp, readdir, readlink, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
@@ -99,6 +100,42 @@ describe('security: flow files, exports, recordings and saves', function () {
     assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.tmp')), [], 'no temporary file is left');
     assert.equal((await stat(file)).mode & 0o777, 0o600, 'the mode is kept');
     assert.equal((await loadFlow(file)).name, 'after the kills');
+
+    // A writer killed but not yet reaped by its parent (a zombie, here under a parent that never reaps) still has its
+    // process id: its temporary file is abandoned all the same.
+    const parent = spawn('sh', ['-c', `"${process.execPath}" "${child}" "${file}" & exec sleep 30`], { detached: true, stdio: 'ignore' });
+    try {
+      let writer: number | undefined;
+      for (let i = 0; i < 100 && writer === undefined; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        writer = (await readdir(dir)).map((name) => /^\.big\.flow\.json\.(\d+)\.[0-9a-f]{8}\.tmp$/.exec(name)?.[1]).filter(Boolean).map(Number).find((pid) => pid !== process.pid);
+      }
+      assert.ok(writer, 'the writer was seen saving');
+      process.kill(writer, 'SIGKILL');
+      const state = () => {
+        try {
+          const text = readFileSync(`/proc/${writer}/stat`, 'utf8');
+          return text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
+        } catch {
+          return 'gone';
+        }
+      };
+      for (let i = 0; i < 100 && state() !== 'Z'; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(state(), 'Z', 'the killed writer waits, unreaped');
+      await saveFlow(file, { ...base, name: 'after a zombie' });
+      assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.tmp')), [], 'the zombie\'s temporary file is removed');
+    } finally {
+      process.kill(-parent.pid!, 'SIGKILL');
+    }
+    // A temporary file whose number is now another live process (1), untouched for long, is abandoned; a fresh one may
+    // be a save under way and stays.
+    const stale = path.join(dir, '.big.flow.json.1.0123abcd.tmp');
+    const fresh = path.join(dir, '.big.flow.json.1.4567abcd.tmp');
+    await writeFile(stale, '{');
+    await writeFile(fresh, '{');
+    await utimes(stale, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+    await saveFlow(file, base);
+    assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.tmp')), ['.big.flow.json.1.4567abcd.tmp']);
 
     const real = path.join(dir, 'real.flow.json');
     const link = path.join(dir, 'link.flow.json');

@@ -8,7 +8,7 @@ import { ProjectKeys } from '../../src/service/auth';
 import { RehearseService } from '../../src/service/server';
 import { agentPlan } from '../support/agent-plan';
 import { startDebuggableChromium } from '../support/debuggable-chromium';
-import { errorOf, sleep, useClosedService } from './rig';
+import { countingServer, errorOf, KEY, sleep, useClosedService } from './rig';
 
 /** Issue 11, items 1–5 and 17: a key holder gets browsers on the web, never the host or its network. */
 describe('security: what a key holder can reach', function () {
@@ -26,6 +26,14 @@ describe('security: what a key holder can reach', function () {
     assert.equal(error.status, 400);
     assert.equal(error.field, 'browser.launchOptions.executablePath');
     assert.equal(existsSync(marker), false, 'the program did not run');
+    // Arguments, a profile folder and an environment are the operator's too: refused by name, never dropped in silence.
+    for (const [field, value] of [['args', [`--utility-cmd-prefix=${program}`]], ['userDataDir', dir], ['env', { LD_PRELOAD: program }], ['ignoreDefaultArgs', true]] as const) {
+      const refused = await errorOf(await rig.call('/v1/sessions/start', { body: { browser: { launchOptions: { headless: true, [field]: value } } } }));
+      assert.equal(refused.status, 400, field);
+      assert.equal(refused.field, `browser.launchOptions.${field}`);
+      assert.match(refused.message, new RegExp(`cannot set its ${field}`));
+    }
+    assert.equal((await rig.call('/v1/sessions/start', { body: { browser: { launchOptions: { headless: true } } } })).status, 200, 'headless alone is taken');
 
     // A CDP or Playwright-server URL is server-side request forgery unless the operator listed it: nothing connects.
     const connections: Socket[] = [];
@@ -98,6 +106,29 @@ describe('security: what a key holder can reach', function () {
     assert.equal(rig.internal.hits.length, 0);
   });
 
+  it('4b. MCP prefixes are compared after the URL is normalised: dot segments and backslashes reach nothing outside', async () => {
+    const mcp = await countingServer('127.0.0.1', (_request, response) => void response.writeHead(404).end());
+    const service = new RehearseService({
+      keys: new ProjectKeys({ [KEY]: 'team' }), session: { env: {} },
+      access: { network: { allowPrivate: true, allowOrigins: [] }, mcpUrls: [`${mcp.origin}/mcp/`] },
+    });
+    try {
+      const url = await service.listen(0, '127.0.0.1');
+      const call = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'x-svc-api-key': KEY }, body: JSON.stringify(body) });
+      const { data } = (await (await call('/v1/sessions/start', {})).json()) as { data: { sessionId: string } };
+      const model = { modelName: 'openai/x', baseURL: rig.models.url('/v1'), apiKey: 'k-000000' };
+      for (const sneaky of ['/mcp/../admin', '/mcp/%2e%2e/admin', '/mcp/%2E%2E/admin', '/mcp/..\\admin', '/mcp%2f..%2fadmin', '/mcpx', '/admin']) {
+        const refused = await errorOf(await call(`/v1/sessions/${data.sessionId}/agentExecute`, { agentConfig: { model, integrations: [`${mcp.origin}${sneaky}`] }, executeOptions: { instruction: 'x' } }));
+        assert.equal(refused.status, 400, sneaky);
+        assert.equal(refused.field, 'agentConfig.integrations.0', sneaky);
+      }
+      assert.deepEqual(mcp.hits, [], 'nothing was contacted for a refused URL');
+    } finally {
+      await service.close();
+      await mcp.close();
+    }
+  });
+
   it('5. the agent keeps to its origins in the browser; an invalid allowedOrigins entry is a 400', async () => {
     const id = await rig.start();
     const model = { modelName: 'openai/x', baseURL: rig.models.url('/v1'), apiKey: 'k-000000' };
@@ -119,6 +150,8 @@ describe('security: what a key holder can reach', function () {
     const result = ((await redirected.json()) as { data: { result: { success: boolean; message: string } } }).data.result;
     assert.equal(result.success, false);
     assert.match(result.message, /not an allowed origin/);
+    // Held at the hop: the redirected request (and its query string) never left the browser.
+    assert.deepEqual(rig.elsewhere.hits, [], 'the disallowed origin saw no request');
     const where = await rig.call(`/v1/sessions/${id}/expect`, { body: { expectation: { text: 'elsewhere' }, options: { timeout: 300 } } });
     assert.equal(((await where.json()) as { data: { result: { passed: boolean } } }).data.result.passed, false, 'the page did not stay at the other origin');
   });

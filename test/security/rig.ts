@@ -73,7 +73,7 @@ export function useClosedService(options: { limits?: Partial<ServiceLimits>; ses
         case '/fetch': html(response, `<script>fetch('${internal}/by-fetch').catch(() => {}); new Image().src = '${internal}/by-image';</script>`); return;
         case '/popup': html(response, `<a id="go" href="${internal}/in-popup" target="_blank">open</a>`); return;
         case '/link': html(response, `<a id="go" href="${rig.elsewhere.origin}/by-link">Other site</a>`); return;
-        case '/redirect-elsewhere': response.writeHead(302, { location: `${rig.elsewhere.origin}/after-redirect` }).end(); return;
+        case '/redirect-elsewhere': response.writeHead(302, { location: `${rig.elsewhere.origin}/collect?via=redirect` }).end(); return;
         default: html(response, '<h1>Public page</h1><button>Sign in</button>');
       }
     });

@@ -72,7 +72,7 @@ export class Agent {
   async execute(input: string | AgentExecuteInput, options: AgentRunOptions = {}): Promise<AgentResult> {
     const run = readExecuteOptions(input);
     const defaults = this.session.modelDefaults;
-    const model = createModelClient(this.modelSetting(), { env: defaults.env, apiKey: defaults.apiKey, field: 'agentConfig.model', envKeyEndpoints: defaults.envKeyEndpoints, requestTimeoutMs: defaults.requestTimeoutMs });
+    const model = createModelClient(this.modelSetting(), { env: defaults.env, apiKey: defaults.apiKey, field: 'agentConfig.model', envKeyEndpoints: defaults.envKeyEndpoints, requestTimeoutMs: defaults.requestTimeoutMs, replyLimitBytes: defaults.replyLimitBytes });
     if (model.wire !== 'anthropic' && this.config.provider === 'anthropic') throw new ServiceInvalidArgumentError('agentConfig.provider: "anthropic" needs an anthropic/… model', { field: 'agentConfig.provider' });
     const controller = new AbortController();
     const stopOn = options.signal;

@@ -1,6 +1,7 @@
-import type { BrowserContext, Frame, Request, Route } from 'playwright-core';
+import type { BrowserContext, Frame, Page, Request, Route } from 'playwright-core';
 import { ServiceInvalidArgumentError, ServiceNavigationError } from '../errors';
 import { normalizeOrigin, NetworkRefusal } from '../network/address-policy';
+import { holdRedirectHops } from './redirect-hops';
 
 /** The origins the agent may take its pages to, as given (`allowedOrigins`), each checked: an invalid one is a 400. */
 export function parseAllowedOrigins(values: readonly string[]): string[] {
@@ -49,8 +50,9 @@ export interface OriginGuard {
 
 /**
  * Enforces the origins in the browser for the run: a top-level navigation elsewhere (a clicked link, a form, a popup,
- * script) is refused before its request leaves; a page that still lands elsewhere (a server redirect, which Playwright
- * does not route) is sent to about:blank at once and the run is stopped.
+ * script) is refused before its request leaves, and so is each redirect hop of one (holdRedirectHops), which also
+ * stops the run; a page that still lands elsewhere (a popup whose very first request was redirected, before its page
+ * could be watched) is sent to about:blank at once and the run is stopped.
  */
 export async function guardOrigins(context: BrowserContext, allowed: readonly string[], stop: (error: ServiceNavigationError) => void): Promise<OriginGuard> {
   let violation: ServiceNavigationError | undefined;
@@ -68,16 +70,26 @@ export async function guardOrigins(context: BrowserContext, allowed: readonly st
     void frame.page().goto('about:blank').catch(() => undefined);
     stop(violation);
   };
+  const redirected = (url: string) => {
+    violation ??= new ServiceNavigationError(`The agent was stopped: a redirect would have taken its page to ${new URL(url).origin}, which is not an allowed origin (allowed: ${describe}); the request was not sent.`);
+    stop(violation);
+  };
   const everything = () => true;
-  const watch = (page: ReturnType<BrowserContext['pages']>[number]) => page.on('framenavigated', landed);
+  const releases: Promise<() => Promise<void>>[] = [];
+  const watch = (page: Page) => {
+    page.on('framenavigated', landed);
+    releases.push(holdRedirectHops(page, (url) => isAllowedUrl(url, allowed), redirected));
+  };
   await context.route(everything, handler);
   context.pages().forEach(watch);
   context.on('page', watch);
+  await Promise.all(releases);
   return {
     violation: () => violation,
     dispose: async () => {
       context.off('page', watch);
       for (const page of context.pages()) page.off('framenavigated', landed);
+      await Promise.all(releases.map(async (release) => (await release)()));
       await context.unroute(everything, handler).catch(() => undefined);
     },
   };

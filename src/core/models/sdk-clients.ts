@@ -1,13 +1,16 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import { boundedFetch, DEFAULT_MODEL_REPLY_LIMIT_BYTES } from './bounded-fetch';
 import type { ResolvedModel } from './resolve';
 import { vertexTokenSource } from './vertex-token';
 
 export interface SdkOptions {
   /** Retries on 408/409/429/5xx with exponential backoff (honouring retry-after); none on other 4xx. */
   readonly maxRetries?: number;
-  /** How long one model request may take, in ms; a hung provider fails the call then instead of holding it. */
+  /** How long one model call may take, in ms, its retries included; a hung provider fails the call then. */
   readonly requestTimeoutMs?: number;
+  /** The most of one reply that is read, in bytes; a larger one fails the call (LLMResponseError). */
+  readonly replyLimitBytes?: number;
 }
 
 const DEFAULT_RETRIES = 2;
@@ -39,6 +42,7 @@ export function openAIClient(model: ResolvedModel, options: SdkOptions): OpenAI 
     defaultQuery: Object.keys(model.query).length ? model.query : undefined,
     maxRetries: options.maxRetries ?? DEFAULT_RETRIES,
     timeout: options.requestTimeoutMs ?? DEFAULT_MODEL_REQUEST_TIMEOUT_MS,
+    fetch: boundedFetch(options.replyLimitBytes ?? DEFAULT_MODEL_REPLY_LIMIT_BYTES, model.id),
     logLevel: 'off',
   });
 }
@@ -52,6 +56,7 @@ export function anthropicClient(model: ResolvedModel, options: SdkOptions): Anth
     defaultHeaders: { ...model.headers, ...(key ? {} : { Authorization: null }) },
     maxRetries: options.maxRetries ?? DEFAULT_RETRIES,
     timeout: options.requestTimeoutMs ?? DEFAULT_MODEL_REQUEST_TIMEOUT_MS,
+    fetch: boundedFetch(options.replyLimitBytes ?? DEFAULT_MODEL_REPLY_LIMIT_BYTES, model.id),
     logLevel: 'off',
   });
 }
