@@ -47,6 +47,7 @@ const PAGE_SCRIPTS = {
   describeInPage: ['src/core/page/describe-in-page.ts', 'describeInPage'],
   describeSole: ['src/core/page/sole-target.ts', 'describeSole'],
   installRecorder: ['src/core/page/recorder.ts', 'installRecorder'],
+  effectHolds: ['src/core/page/element-state.ts', 'effectHolds'],
   installPicker: ['src/core/page/picker.ts', 'installPicker'],
   shadowEngine: ['src/core/page/shadow-engine.ts', 'shadowEngine'],
   aimPointer: ['src/core/page/pointer-aim.ts', 'aimPointer'],

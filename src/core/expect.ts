@@ -3,6 +3,8 @@ import { parsePattern, PatternError, type Expectation, type ExpectResult, type V
 import { locatorFor } from './act/locate';
 import { substitute } from './act/variables';
 import { abortReason, ServiceInvalidArgumentError } from './errors';
+import { effectHolds } from './page-scripts';
+import { describeEffect } from '../schema';
 
 export const DEFAULT_EXPECT_TIMEOUT_MS = 5000;
 const POLL_MS = 100;
@@ -66,6 +68,14 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
     return { describe: `${expectation.selector} has the value "${expected}"`, expected, run: async () => {
       const actual = await target.inputValue({ timeout: 500 }).catch(() => undefined);
       return { passed: actual === expected, ...(actual !== undefined ? { actual } : {}) };
+    } };
+  }
+  if ('effect' in expectation) {
+    const effect = expectation.effect;
+    return { describe: `${expectation.selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), run: async () => {
+      if ((await target.count()) !== 1) return { passed: false, actual: 'absent' };
+      const shown = await target.evaluate(effectHolds, effect, { timeout: 500 });
+      return { passed: shown.holds, actual: shown.actual };
     } };
   }
   const state = expectation.state;

@@ -4,6 +4,7 @@ import type { installPageHooks as InstallPageHooks, readGeneration as ReadGenera
 import type { installPicker as InstallPicker } from './page/picker';
 import type { aimPointer as AimPointer, disarmPointer as DisarmPointer, frameShowsAt as FrameShowsAt } from './page/pointer-aim';
 import type { installRecorder as InstallRecorder } from './page/recorder';
+import type { effectHolds as EffectHolds } from './page/element-state';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import sources from './page-sources';
 
@@ -30,6 +31,7 @@ export const readGeneration = inPage<typeof ReadGeneration>('readGeneration');
 export const describeInPage = inPage<typeof DescribeInPage>('describeInPage');
 export const describeSole = inPage<typeof DescribeSole>('describeSole');
 export const installRecorder = inPage<typeof InstallRecorder>('installRecorder');
+export const effectHolds = inPage<typeof EffectHolds>('effectHolds');
 export const installPicker = inPage<typeof InstallPicker>('installPicker');
 export const aimPointer = inPage<typeof AimPointer>('aimPointer');
 export const disarmPointer = inPage<typeof DisarmPointer>('disarmPointer');

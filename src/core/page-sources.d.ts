@@ -5,7 +5,7 @@
  */
 declare const sources: Readonly<Record<
   'installPageHooks' | 'waitForQuiet' | 'readGeneration' | 'describeInPage' | 'describeSole' | 'installRecorder' | 'installPicker' | 'shadowEngine'
-  | 'aimPointer' | 'disarmPointer' | 'frameShowsAt',
+  | 'aimPointer' | 'disarmPointer' | 'frameShowsAt' | 'effectHolds',
   string
 >>;
 export default sources;

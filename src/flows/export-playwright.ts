@@ -2,9 +2,10 @@ import { HOOKS_KEY } from '../core/page/keys';
 import { installPageHooks } from '../core/page-scripts';
 import { SHADOW_ENGINE, SHADOW_ENGINE_SOURCE } from '../core/browser/shadow-engine';
 import { parseSelector } from '../core/snapshot/selector-syntax';
-import { canonicalMethod, hasVariableReference, parsePattern, replaceVariables, type ActionStep, type Expectation, type Flow } from '../schema';
+import { canonicalMethod, hasVariableReference, parsePattern, replaceVariables, type ActionStep, type Effect, type Expectation, type Flow } from '../schema';
 import { isUpload } from './uploads';
 import { environmentName } from './variables';
+import { DRAG_STEPS } from '../core/act/methods';
 
 /**
  * Every string from the flow reaches the spec as a string literal, never as code: JSON's quoting plus the two line
@@ -61,7 +62,9 @@ function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
   };
   if (method === 'draganddrop') {
     const destination = locatorCode(args[0] ?? '');
-    return { code: `await ${target.code}.dragTo(${destination.code});`, usesShadow: target.usesShadow || destination.usesShadow };
+    const [x, y] = args.slice(1).map(Number);
+    const position = Number.isFinite(x) && Number.isFinite(y) ? `targetPosition: { x: ${x}, y: ${y} }, ` : '';
+    return { code: `await ${target.code}.dragTo(${destination.code}, { ${position}steps: ${DRAG_STEPS} });`, usesShadow: target.usesShadow || destination.usesShadow };
   }
   const answer = step.dialog ? `page.once('dialog', (dialog) => dialog.${step.dialog.accept ? `accept(${step.dialog.promptText !== undefined ? text(step.dialog.promptText) : ''})` : 'dismiss()'});\n` : '';
   return { code: `${answer}await ${target.code}.${call[method] ?? 'click()'};`, usesShadow: target.usesShadow };
@@ -82,8 +85,20 @@ function expectCode(expectation: Expectation): { code: string; usesShadow: boole
   if ('title' in expectation) return { code: `await expect(page).toHaveTitle(${pattern(expectation.title)});`, usesShadow: false };
   const target = locatorCode(expectation.selector);
   if ('value' in expectation) return { code: `await expect(${target.code}).toHaveValue(${text(expectation.value)});`, usesShadow: target.usesShadow };
+  if ('effect' in expectation) return { code: effectCode(target.code, expectation.effect).join('\n'), usesShadow: target.usesShadow };
   const assertion = { visible: 'toBeVisible()', hidden: 'toBeHidden()', checked: 'toBeChecked()', unchecked: 'not.toBeChecked()', enabled: 'toBeEnabled()', disabled: 'toBeDisabled()' }[expectation.state];
   return { code: `await expect(${target.code}).${assertion};`, usesShadow: target.usesShadow };
+}
+
+/** What a recorded gesture did, as Playwright assertions on its element. */
+function effectCode(target: string, effect: Effect): string[] {
+  const lines: string[] = [];
+  if (effect.checked !== undefined) lines.push(`await expect(${target}).${effect.checked ? '' : 'not.'}toBeChecked();`);
+  for (const key of ['selected', 'expanded', 'pressed'] as const) {
+    if (effect[key] !== undefined) lines.push(`await expect(${target}).toHaveAttribute(${js(`aria-${key}`)}, ${js(String(effect[key]))});`);
+  }
+  if (effect.order) lines.push(`await expect(${target}.locator('xpath=..').locator(':scope > *')).toHaveText([${effect.order.map((item) => js(item)).join(", ")}]);`);
+  return lines;
 }
 
 /** A Playwright Test spec that does what the flow does, and runs without Rehearse. */
@@ -100,6 +115,7 @@ export function exportPlaywrightSpec(flow: Flow, source: string): string {
     usesShadow ||= generated.usesShadow;
     if ('action' in step) lines.push(`// ${comment(step.action.description)}`);
     lines.push(...generated.code.split('\n'));
+    if ('action' in step && step.effect) lines.push(...effectCode(locatorCode(step.action.selector).code, step.effect));
   }
   const variables = Object.entries(flow.variables ?? {}).map(([name, declared]) =>
     `  ${js(name)}: process.env.${environmentName(name)} ?? ${declared.default !== undefined ? js(declared.default) : `(() => { throw new Error(${js(`set ${environmentName(name)}`)}); })()`},`);

@@ -34,8 +34,8 @@ export class Recorder {
   private stopped = false;
   readonly steps: RecordedStep[] = [];
   readonly problems: string[] = [];
-  /** The main frame's address at the last action there, and whether that action may have led elsewhere. */
-  private lastPlace?: { url: string; mayLeave: boolean };
+  /** The main frame's address and document at the last action there, and whether that action may have led elsewhere. */
+  private lastPlace?: { url: string; document?: string; mayLeave: boolean };
 
   private constructor(private readonly session: EngineSession, private readonly token: string, private readonly onStep: (recorded: RecordedStep) => void | Promise<void>, private readonly options: RecorderOptions) {}
 
@@ -57,6 +57,13 @@ export class Recorder {
     return recorder;
   }
 
+  /** Takes a recording mark off its element, in every frame and shadow root. */
+  private async unmark(mark: string): Promise<void> {
+    for (const frame of this.session.page().context().pages().flatMap((page) => page.frames())) {
+      await frame.evaluate(removeMarks, [RECORDING_MARK, mark] as const).catch(() => undefined);
+    }
+  }
+
   /** Stops recording and waits for the steps already under way. */
   async stop(): Promise<RecordedStep[]> {
     // Clicks the page still holds back (waiting to see whether they become a double click) are sent now.
@@ -67,7 +74,7 @@ export class Recorder {
     await this.queue;
     this.stopped = true;
     for (const frame of this.session.page().context().pages().flatMap((page) => page.frames())) {
-      await frame.evaluate((mark) => document.querySelectorAll(`[${mark}]`).forEach((element) => element.removeAttribute(mark)), RECORDING_MARK).catch(() => undefined);
+      await frame.evaluate(removeMarks, [RECORDING_MARK, undefined] as const).catch(() => undefined);
     }
     return this.steps;
   }
@@ -75,10 +82,13 @@ export class Recorder {
   private receive(event: RecordedEvent, inMainFrame: boolean): void {
     if (this.stopped) return;
     // Selectors made in the page serve for the main document; elements in frames and shadow roots are named by the
-    // engine's snapshot, which knows the hops. Asked at once: the element may be gone after the click.
-    const fromSnapshot = event.page || (inMainFrame && event.selectors.length) ? undefined : describeElementByAttribute(this.session.page(), RECORDING_MARK, event.mark).catch(() => undefined);
+    // engine's snapshot, which knows the hops. Asked at once: the element may be gone after the click. The mark is
+    // taken off the element then: nothing of the recorder stays in the page's content.
+    const fromSnapshot = event.page || !event.mark || (inMainFrame && event.selectors.length) ? undefined
+      : describeElementByAttribute(this.session.page(), RECORDING_MARK, event.mark).catch(() => undefined).finally(() => void this.unmark(event.mark));
     this.queue = this.queue.then(async () => {
       if (this.stopped) return;
+      if (event.problem) return this.problem(`${event.kind} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}. Record it again, or add the step by hand.`);
       const snapshot = fromSnapshot ? await fromSnapshot : undefined;
       const selectors = snapshot ? [snapshot.selector, ...snapshot.fallbacks] : event.selectors;
       const described = describeFingerprint(event.fingerprint);
@@ -89,7 +99,7 @@ export class Recorder {
       if (event.kind === 'drag' && !event.destination?.selectors.length) {
         return this.problem(`dragging ${described} was not recorded: where it was dropped (${event.destination ? describeFingerprint(event.destination.fingerprint) : 'unknown'}) has no selector that finds it alone`);
       }
-      if (inMainFrame && event.url) await this.waitIfMoved(event.url, event.kind);
+      if (inMainFrame && event.url) await this.waitIfMoved(event.url, event.kind, event.document);
       await this.emit(toStep(event, selectors, described));
     }).catch(() => undefined);
   }
@@ -108,13 +118,28 @@ export class Recorder {
    * When an action took the page to another address, the next step waits for it: replay must not act on the page being
    * left (a menu on both pages, say). Only after a gesture that can lead away; the address is kept without its origin.
    */
-  private async waitIfMoved(url: string, kind: RecordedEvent['kind']): Promise<void> {
+  private async waitIfMoved(url: string, kind: RecordedEvent['kind'], document: string | undefined): Promise<void> {
     const before = this.lastPlace;
-    this.lastPlace = { url, mayLeave: ['click', 'doubleClick', 'press', 'select', 'check', 'uncheck'].includes(kind) };
+    this.lastPlace = { url, document, mayLeave: ['click', 'doubleClick', 'press', 'select', 'check', 'uncheck'].includes(kind) };
     if (!before?.mayLeave || samePlace(before.url, url)) return;
+    // The same document at another address (a hash, pushState): no page was loaded, so there is none to wait for, and
+    // another routing style of the same app (`#active`, `#!/active`) replays as well.
+    if (before.document && document && before.document === document) return;
     const pattern = addressPattern(url);
     if (pattern) await this.emit({ step: { wait: { url: pattern } } });
   }
+}
+
+/** Runs in the page: removes the recorder's marks (one, or all), in shadow roots too. */
+function removeMarks([attribute, value]: readonly [string, string | undefined]): void {
+  const selector = value === undefined ? `[${attribute}]` : `[${attribute}="${CSS.escape(value)}"]`;
+  const visit = (root: Document | ShadowRoot) => {
+    root.querySelectorAll(selector).forEach((element) => element.removeAttribute(attribute));
+    root.querySelectorAll('*').forEach((element) => {
+      if (element.shadowRoot) visit(element.shadowRoot);
+    });
+  };
+  visit(document);
 }
 
 function samePlace(a: string, b: string): boolean {
@@ -145,7 +170,9 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
   // A count in the name is written as a pattern (README: flow files, target names).
   const name = event.namePattern ? `/${event.namePattern}/i` : event.fingerprint.name;
   const base = { ...(fallbacks.length ? { fallbacks } : {}), target: { role, name, ...(anchor ? { anchor } : {}) } };
-  const action = (method: string, args: string[]): ActionStep => ({ action: { selector: selector!, description, method, arguments: args }, ...base, ...(event.dialog ? { dialog: event.dialog } : {}) });
+  const { order, ...states } = event.effect ?? {};
+  const effect = event.effect ? { effect: { ...states, ...(order ? { order: [...order] } : {}) } } : {};
+  const action = (method: string, args: string[]): ActionStep => ({ action: { selector: selector!, description, method, arguments: args }, ...base, ...(event.dialog ? { dialog: event.dialog } : {}), ...effect });
   const position = event.position ? event.position.map(String) : [];
   switch (event.kind) {
     case 'fill': {
@@ -157,7 +184,7 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
     case 'rightClick': return { step: action('rightClick', position) };
     case 'focus': return { step: action('focus', []) };
     case 'blur': return { step: action('blur', []) };
-    case 'drag': return { step: action('dragAndDrop', [event.destination!.selectors[0]!]) };
+    case 'drag': return { step: action('dragAndDrop', [event.destination!.selectors[0]!, ...(event.destination!.offset ?? []).map(String)]) };
     case 'upload': return { step: action('setInputFiles', [...(event.files ?? [])]) };
     case 'scroll': {
       const scrolled = action('scrollTo', [event.value ?? '0', ...(event.scrollLeft ? [event.scrollLeft] : [])]);

@@ -1,5 +1,5 @@
 import type { Session } from '../core/session-types';
-import { describeStep, replaceVariables, type ActionStep, type Flow, type FlowResult, type StepResult, type StepStatus, type WaitCondition } from '../schema';
+import { describeEffect, describeStep, replaceVariables, type ActionStep, type Flow, type FlowResult, type StepResult, type StepStatus, type WaitCondition } from '../schema';
 import { uploadsForStep, type FlowFiles } from './uploads';
 
 export { describeStep };
@@ -66,6 +66,10 @@ export async function replayFlow(session: Session, flow: Flow, options: ReplayOp
       return {};
     });
   }
+  // A flow with nothing in it reproduces nothing: it fails, it does not pass.
+  if (!flow.steps.length) {
+    await run(0, 'action', 'the flow has no step', async () => ({ error: { name: 'EmptyFlow', message: 'The flow has no step, so replaying it would check nothing: record it again or add steps.' } }));
+  }
   for (const [index, step] of flow.steps.entries()) {
     if (index > last) break;
     if (options.slowMoMs && (index > 0 || flow.startUrl) && !failed) await pause(options.slowMoMs, options.signal);
@@ -104,8 +108,24 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
     },
   );
   if (!outcome.success) return { error: { name: 'ActFailed', message: outcome.message } };
-  return { ...(outcome.selectorUsed ? { selectorUsed: outcome.selectorUsed } : {}), ...(outcome.healed ? { healed: outcome.healed } : {}) };
+  const done = { ...(outcome.selectorUsed ? { selectorUsed: outcome.selectorUsed } : {}), ...(outcome.healed ? { healed: outcome.healed } : {}) };
+  if (!step.effect) return done;
+  // The step was performed; whether it did what the person's gesture did is the effect's to say, never assumed.
+  const selector = outcome.selectorUsed ?? action.selector;
+  const shown = await session.expect({ selector, effect: step.effect }, { timeout: Math.min(timeout, EFFECT_TIMEOUT_MS), variables, signal: options.signal });
+  if (shown.passed) return done;
+  return {
+    ...done,
+    error: {
+      name: 'EffectMissing',
+      message: `${action.method ?? 'click'} on ${action.description} was done, but it did not have its recorded effect: expected ${describeEffect(step.effect)}, found ${shown.actual ?? 'something else'}`,
+      expected: describeEffect(step.effect), ...(shown.actual !== undefined ? { actual: shown.actual } : {}),
+    },
+  };
 }
+
+/** How long replay waits for a step's recorded effect to show (an animation, a list that re-sorts). */
+const EFFECT_TIMEOUT_MS = 3000;
 
 /** A wait is an expectation that reports what it waited for, or a pause that a cancel ends at once. */
 async function waitStep(session: Session, wait: WaitCondition, timeout: number, variables: Readonly<Record<string, string>>, signal: AbortSignal | undefined): Promise<Partial<StepResult>> {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { looseObject, oneOf, strictObject, text } from './messages';
+import { EffectSchema } from './effect';
 import { patternText } from './pattern';
 
 export const ELEMENT_STATES = ['visible', 'hidden', 'checked', 'unchecked', 'enabled', 'disabled'] as const;
@@ -11,6 +12,7 @@ export const ELEMENT_STATES = ['visible', 'hidden', 'checked', 'unchecked', 'ena
  *  { selector, value }    the field's value equals this
  *  { url }                the URL contains this, matches a glob with *, or a /regex/flags (RE2: linear time)
  *  { title }              the title, matched the same way
+ *  { selector, effect }   the element shows what a recorded gesture did (checked, selected, …, its list's order)
  */
 export const ExpectationSchema = v.union([
   strictObject({ text: text() }),
@@ -18,7 +20,8 @@ export const ExpectationSchema = v.union([
   strictObject({ selector: text(), value: text() }),
   strictObject({ url: patternText() }),
   strictObject({ title: patternText() }),
-], (issue) => `expected one of { text }, { selector, state }, { selector, value }, { url }, { title }, received ${issue.received}`);
+  strictObject({ selector: text(), effect: EffectSchema }),
+], (issue) => `expected one of { text }, { selector, state }, { selector, value }, { url }, { title }, { selector, effect }, received ${issue.received}`);
 export type Expectation = v.InferOutput<typeof ExpectationSchema>;
 
 export const ExpectResultSchema = looseObject({ passed: v.boolean(), message: text(), expected: v.optional(text()), actual: v.optional(text()) });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { describeEffect, EffectSchema } from './effect';
 import { actionOutputEntries } from './action';
 import { ExpectationSchema } from './expectation';
 import { flag, list, nonEmptyText, oneOf, positiveMs, strictObject, text, url, wholeNumber } from './messages';
@@ -45,6 +46,8 @@ export const ActionStepSchema = strictObject({
   timeout: v.optional(about(positiveMs(), 'How long this step may take, in milliseconds (default: the replay\'s step timeout).')),
   /** How the person answered a confirm or prompt this action opened. */
   dialog: v.optional(about(DialogAnswerSchema, 'How to answer a confirm() or prompt() this action opens; without it, dialogs are dismissed.')),
+  /** What the person's gesture did, checked after the step is performed. */
+  effect: v.optional(about(EffectSchema, 'What the recorded gesture did to its element (checked, selected, expanded, pressed, the order of its list): checked after the step, which fails when it did not happen. Delete it to stop checking.')),
 });
 
 /**
@@ -148,6 +151,7 @@ export function describeStep(step: FlowStep): { kind: 'action' | 'navigate' | 'e
     : 'url' in expectation ? `URL ${expectation.url}`
     : 'title' in expectation ? `title ${expectation.title}`
     : 'value' in expectation ? `${expectation.selector} = "${expectation.value}"`
+    : 'effect' in expectation ? `${expectation.selector} ${describeEffect(expectation.effect)}`
     : `${expectation.selector} ${expectation.state}`;
   return { kind: 'expect', description: `expect ${text}` };
 }

@@ -8,6 +8,7 @@ export * from './variables';
 export * from './from-json-schema';
 export * from './methods';
 export * from './expectation';
+export * from './effect';
 export * from './flow';
 export * from './replay-result';
 export * from './step-extras';

@@ -52,7 +52,7 @@ describe('flow files', () => {
     rejects(JSON.stringify({ ...base, steps: [base.steps[0], { action: { selector: '#x', description: 'x', method: 'teleport', arguments: [] } }] }),
       'flows/login.flow.json: steps.1.action: method: "teleport" is not supported; use one of click, doubleClick, rightClick, fill, type, press, hover, selectOption, selectOptionFromDropdown, check, uncheck, focus, blur, scrollIntoView, scrollTo, nextChunk, prevChunk, dragAndDrop, setInputFiles');
     rejects(JSON.stringify({ ...base, steps: [{ navgate: 'x' }] }), 'flows/login.flow.json: steps.0: expected a step with one of action, navigate, expect, wait, received keys "navgate"');
-    rejects(JSON.stringify({ ...base, steps: [{ expect: { txt: 'x' } }] }), 'flows/login.flow.json: steps.0.expect: expected one of { text }, { selector, state }, { selector, value }, { url }, { title }, received Object');
+    rejects(JSON.stringify({ ...base, steps: [{ expect: { txt: 'x' } }] }), 'flows/login.flow.json: steps.0.expect: expected one of { text }, { selector, state }, { selector, value }, { url }, { title }, { selector, effect }, received Object');
     rejects(JSON.stringify({ ...base, variables: { password: { secret: true, default: 'hunter2' } } }), 'flows/login.flow.json: variables.password: a secret variable cannot have a default: its value must never be in the file');
     rejects(JSON.stringify({ ...base, startUrl: 'localhost:4173' }), 'flows/login.flow.json: startUrl: expected an http(s) URL, received "localhost:4173"');
   });

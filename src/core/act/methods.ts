@@ -33,6 +33,19 @@ const scrollBy = (direction: 1 | -1): MethodRunner => async ({ target, timeout }
   }, direction, { timeout });
 };
 
+/** How many moves a replayed drag makes between its press and its release. */
+export const DRAG_STEPS = 12;
+
+/** Where on the drop target a drag ends: arguments 2 and 3, CSS pixels from its top-left corner; the middle without. */
+function dropPosition(args: readonly string[]): { x: number; y: number } | undefined {
+  if (args.length < 2) return undefined;
+  const [x, y] = args.slice(1).map(Number);
+  if (args.length !== 3 || !Number.isFinite(x) || !Number.isFinite(y) || x! < 0 || y! < 0) {
+    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop takes the drop target's selector, then optionally where on it ["x", "y"] in pixels from its top-left corner; received ${JSON.stringify(args)}`, { field: 'arguments' });
+  }
+  return { x: x!, y: y! };
+}
+
 /** The deterministic methods of act (DESIGN.md §4). Names are matched without regard to case. */
 const METHODS: Readonly<Record<string, MethodRunner>> = {
   click: ({ target, args, timeout }) => target.click({ timeout, ...clickPosition(args, 'click') }),
@@ -68,9 +81,11 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   },
   nextchunk: scrollBy(1),
   prevchunk: scrollBy(-1),
+  // The mouse moves in steps, as a hand does: lists sorted by mouse events follow the pointer only when it moves.
   draganddrop: async ({ page, target, args, timeout }) => {
     const destination = locatorFor(page, requireArgument(args, 'dragAndDrop', 'the selector of the drop target'));
-    await target.dragTo(destination, { timeout });
+    const position = dropPosition(args);
+    await target.dragTo(destination, { timeout, steps: DRAG_STEPS, ...(position ? { targetPosition: position } : {}) });
   },
   setinputfiles: async ({ target, files, timeout }) => {
     await target.setInputFiles(files?.map((file) => ({ name: file.name, mimeType: file.mimeType, buffer: file.buffer })) ?? [], { timeout });
@@ -95,7 +110,10 @@ export function checkArguments(method: string, args: readonly string[], files: r
   const name = canonicalMethod(method);
   if (name === 'click' || name === 'doubleclick' || name === 'rightclick') clickPosition(args, method);
   if (name === 'press') requireArgument(args, 'press', 'a key such as "Enter"');
-  if (name === 'draganddrop') requireArgument(args, 'dragAndDrop', 'the selector of the drop target');
+  if (name === 'draganddrop') {
+    requireArgument(args, 'dragAndDrop', 'the selector of the drop target');
+    dropPosition(args);
+  }
   if (name === 'setinputfiles' && args.length && !files?.length) {
     throw new ServiceInvalidArgumentError(`arguments: setInputFiles needs the contents of ${args.map((path) => JSON.stringify(path)).join(', ')}; the engine never reads files from its own disk: replay a flow file (its files are read beside it) or pass options.files`, { field: 'arguments' });
   }

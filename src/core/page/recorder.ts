@@ -1,6 +1,9 @@
 import { isSecretField } from '../snapshot/secret-fields';
 import { describeInPage, type PageFingerprint } from './describe-in-page';
+import { changedState, orderOf, stateOf, type ElementState } from './element-state';
+import { gestureTarget } from './gesture-target';
 import { RECORDING_MARK } from './keys';
+import { DRAG_DISTANCE, dropCandidates, dropPlace } from './pointer-drag';
 import { selectorsInPage } from './selectors-in-page';
 
 /**
@@ -32,14 +35,20 @@ export interface RecordedEvent {
   readonly position?: readonly [number, number];
   /** How far a container was scrolled across, when it was. */
   readonly scrollLeft?: string;
-  /** Where a dragged element was dropped. */
-  readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[] };
+  /** Where a dragged element was dropped, and where on it (a drag made of mouse events). */
+  readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[]; readonly offset?: readonly [number, number] };
+  /** What the gesture changed about its element, read once the page had reacted (before the next gesture). */
+  readonly effect?: ElementState & { order?: readonly string[] };
+  /** The document the gesture was made in (one per page load): a new one after a gesture means a page was loaded. */
+  readonly document?: string;
   /** The names of the files chosen in a file input. */
   readonly files?: readonly string[];
   /** How the person answered a confirm or prompt the gesture opened. */
   readonly dialog?: { readonly accept: boolean; readonly promptText?: string };
   /** The frame's address when the gesture was made. */
   readonly url?: string;
+  /** Why a gesture the person made could not become a step: reported, never dropped in silence. */
+  readonly problem?: string;
 }
 
 export function installRecorder(binding: string, token: string): void {
@@ -62,6 +71,7 @@ export function installRecorder(binding: string, token: string): void {
     value: () => {
       handedBack = [];
       flushHeld();
+      flushOutbox();
       const events = handedBack;
       handedBack = undefined;
       return events;
@@ -69,7 +79,11 @@ export function installRecorder(binding: string, token: string): void {
     enumerable: false,
   });
   let counter = 0;
-  const markOf = (element: Element): string => {
+  const documentId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  // The engine names an element by this mark only where the page could not (in a frame, in a shadow root); elsewhere
+  // nothing is written into the page, whose content an editor may save. The engine removes each mark once it has named it.
+  const markOf = (element: Element, selectors: readonly string[]): string => {
+    if (selectors.length && window.top === window) return '';
     let mark = element.getAttribute(markAttribute);
     if (!mark) {
       mark = `${Date.now().toString(36)}-${counter++}`;
@@ -79,14 +93,39 @@ export function installRecorder(binding: string, token: string): void {
   };
   /** Descriptions taken at the start of a gesture, per element, until the gesture is reported. */
   const described = new WeakMap<Element, { fingerprint: PageFingerprint; selectors: string[]; namePattern?: string; url: string }>();
+  /** The element's state at the start of its gesture: what the gesture changed is its effect. */
+  const statesBefore = new WeakMap<Element, ElementState>();
   const describeNow = (element: Element) => {
     const fingerprint = describe(element);
     // The address too: a click on a link changes it before the step is sent.
     const description = { fingerprint, ...selectorsFor(element, fingerprint, describe), url: location.href };
     described.set(element, description);
+    statesBefore.set(element, stateOf(element));
     return description;
   };
   const descriptionOf = (element: Element) => described.get(element) ?? describeNow(element);
+  // Steps wait here until the page has reacted to them (or the next gesture starts), so that what each one changed can
+  // be read; they leave in the order the gestures were made.
+  const EFFECT_AFTER_MS = 250;
+  const outbox: { payload: Record<string, unknown>; element?: Element; before?: ElementState; order?: string[] }[] = [];
+  let outboxTimer = 0;
+  const flushOutbox = () => {
+    window.clearTimeout(outboxTimer);
+    for (const entry of outbox.splice(0)) {
+      const effect: { -readonly [K in keyof NonNullable<RecordedEvent['effect']>]?: NonNullable<RecordedEvent['effect']>[K] } = {};
+      if (entry.element?.isConnected) {
+        Object.assign(effect, entry.before ? changedState(entry.before, stateOf(entry.element)) : {});
+        const order = entry.order ? orderOf(entry.element) : undefined;
+        if (order && order.join('\n') !== entry.order!.join('\n')) effect.order = order;
+      }
+      void raw({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}), document: documentId });
+    }
+  };
+  const post = (payload: Record<string, unknown>, element?: Element, order?: string[]) => {
+    outbox.push({ payload, ...(element ? { element, before: statesBefore.get(element) } : {}), ...(order ? { order } : {}) });
+    window.clearTimeout(outboxTimer);
+    outboxTimer = window.setTimeout(flushOutbox, EFFECT_AFTER_MS);
+  };
   // A click is held back for the length of a double click (two clicks that make one are recorded as one doubleClick),
   // or, when it may leave the page (a link, a submit button), until the page's own handlers have run: either way a
   // confirm() the click opens is answered before the step is sent, and the step carries the answer. Anything else the
@@ -117,24 +156,41 @@ export function installRecorder(binding: string, token: string): void {
   // A page leaving, hidden behind a tab it opened, or losing the focus sends what it holds: the next gesture may be elsewhere.
   for (const type of ['pagehide', 'beforeunload', 'blur']) {
     window.addEventListener(type, (event) => {
-      if (event.target === window || type !== 'blur') flushHeld();
+      if (event.target === window || type !== 'blur') {
+        flushHeld();
+        flushOutbox();
+      }
     }, true);
   }
   window.addEventListener('visibilitychange', () => {
-    if (document.hidden) flushHeld();
+    if (document.hidden) {
+      flushHeld();
+      flushOutbox();
+    }
   });
   /** The element a field had focus without any step about it (clicked into and left as it was): a focus step. */
   let untouched: { element: Element; value: string } | undefined;
-  const send = (kind: RecordedEvent['kind'], element: Element, extra: Partial<RecordedEvent> = {}): void => {
+  /** Whether the gesture under way (since the last pointerdown) has become a step. */
+  let gestureSent = false;
+  const send = (kind: RecordedEvent['kind'], element: Element, extra: Partial<RecordedEvent> = {}, order?: string[]): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
     if (untouched?.element === element) untouched = undefined;
-    void raw({ kind, mark: markOf(element), ...descriptionOf(element), ...extra, token });
+    gestureSent = true;
+    const description = descriptionOf(element);
+    post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, order);
     // The next gesture is described afresh; a field keeps its description while it is being typed into.
     if (kind !== 'fill') described.delete(element);
   };
   const isTextField = (element: Element) =>
-    element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color'].includes(element.type))
+    (element instanceof HTMLTextAreaElement && !element.readOnly && !element.disabled)
+    || (element instanceof HTMLInputElement && !element.readOnly && !element.disabled && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color', 'hidden'].includes(element.type))
     || (element instanceof HTMLElement && element.isContentEditable);
+  /** The editable a person types into: the root of a contenteditable region (a paragraph inside it is part of it). */
+  const editableRoot = (element: Element): Element => {
+    let root = element;
+    while (root.parentElement && (root.parentElement as HTMLElement).isContentEditable) root = root.parentElement;
+    return root;
+  };
   /** Inputs recorded by the value they end with (fill), or the files chosen (upload), never by the clicks on them. */
   const isSetByValue = (element: Element) => element instanceof HTMLInputElement && ['range', 'color', 'file'].includes(element.type);
   /** Elements where the place of a click matters to the page: the step keeps it. */
@@ -150,7 +206,13 @@ export function installRecorder(binding: string, token: string): void {
   /** The element a gesture is about: a label stands for its control. */
   const subject = (event: Event): Element | null => {
     const target = event.composedPath()[0];
-    return target instanceof Element ? target : null;
+    if (!(target instanceof Element)) return null;
+    return target instanceof HTMLElement && target.isContentEditable ? editableRoot(target) : target;
+  };
+  /** The element a pointer gesture is about, as a person means it (an icon's button, a slot's tab). */
+  const pointed = (event: Event): Element | null => {
+    const target = gestureTarget(event.composedPath());
+    return target instanceof HTMLElement && target.isContentEditable ? editableRoot(target) : target;
   };
   const pendingFill = new Map<Element, string>();
   const valueOf = (element: Element) => (element instanceof HTMLElement && element.isContentEditable ? element.innerText : (element as HTMLInputElement).value);
@@ -170,22 +232,45 @@ export function installRecorder(binding: string, token: string): void {
   let pressedOn: Element | null = null;
   /** When the person last pressed a button or a key: focus that follows is theirs (autofocus is not). */
   let personInputAt = 0;
+  /** The text field the person is in, whose typing is written when they leave it or start another gesture. */
+  let typingIn: Element | null = null;
+  /** What the last gesture pressed, and whether it was Tab: focus that follows either is the person's. */
+  let tabbedAt = 0;
+  let downAt: { x: number; y: number; element: Element; order: string[]; places: ReturnType<typeof dropCandidates>; mutations: number } | null = null;
+  let mouseDragging = false;
+  let mutations = 0;
+  new MutationObserver((records) => {
+    mutations += records.length;
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   window.addEventListener('pointerdown', (event) => {
-    const target = event.isTrusted ? subject(event) : null;
+    const target = event.isTrusted ? pointed(event) : null;
     if (!target) return;
+    // What was typed comes before what the person does next, whatever the next gesture waits for.
+    if (typingIn && typingIn !== target) flushFill(typingIn);
+    flushOutbox();
     gestureElement = pressedOn = target;
+    gestureSent = false;
     backgroundClick = null;
     personInputAt = Date.now();
     flushHeld(target);
     describeNow(target);
     const control = controlOfLabel(target);
     if (control) describeNow(control);
+    downAt = event.button === 0 ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [], mutations } : null;
+    mouseDragging = false;
   }, true);
   window.addEventListener('focusin', (event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
     if (!described.has(target)) describeNow(target);
-    if ((isTextField(target) || target instanceof HTMLSelectElement) && Date.now() - personInputAt < 1000) untouched = { element: target, value: valueOf(target) };
+    if (isTextField(target)) {
+      typingIn = target;
+      // A field a widget made while open (an in-place editor) starts from what it holds: that is not typing.
+      if (!pendingFill.has(target)) pendingFill.set(target, valueOf(target));
+    }
+    // Focus the page's own script moves (a picker giving its input the focus back) is not the person's.
+    const byPerson = Date.now() - tabbedAt < 1000 || (pressedOn !== null && Date.now() - personInputAt < 1000 && (pressedOn === target || target.contains(pressedOn) || pressedOn.contains(target) || controlOfLabel(pressedOn) === target));
+    if ((isTextField(target) || target instanceof HTMLSelectElement) && byPerson) untouched = { element: target, value: valueOf(target) };
   }, true);
   /** A click on the page's background (no role, no pointer cursor) is what makes a field lose focus, not a step. */
   const isBackground = (element: Element) => ['generic', 'none', 'paragraph', 'main', 'region', 'section', 'article', 'heading', 'list', 'form', 'group'].includes(describe(element).role)
@@ -195,12 +280,12 @@ export function installRecorder(binding: string, token: string): void {
   window.addEventListener('focusout', (event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
-    if (untouched?.element === target) {
-      // Typed into, it is a fill; left as it was, a focus step replays what the page did on focus.
-      if (valueOf(target) !== untouched.value && isTextField(target)) flushFill(target);
-      else send('focus', target);
-      untouched = undefined;
-    }
+    if (typingIn === target) typingIn = null;
+    // Typed into, it is a fill (whoever gave it the focus); left as it was after the person focused it, a focus step
+    // replays what the page did on focus.
+    if (isTextField(target) && pendingFill.has(target) && valueOf(target) !== pendingFill.get(target)) flushFill(target);
+    else if (untouched?.element === target) send('focus', target);
+    if (untouched?.element === target) untouched = undefined;
     // Left for the page's background: a blur step, not a click on nothing.
     const leftFor = event instanceof FocusEvent ? event.relatedTarget : null;
     if (!leftFor && pressedOn && pressedOn !== target && Date.now() - personInputAt < 1000 && isBackground(pressedOn) && (isTextField(target) || target instanceof HTMLSelectElement)) {
@@ -210,22 +295,36 @@ export function installRecorder(binding: string, token: string): void {
   }, true);
   const mayNavigate = (element: Element) => !!element.closest('a[href], button[type=submit], input[type=submit], form button:not([type])');
   window.addEventListener('click', (event) => {
-    const target = event.isTrusted ? subject(event) : null;
-    if (!target || isTextField(target) || isToggle(target) || isSetByValue(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
+    let target = event.isTrusted ? pointed(event) : null;
+    // A popup that opened under the pointer at pointerdown sends the click to what both share (the body): the person
+    // clicked what they pressed.
+    if (target && pressedOn && pressedOn !== target && pressedOn.isConnected && target.contains(pressedOn)) target = pressedOn;
+    if (!target) return;
+    if (isTextField(target) && !gestureSent) {
+      // Clicking into a field is not a step, unless it did something (a combobox that opens its list): then it is.
+      const field = target;
+      const before = downAt?.mutations ?? mutations;
+      window.setTimeout(() => {
+        if (!gestureSent && mutations !== before && pressedOn === field) send('click', field);
+      }, 60);
+      return;
+    }
+    if (isTextField(target) || isToggle(target) || isSetByValue(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
     const control = controlOfLabel(target);
     if (control && (isToggle(control) || isTextField(control) || isSetByValue(control))) return;
-    if (target === backgroundClick) backgroundClick = null;
+    if (suppressClickOn && (suppressClickOn === target || suppressClickOn.contains(target) || target.contains(suppressClickOn))) suppressClickOn = null;
+    else if (target === backgroundClick) backgroundClick = null;
     else if (event.detail < 2) hold(target, mayNavigate(target) ? 0 : DOUBLE_CLICK_MS, positionIn(target, event));
   }, true);
   window.addEventListener('contextmenu', (event) => {
-    const target = event.isTrusted ? subject(event) : null;
+    const target = event.isTrusted ? pointed(event) : null;
     if (target) send('rightClick', target, positionIn(target, event));
   }, true);
   // Dialogs: the answer the person gave belongs to the gesture that opened the dialog.
   const answered = (answer: { accept: boolean; promptText?: string }) => {
     const held = gestureElement ? heldClicks.get(gestureElement) : undefined;
     if (held) held.extra.dialog = answer;
-    else if (gestureElement) void raw({ kind: 'dialog', mark: markOf(gestureElement), fingerprint: describe(gestureElement), selectors: [], dialog: answer, token });
+    else if (gestureElement) post({ kind: 'dialog', mark: '', fingerprint: describe(gestureElement), selectors: [], dialog: answer, token });
   };
   const nativeConfirm = window.confirm;
   const nativePrompt = window.prompt;
@@ -242,6 +341,8 @@ export function installRecorder(binding: string, token: string): void {
   // Drag and drop (HTML5): one step, from the element picked up to where it was dropped.
   let dragged: Element | null = null;
   window.addEventListener('dragstart', (event) => {
+    mouseDragging = false;
+    downAt = null;
     dragged = event.isTrusted ? subject(event) : null;
     if (dragged) describeNow(dragged);
   }, true);
@@ -249,10 +350,38 @@ export function installRecorder(binding: string, token: string): void {
     const target = event.isTrusted ? subject(event) : null;
     if (!target || !dragged) return;
     const fingerprint = describe(target);
-    markOf(target);
     send('drag', dragged, { destination: { fingerprint, selectors: selectorsFor(target, fingerprint, describe).selectors } });
     dragged = null;
   }, true);
+  // Drags made of mouse events: pressed, moved past the drag distance, released, with no HTML5 drag in between (which
+  // cancels the pointer: its own dragstart and drop record it).
+  window.addEventListener('pointercancel', () => {
+    mouseDragging = false;
+    downAt = null;
+  }, true);
+  window.addEventListener('pointermove', (event) => {
+    if (!event.isTrusted || !downAt || mouseDragging || dragged || !(event.buttons & 1)) return;
+    if (Math.hypot(event.clientX - downAt.x, event.clientY - downAt.y) < DRAG_DISTANCE) return;
+    mouseDragging = true;
+    // Where everything around stood before anything moved: the drop place is read against that.
+    downAt.places = dropCandidates(downAt.element);
+  }, true);
+  window.addEventListener('pointerup', (event) => {
+    const start = downAt;
+    const wasDragging = mouseDragging;
+    mouseDragging = false;
+    if (!event.isTrusted || !start || !wasDragging || dragged) return;
+    const place = dropPlace(start.places, event.clientX, event.clientY);
+    if (!place) {
+      void raw({ kind: 'drag', mark: '', fingerprint: describe(start.element), selectors: [], problem: 'the place it was dropped could not be told', token });
+      return;
+    }
+    const fingerprint = describe(place.element);
+    // The click that ends a drag is part of it.
+    suppressClickOn = start.element;
+    send('drag', start.element, { destination: { fingerprint, selectors: selectorsFor(place.element, fingerprint, describe).selectors, offset: place.offset } }, start.order);
+  }, true);
+  let suppressClickOn: Element | null = null;
   // Scrolling a person does (the wheel, the keyboard, a touch), recorded where it stops: the page or a container at
   // that many pixels. Scrolling the page does by itself (an element brought into view) is not a step.
   const SCROLL_SETTLE_MS = 250;
@@ -278,7 +407,7 @@ export function installRecorder(binding: string, token: string): void {
     if (['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', ' ', 'Home', 'End'].includes(event.key)) personScrolls(event);
   }, true);
   const scrolling = new Map<Element, number>();
-  window.addEventListener('scroll', (event) => {
+  const onScroll = (event: Event) => {
     if (!event.isTrusted || Date.now() - personScrolledAt > GESTURE_SCROLLS_WITHIN_MS) return;
     const scroller = event.target instanceof Element ? event.target : document.scrollingElement ?? document.documentElement;
     window.clearTimeout(scrolling.get(scroller));
@@ -290,14 +419,15 @@ export function installRecorder(binding: string, token: string): void {
       const across = Math.round(scroller.scrollLeft) ? { scrollLeft: String(Math.round(scroller.scrollLeft)) } : {};
       if (scroller === document.scrollingElement || scroller === document.documentElement) {
         flushHeld();
-        void raw({ kind: 'scroll', mark: '', value: top, ...across, fingerprint: { role: 'generic', name: '' }, selectors: ['css=html'], page: true, url: location.href, token });
+        post({ kind: 'scroll', mark: '', value: top, ...across, fingerprint: { role: 'generic', name: '' }, selectors: ['css=html'], page: true, url: location.href, token });
       } else {
         send('scroll', scroller, { value: top, ...across });
       }
     }, SCROLL_SETTLE_MS));
-  }, true);
+  };
+  window.addEventListener('scroll', onScroll, true);
   window.addEventListener('dblclick', (event) => {
-    const target = event.isTrusted ? subject(event) : null;
+    const target = event.isTrusted ? pointed(event) : null;
     if (!target) return;
     const held = heldClicks.get(target);
     if (held !== undefined) {
@@ -306,7 +436,7 @@ export function installRecorder(binding: string, token: string): void {
     }
     send('doubleClick', target, { ...positionIn(target, event), ...(held?.extra.dialog ? { dialog: held.extra.dialog } : {}) });
   }, true);
-  window.addEventListener('change', (event) => {
+  const onChange = (event: Event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
     if (target instanceof HTMLSelectElement) {
@@ -317,7 +447,29 @@ export function installRecorder(binding: string, token: string): void {
     else if (target instanceof HTMLInputElement && target.type === 'file') send('upload', target, { files: [...(target.files ?? [])].map((file) => file.name) });
     else if (isSetByValue(target)) send('fill', target, { value: (target as HTMLInputElement).value });
     else if (isTextField(target)) flushFill(target);
-  }, true);
+  };
+  window.addEventListener('change', onChange, true);
+  // change and scroll do not leave a shadow root (they are not composed): the recorder listens inside each one too,
+  // those there now and those made later (closed ones included: they are made after this script runs).
+  const listenInside = (root: ShadowRoot) => {
+    root.addEventListener('change', onChange, true);
+    root.addEventListener('scroll', onScroll, true);
+  };
+  const walkShadows = (node: Element | ShadowRoot | Document) => {
+    for (const element of node.querySelectorAll('*')) {
+      if (element.shadowRoot) {
+        listenInside(element.shadowRoot);
+        walkShadows(element.shadowRoot);
+      }
+    }
+  };
+  walkShadows(document);
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function attachShadowRecorded(this: Element, init: ShadowRootInit) {
+    const root = attachShadow.call(this, init);
+    listenInside(root);
+    return root;
+  };
   // Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
   // with Control, Alt or Meta; written as Playwright names them (`Shift+Tab`, `Control+a`).
   const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
@@ -327,10 +479,13 @@ export function installRecorder(binding: string, token: string): void {
     if (target) {
       gestureElement = target;
       personInputAt = Date.now();
+      if (event.key === 'Tab') tabbedAt = Date.now();
     }
     if (!target || event.repeat || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
     const chord = event.ctrlKey || event.altKey || event.metaKey;
     const field = isTextField(target);
+    // Selecting all, copying, cutting and pasting in a field are part of typing: the value it ends with is the fill.
+    if (field && (event.ctrlKey || event.metaKey) && !event.altKey && ['a', 'c', 'x', 'v', 'z', 'y'].includes(event.key.toLowerCase())) return;
     // Keys that move within a select or press a button or toggle are recorded by what they did (change, click).
     const movesWithin = target instanceof HTMLSelectElement || (event.key === ' ' && (target instanceof HTMLButtonElement || isToggle(target)));
     const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin);

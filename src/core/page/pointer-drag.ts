@@ -1,0 +1,49 @@
+/**
+ * Drags made of mouse events (a sortable list, a slider or resizer built of divs), which fire no HTML5 dragstart. Where
+ * the element was dropped is read against the layout as it was when the drag began: by the time the pointer is
+ * released the list has already moved the dragged item into the place it went, so what lies under the pointer then is
+ * the item itself. The drop place is the element that lay there before, and where on it, which replay aims at on a
+ * page laid out as it was at the start. Runs in the page, built into the recorder's script.
+ */
+export interface DropPlace {
+  readonly element: Element;
+  /** Where on it, in CSS pixels from its top-left corner. */
+  readonly offset: readonly [number, number];
+}
+
+interface Placed {
+  readonly element: Element;
+  readonly rect: DOMRect;
+}
+
+/** How far the pointer moves, pressed, before a press is a drag (as browsers start an HTML5 drag). */
+export const DRAG_DISTANCE = 8;
+
+/** The elements around the dragged one (its siblings and those of its ancestors, a few levels up) and where they were. */
+export function dropCandidates(dragged: Element): Placed[] {
+  const placed: Placed[] = [];
+  const chain = new Set<Element>();
+  for (let node: Element | null = dragged; node; node = node.parentElement) chain.add(node);
+  let level: Element | null = dragged;
+  for (let depth = 0; level?.parentElement && depth < 4; depth++, level = level.parentElement) {
+    for (const sibling of level.parentElement.children) {
+      if (chain.has(sibling) || placed.length > 400) continue;
+      const rect = sibling.getBoundingClientRect();
+      if (rect.width > 0 && rect.height > 0) placed.push({ element: sibling, rect });
+    }
+  }
+  // The track a handle moves along is what it sits in: its own box.
+  if (dragged.parentElement) placed.push({ element: dragged.parentElement, rect: dragged.parentElement.getBoundingClientRect() });
+  return placed;
+}
+
+/** The smallest of the places (as they were) that holds the point where the pointer was released. */
+export function dropPlace(candidates: readonly Placed[], x: number, y: number): DropPlace | undefined {
+  let best: Placed | undefined;
+  for (const candidate of candidates) {
+    const { left, top, right, bottom, width, height } = candidate.rect;
+    if (x < left || x > right || y < top || y > bottom || !candidate.element.isConnected) continue;
+    if (!best || width * height < best.rect.width * best.rect.height) best = candidate;
+  }
+  return best ? { element: best.element, offset: [Math.round(x - best.rect.left), Math.round(y - best.rect.top)] } : undefined;
+}

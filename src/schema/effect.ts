@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+import { flag, list, strictObject, text } from './messages';
+
+/**
+ * What a recorded gesture did to its element, read from the page after it settled: replay performs the step, then
+ * checks these facts, so a step whose effect did not happen fails and says what is missing instead of passing.
+ * Only what changed is kept. A user may edit or delete it.
+ */
+export const EffectSchema = strictObject({
+  checked: v.optional(v.pipe(flag(), v.description('The element is checked afterwards (true) or not (false): a checkbox, switch or radio, native or ARIA.'))),
+  selected: v.optional(v.pipe(flag(), v.description('The element is selected afterwards (a tab, an option).'))),
+  expanded: v.optional(v.pipe(flag(), v.description('The element is expanded afterwards (aria-expanded): a menu button, a tree node, a disclosure.'))),
+  pressed: v.optional(v.pipe(flag(), v.description('The element is pressed afterwards (aria-pressed): a toggle button.'))),
+  order: v.optional(v.pipe(list(text()), v.description('The text of each item of the list the element sits in, in order, afterwards: what a drag that reorders a list did.'))),
+});
+export type Effect = v.InferOutput<typeof EffectSchema>;
+
+/** An effect as a person reads it: `checked`, `not expanded`, `the list in the order "B", "A"`. */
+export function describeEffect(effect: Effect): string {
+  const parts: string[] = [];
+  for (const key of ['checked', 'selected', 'expanded', 'pressed'] as const) {
+    if (effect[key] !== undefined) parts.push(`${effect[key] ? '' : 'not '}${key}`);
+  }
+  if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
+  return parts.join(', ');
+}
