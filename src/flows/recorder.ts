@@ -90,7 +90,8 @@ export class Recorder {
       if (this.stopped) return;
       if (event.problem) return this.problem(`${event.kind} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}. Record it again, or add the step by hand.`);
       const snapshot = fromSnapshot ? await fromSnapshot : undefined;
-      const selectors = snapshot ? [snapshot.selector, ...snapshot.fallbacks] : event.selectors;
+      // Selectors made in a frame's page lack the hop into the frame: only the snapshot's serve there.
+      const selectors = snapshot ? [snapshot.selector, ...snapshot.fallbacks] : inMainFrame ? event.selectors : [];
       const described = describeFingerprint(event.fingerprint);
       if (event.kind === 'dialog') {
         return this.problem(`a dialog answered after a step on ${described} (${event.dialog?.accept ? 'accepted' : 'dismissed'}) could not be tied to the step that opened it; replay will dismiss it: add "dialog": ${JSON.stringify(event.dialog)} to that step by hand`);
@@ -132,9 +133,13 @@ export class Recorder {
 
 /** Runs in the page: removes the recorder's marks (one, or all), in shadow roots too. */
 function removeMarks([attribute, value]: readonly [string, string | undefined]): void {
-  const selector = value === undefined ? `[${attribute}]` : `[${attribute}="${CSS.escape(value)}"]`;
+  const selector = value === undefined ? `[${attribute}]` : `[${attribute}~="${CSS.escape(value)}"]`;
   const visit = (root: Document | ShadowRoot) => {
-    root.querySelectorAll(selector).forEach((element) => element.removeAttribute(attribute));
+    root.querySelectorAll(selector).forEach((element) => {
+      const left = value === undefined ? '' : (element.getAttribute(attribute) ?? '').split(/\s+/).filter((mark) => mark && mark !== value).join(' ');
+      if (left) element.setAttribute(attribute, left);
+      else element.removeAttribute(attribute);
+    });
     root.querySelectorAll('*').forEach((element) => {
       if (element.shadowRoot) visit(element.shadowRoot);
     });

@@ -33,8 +33,10 @@ const scrollBy = (direction: 1 | -1): MethodRunner => async ({ target, timeout }
   }, direction, { timeout });
 };
 
-/** How many moves a replayed drag makes between its press and its release. */
+/** How many moves a replayed drag makes between its press and its release, how long each takes, and the rest at the end. */
 export const DRAG_STEPS = 12;
+const DRAG_STEP_MS = 16;
+const DRAG_REST_MS = 120;
 
 /** Where on the drop target a drag ends: arguments 2 and 3, CSS pixels from its top-left corner; the middle without. */
 function dropPosition(args: readonly string[]): { x: number; y: number } | undefined {
@@ -81,11 +83,26 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   },
   nextchunk: scrollBy(1),
   prevchunk: scrollBy(-1),
-  // The mouse moves in steps, as a hand does: lists sorted by mouse events follow the pointer only when it moves.
+  // The mouse moves in steps, as a hand does, and rests on the drop place before it is released: lists sorted by mouse
+  // events follow the pointer only while it moves, some on a timer. HTML5 drag and drop goes the same way.
   draganddrop: async ({ page, target, args, timeout }) => {
     const destination = locatorFor(page, requireArgument(args, 'dragAndDrop', 'the selector of the drop target'));
     const position = dropPosition(args);
-    await target.dragTo(destination, { timeout, steps: DRAG_STEPS, ...(position ? { targetPosition: position } : {}) });
+    await target.hover({ timeout });
+    const from = await target.boundingBox({ timeout });
+    await destination.scrollIntoViewIfNeeded({ timeout });
+    const to = await destination.boundingBox({ timeout });
+    if (!from || !to) throw new ServiceInvalidArgumentError('dragAndDrop: the element or the drop target is not visible');
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const end = position ? { x: to.x + position.x, y: to.y + position.y } : { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    for (let step = 1; step <= DRAG_STEPS; step++) {
+      await page.mouse.move(start.x + ((end.x - start.x) * step) / DRAG_STEPS, start.y + ((end.y - start.y) * step) / DRAG_STEPS);
+      await page.waitForTimeout(DRAG_STEP_MS);
+    }
+    await page.waitForTimeout(DRAG_REST_MS);
+    await page.mouse.up();
   },
   setinputfiles: async ({ target, files, timeout }) => {
     await target.setInputFiles(files?.map((file) => ({ name: file.name, mimeType: file.mimeType, buffer: file.buffer })) ?? [], { timeout });

@@ -77,7 +77,8 @@ export function describeInPage(element: Element): PageFingerprint {
 
   const contentOf = (node: Element, visited: Set<Element>): string => {
     const parts: string[] = [pseudo(node, '::before')];
-    for (const child of [...node.childNodes, ...(node.shadowRoot ? [...node.shadowRoot.childNodes] : [])]) {
+    // A shadow host shows its shadow tree, into which its slots bring its children (the flat tree): each text once.
+    for (const child of node.shadowRoot ? [...node.shadowRoot.childNodes] : [...node.childNodes]) {
       if (child.nodeType === Node.TEXT_NODE) parts.push(child.textContent ?? '');
       else if (child.nodeType === Node.ELEMENT_NODE) {
         const inner = child as Element;

@@ -22,12 +22,36 @@ export function isActedOn(element: Element): boolean {
   }
 }
 
+/**
+ * A custom element that is one control of its own (it holds a value or a checked state, as form-associated and design
+ * system elements do, and its shadow tree has a single control inside): a gesture anywhere inside it is a gesture on
+ * it, replayed on it by the same input. A component that holds several controls (a to-do row: a checkbox, a label, a
+ * delete button) is not one: its gestures stay on the control touched.
+ */
+export function isCustomControl(element: Element): boolean {
+  if (!element.localName.includes('-') || !element.shadowRoot) return false;
+  const control = element as unknown as { checked?: unknown; value?: unknown };
+  if (typeof control.checked !== 'boolean' && !('value' in control)) return false;
+  const inside = [...element.shadowRoot.querySelectorAll('*')].filter((node) => node.localName !== 'label' && isActedOn(node)
+    && !node.hasAttribute('hidden') && node.getAttribute('aria-hidden') !== 'true' && node.getAttribute('tabindex') !== '-1');
+  return inside.length <= 1;
+}
+
+/** The custom control whose shadow tree holds `element`, nearest first, if any. */
+export function customControlAround(element: Element): Element | undefined {
+  for (let root = element.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
+    if (isCustomControl(root.host)) return root.host;
+  }
+  return undefined;
+}
+
 export function gestureTarget(path: readonly EventTarget[]): Element | null {
   const elements = path.filter((node): node is Element => node instanceof Element);
   const first = elements.find((element) => element.localName !== 'slot') ?? null;
   for (const element of elements.slice(0, MOST_LEVELS)) {
     if (element.localName === 'body' || element.localName === 'html') break;
-    if (isActedOn(element)) return element;
+    if (isCustomControl(element)) return element;
+    if (isActedOn(element)) return customControlAround(element) ?? element;
   }
-  return first;
+  return first ? customControlAround(first) ?? first : null;
 }

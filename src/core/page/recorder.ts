@@ -1,7 +1,7 @@
 import { isSecretField } from '../snapshot/secret-fields';
 import { describeInPage, type PageFingerprint } from './describe-in-page';
 import { changedState, orderOf, stateOf, type ElementState } from './element-state';
-import { gestureTarget } from './gesture-target';
+import { customControlAround, gestureTarget } from './gesture-target';
 import { RECORDING_MARK } from './keys';
 import { DRAG_DISTANCE, dropCandidates, dropPlace } from './pointer-drag';
 import { selectorsInPage } from './selectors-in-page';
@@ -84,11 +84,10 @@ export function installRecorder(binding: string, token: string): void {
   // nothing is written into the page, whose content an editor may save. The engine removes each mark once it has named it.
   const markOf = (element: Element, selectors: readonly string[]): string => {
     if (selectors.length && window.top === window) return '';
-    let mark = element.getAttribute(markAttribute);
-    if (!mark) {
-      mark = `${Date.now().toString(36)}-${counter++}`;
-      element.setAttribute(markAttribute, mark);
-    }
+    // A mark of its own for each step, beside those of earlier steps on the same element not yet named: the engine
+    // takes each off once it has named its element.
+    const mark = `${Date.now().toString(36)}-${counter++}`;
+    element.setAttribute(markAttribute, `${element.getAttribute(markAttribute) ?? ''} ${mark}`.trim());
     return mark;
   };
   /** Descriptions taken at the start of a gesture, per element, until the gesture is reported. */
@@ -188,13 +187,14 @@ export function installRecorder(binding: string, token: string): void {
   /** The editable a person types into: the root of a contenteditable region (a paragraph inside it is part of it). */
   const editableRoot = (element: Element): Element => {
     let root = element;
-    while (root.parentElement && (root.parentElement as HTMLElement).isContentEditable) root = root.parentElement;
+    while (root.parentElement && (root.parentElement).isContentEditable) root = root.parentElement;
     return root;
   };
   /** Inputs recorded by the value they end with (fill), or the files chosen (upload), never by the clicks on them. */
   const isSetByValue = (element: Element) => element instanceof HTMLInputElement && ['range', 'color', 'file'].includes(element.type);
-  /** Elements where the place of a click matters to the page: the step keeps it. */
-  const isPositional = (element: Element) => element instanceof HTMLCanvasElement || (element instanceof HTMLImageElement && (element.isMap || !!element.useMap));
+  /** Elements where the place of a click matters to the page: the step keeps it (in rich text, which word it selects). */
+  const isPositional = (element: Element) => element instanceof HTMLCanvasElement || (element instanceof HTMLImageElement && (element.isMap || !!element.useMap))
+    || (element instanceof HTMLElement && element.isContentEditable);
   const positionIn = (element: Element, event: MouseEvent): Partial<RecordedEvent> => {
     if (!isPositional(element)) return {};
     const box = element.getBoundingClientRect();
@@ -245,8 +245,9 @@ export function installRecorder(binding: string, token: string): void {
   window.addEventListener('pointerdown', (event) => {
     const target = event.isTrusted ? pointed(event) : null;
     if (!target) return;
-    // What was typed comes before what the person does next, whatever the next gesture waits for.
-    if (typingIn && typingIn !== target) flushFill(typingIn);
+    // What was typed comes before what the person does next (a double click on a word of it, a button), whatever the
+    // next gesture waits for.
+    if (typingIn) flushFill(typingIn);
     flushOutbox();
     gestureElement = pressedOn = target;
     gestureSent = false;
@@ -290,12 +291,18 @@ export function installRecorder(binding: string, token: string): void {
     const leftFor = event instanceof FocusEvent ? event.relatedTarget : null;
     if (!leftFor && pressedOn && pressedOn !== target && Date.now() - personInputAt < 1000 && isBackground(pressedOn) && (isTextField(target) || target instanceof HTMLSelectElement)) {
       backgroundClick = pressedOn;
+      // Described as it is now: typed into, an in-place editor's row shows the new value.
+      describeNow(target);
       send('blur', target);
     }
   }, true);
   const mayNavigate = (element: Element) => !!element.closest('a[href], button[type=submit], input[type=submit], form button:not([type])');
+  /** The last click and when: a label forwards the click it got to its control, which is not a second gesture. */
+  let lastClick: { element: Element; at: number } | null = null;
   window.addEventListener('click', (event) => {
     let target = event.isTrusted ? pointed(event) : null;
+    if (target && lastClick?.element === target && event.timeStamp - lastClick.at < 30 && event.detail <= 1) return;
+    if (target) lastClick = { element: target, at: event.timeStamp };
     // A popup that opened under the pointer at pointerdown sends the click to what both share (the body): the person
     // clicked what they pressed.
     if (target && pressedOn && pressedOn !== target && pressedOn.isConnected && target.contains(pressedOn)) target = pressedOn;
@@ -439,6 +446,9 @@ export function installRecorder(binding: string, token: string): void {
   const onChange = (event: Event) => {
     const target = event.isTrusted ? subject(event) : null;
     if (!target) return;
+    // A toggle inside a custom control the person clicked: the click on the control is the step.
+    const around = customControlAround(target);
+    if (around && (around === pressedOn || around === gestureElement)) return;
     if (target instanceof HTMLSelectElement) {
       const chosen = [...target.selectedOptions].map((option) => option.label);
       send('select', target, target.multiple ? { values: chosen } : { value: chosen[0] ?? target.value });

@@ -19,8 +19,11 @@ export interface PageSelectors {
 export function selectorsInPage(element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint): PageSelectors {
   const document = element.ownerDocument;
   if (element.getRootNode() !== document) return { selectors: [] };
-  const GENERATED = /:|\d{4,}|[0-9a-f]{8,}|^(ember|react|ng-|mui-|radix-|headlessui-)/i;
+  // Ids and classes a framework numbers as it renders (`ember12`, `sl-tab-2`, `fruit-opt-3`) differ on the next load.
+  const GENERATED = /:|\d{4,}|[0-9a-f]{8,}|-\d+$|^(ember|react|ng-|mui-|radix-|headlessui-|css-|sc-|jsx-)/i;
   const ROLE = /^[a-z]+$/;
+  // The roles whose name Playwright's role selector takes from the content (accname's name from content).
+  const NAMED_BY_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem', 'textbox', 'combobox', 'searchbox', 'slider', 'spinbutton', 'listbox', 'img', 'dialog', 'navigation', 'region', 'form', 'group', 'table', 'progressbar', 'main', 'complementary']);
   const quote = (text: string) => JSON.stringify(text);
   const clean = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
   const only = (css: string): boolean => {
@@ -39,7 +42,14 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   const id = element.id;
   if (id && !GENERATED.test(id) && only(`#${CSS.escape(id)}`)) selectors.push(`css=#${CSS.escape(id)}`);
   // Elements that could share the role: the same tag, or any with an explicit role.
-  const sameRole = (role: string) => [...document.querySelectorAll(`${element.localName}, [role]`)].filter((candidate) => describe(candidate).role === role);
+  // Elements that could share the role: the same tag, any with an explicit role, and the native elements of that role
+  // (a widget's option beside the hidden <select> it stands for: Playwright's role selector finds both).
+  const IMPLICIT: Readonly<Record<string, string>> = {
+    option: 'option', button: 'button, input[type=button], input[type=submit], input[type=reset], input[type=image], summary', link: 'a[href], area[href]',
+    checkbox: 'input[type=checkbox]', radio: 'input[type=radio]', textbox: 'input, textarea', combobox: 'select, input', listbox: 'select',
+    heading: 'h1, h2, h3, h4, h5, h6', row: 'tr', cell: 'td', listitem: 'li', slider: 'input[type=range]', img: 'img',
+  };
+  const sameRole = (role: string) => [...document.querySelectorAll(`${element.localName}, [role]${IMPLICIT[role] ? `, ${IMPLICIT[role]}` : ''}`)].filter((candidate) => describe(candidate).role === role);
   const { role, name, anchor } = fingerprint;
   let namePattern: string | undefined;
   if (ROLE.test(role) && role !== 'generic' && role !== 'none' && name && name.length <= 100 && !name.endsWith('…')) {
@@ -56,11 +66,26 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
         selectors.push(`role=${role}[name=/${pattern}/i]`);
       }
     }
-    if (matching.length === 1 && matching[0] === element) selectors.push(`role=${role}[name=${quote(name)}i]`);
+    // Playwright names a list item, a paragraph or a generic element only from aria-label: by content, text finds it.
+    const namedByAuthor = element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby');
+    if (matching.length === 1 && matching[0] === element && (NAMED_BY_CONTENT.has(role) || namedByAuthor)) selectors.push(`role=${role}[name=${quote(name)}i]`);
+    else if (matching.length === 1 && matching[0] === element && name.length <= 80) {
+      const holding = [...document.querySelectorAll(element.localName)].filter((candidate) => clean((candidate as HTMLElement).innerText ?? '').includes(clean(name)));
+      if (holding.length === 1 && holding[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)})`);
+    }
   }
   for (const attribute of ['name', 'aria-label', 'placeholder', 'title', 'alt']) {
     const value = element.getAttribute(attribute);
     if (value && value.length <= 100 && only(`${element.localName}[${attribute}=${quote(value)}]`)) selectors.push(`css=${element.localName}[${attribute}=${quote(value)}]`);
+  }
+  // A class the element alone has (`div.ql-editor`): widget libraries name their parts so.
+  const STATE = /^(is-|has-)|active|selected|focus|hover|open|checked|disabled|current|expanded|visible|hidden/i;
+  for (const name of [...element.classList].filter((candidate) => !GENERATED.test(candidate) && !STATE.test(candidate) && candidate.length <= 40).slice(0, 6)) {
+    const css = `${CSS.escape(element.localName)}.${CSS.escape(name)}`;
+    if (only(css)) {
+      selectors.push(`css=${css}`);
+      break;
+    }
   }
   const href = element.localName === 'a' ? element.getAttribute('href') : null;
   if (href && href.length <= 200 && only(`a[href=${quote(href)}]`)) selectors.push(`css=a[href=${quote(href)}]`);

@@ -11,7 +11,7 @@ export interface ElementDescription {
   readonly fingerprint: Fingerprint;
 }
 
-/** The durable selectors and fingerprint of the element carrying `attribute="value"` (in any frame), or undefined. */
+/** The durable selectors and fingerprint of the element whose `attribute` holds the word `value` (in any frame), or undefined. */
 export async function describeElementByAttribute(page: Page, attribute: string, value: string): Promise<ElementDescription | undefined> {
   const captured = await capturePage(page);
   const carriers: DomNode[] = [];
@@ -19,7 +19,7 @@ export async function describeElementByAttribute(page: Page, attribute: string, 
     const stack = frame.root ? [frame.root] : [];
     while (stack.length) {
       const node = stack.pop()!;
-      if (node.attrs[attribute] === value) carriers.push(node);
+      if ((node.attrs[attribute] ?? '').split(/\s+/).includes(value)) carriers.push(node);
       stack.push(...node.children);
     }
   }

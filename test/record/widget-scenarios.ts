@@ -1,0 +1,201 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * The gauntlet: widgets real apps are made of, each from a library nobody here wrote, on a page built as the library's
+ * docs show it (test/fixtures/widgets). A person's real mouse and keyboard (Playwright's input, which the page cannot
+ * tell from a person's) does a scenario; the widget's state is read through the library's own API (`widgetState()` on
+ * each page) after the person and again after the replay.
+ */
+export interface WidgetScenario {
+  readonly category: string;
+  readonly library: string;
+  readonly page: string;
+  /** What the person does; returns how many gestures that was. */
+  readonly person: (page: Page) => Promise<number>;
+  /** Waits until the widget is up (its scripts loaded, its elements drawn). */
+  readonly ready: (page: Page) => Promise<void>;
+}
+
+const settle = (page: Page, ms = 300) => page.waitForTimeout(ms);
+
+export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
+  {
+    category: 'design-system web components (shadow DOM)',
+    library: '@shoelace-style/shoelace 2.20',
+    page: 'shoelace.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => ['sl-checkbox', 'sl-switch', 'sl-select', 'sl-tab', 'sl-dialog', 'sl-button'].every((name) => customElements.get(name)));
+      await settle(page, 500);
+    },
+    person: async (page) => {
+      await page.getByText('Accept the terms').click();
+      await page.getByText('Email alerts').click();
+      await page.locator('#plan').click();
+      await settle(page);
+      await page.getByRole('option', { name: 'Team' }).click();
+      await settle(page);
+      await page.getByRole('tab', { name: 'Billing' }).click();
+      await page.locator('#review').click();
+      await settle(page, 500);
+      await page.locator('#save').click();
+      await settle(page, 500);
+      return 7;
+    },
+  },
+  {
+    category: 'rich text in an iframe',
+    library: 'tinymce 6.8',
+    page: 'tinymce.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => (window as unknown as { tinymce?: { activeEditor?: { initialized?: boolean } } }).tinymce?.activeEditor?.initialized === true);
+      await settle(page);
+    },
+    person: async (page) => {
+      const body = page.frameLocator('iframe').locator('body');
+      const paragraph = body.locator('p').first();
+      const box = (await paragraph.boundingBox())!;
+      await page.mouse.click(box.x + box.width - 5, box.y + box.height / 2);
+      await page.keyboard.press('End');
+      await page.keyboard.type(' for Monday');
+      const word = await body.locator('p').first().evaluate((element) => {
+        const range = document.createRange();
+        const text = element.firstChild!;
+        const start = text.textContent!.indexOf('Monday');
+        range.setStart(text, start + 2);
+        range.setEnd(text, start + 3);
+        const rect = range.getBoundingClientRect();
+        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+      });
+      const frame = (await page.locator('iframe').boundingBox())!;
+      await page.mouse.dblclick(frame.x + word.x, frame.y + word.y);
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await settle(page);
+      return 4;
+    },
+  },
+  {
+    category: 'contenteditable editor',
+    library: 'quill 2.0',
+    page: 'quill.html',
+    ready: async (page) => {
+      await page.locator('.ql-editor').waitFor();
+    },
+    person: async (page) => {
+      const editor = page.locator('.ql-editor');
+      const box = (await editor.locator('p').first().boundingBox())!;
+      await page.mouse.click(box.x + 40, box.y + box.height / 2);
+      await page.keyboard.press('End');
+      await page.keyboard.type(' brave new world');
+      const word = await editor.locator('p').first().evaluate((element) => {
+        const range = document.createRange();
+        const text = element.firstChild!;
+        const start = text.textContent!.indexOf('brave');
+        range.setStart(text, start + 1);
+        range.setEnd(text, start + 2);
+        const rect = range.getBoundingClientRect();
+        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+      });
+      await page.mouse.dblclick(word.x, word.y);
+      await page.locator('button.ql-bold').click();
+      await settle(page);
+      return 4;
+    },
+  },
+  {
+    category: 'date picker',
+    library: 'flatpickr 4.6',
+    page: 'flatpickr.html',
+    ready: async (page) => {
+      await page.locator('#when').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('#when').click();
+      await settle(page);
+      await page.locator('.flatpickr-next-month').click();
+      await settle(page);
+      await page.locator('.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)', { hasText: /^15$/ }).click();
+      await settle(page);
+      await page.getByRole('heading', { name: 'Booking' }).click();
+      return 4;
+    },
+  },
+  {
+    category: 'mouse-drag sortable list',
+    library: 'sortablejs 1.15 (forceFallback)',
+    page: 'sortable.html',
+    ready: async (page) => {
+      await page.locator('#list li').first().waitFor();
+    },
+    person: async (page) => {
+      const from = (await page.getByText('Plan the trip').boundingBox())!;
+      const to = (await page.getByText('Write the report').boundingBox())!;
+      await page.mouse.move(from.x + 40, from.y + from.height / 2);
+      await page.mouse.down();
+      for (let step = 1; step <= 15; step++) {
+        await page.mouse.move(from.x + 40, from.y + from.height / 2 + ((to.y + 4 - from.y - from.height / 2) * step) / 15);
+        await page.waitForTimeout(20);
+      }
+      await page.mouse.up();
+      await settle(page);
+      return 1;
+    },
+  },
+  {
+    category: 'combobox with typed filter',
+    library: 'tom-select 2.6',
+    page: 'tom-select.html',
+    ready: async (page) => {
+      await page.locator('.ts-control').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.ts-control').click();
+      await page.keyboard.type('ap');
+      await settle(page);
+      await page.locator('.ts-dropdown').getByRole('option', { name: 'Apricot' }).click();
+      // The filter keeps what was typed: the person selects it and types over it.
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('bl');
+      await settle(page);
+      await page.locator('.ts-dropdown').getByRole('option', { name: 'Blueberry' }).click();
+      await settle(page);
+      await page.locator('.ts-control .item', { hasText: 'Apricot' }).locator('.remove').click();
+      await settle(page);
+      return 7;
+    },
+  },
+  {
+    category: 'tree / JSON editor',
+    library: 'jsoneditor 10.4',
+    page: 'jsoneditor.html',
+    ready: async (page) => {
+      await page.locator('div.jsoneditor-tree').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('tr', { hasText: 'server' }).locator('button.jsoneditor-expanded, button.jsoneditor-collapsed').first().click();
+      await settle(page);
+      const port = page.locator('div.jsoneditor-value', { hasText: '8080' });
+      await port.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('9090');
+      await page.getByRole('heading', { name: 'Config' }).click();
+      await settle(page);
+      return 4;
+    },
+  },
+  {
+    category: 'data grid with in-place cell editing',
+    library: 'tabulator-tables 6.5',
+    page: 'tabulator.html',
+    ready: async (page) => {
+      await page.locator('.tabulator-cell').first().waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.tabulator-cell', { hasText: 'New York' }).click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Arlington');
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 4;
+    },
+  },
+];
