@@ -4,6 +4,7 @@ import type { Log } from './log';
 /** Errors the user can fix with one command: the notification offers it. */
 const REMEDIES: readonly { test: (error: Error) => boolean; label: string; command: string }[] = [
   { test: (error) => error.name === 'BrowserNotFoundError', label: 'Choose Browser', command: 'rehearse.chooseBrowser' },
+  { test: (error) => error.name === 'MissingLLMConfigurationError' && missingPiece(error) === 'key', label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
   { test: (error) => error.name === 'MissingLLMConfigurationError', label: 'Choose Model', command: 'rehearse.chooseModel' },
   { test: (error) => error.name === 'LLMResponseError' && (error as { field?: unknown }).field === 'apiKey', label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
   { test: (error) => error.name === 'NoDisplayError', label: 'Run Headless', command: 'rehearse.runHeadless' },
@@ -29,8 +30,27 @@ export function showError(log: Log, what: string, error: unknown): void {
   });
 }
 
-/** The engine speaks to programs ("pass options.model"); here the fix is a command or a setting. */
+/** Which piece of a model configuration an error says is missing: the key, the endpoint, or the model itself. */
+function missingPiece(error: Error): 'key' | 'endpoint' | 'model' {
+  const field = String((error as { field?: unknown }).field ?? '');
+  if (field.endsWith('.apiKey') || /^No API key for /.test(error.message)) return 'key';
+  if (/providerOptions|baseURL|needs a region|needs an endpoint/.test(`${field} ${error.message}`)) return 'endpoint';
+  return 'model';
+}
+
+/** The engine speaks to programs ("pass options.model", "--headed"); here the fix is a command or a setting. */
 export function inUserTerms(error: Error): string {
-  if (error.name === 'MissingLLMConfigurationError') return 'No model is set. Choose a provider and model (or a local server) and its key with "Rehearse: Choose Model". Replaying flows needs no model.';
+  if (error.name === 'MissingLLMConfigurationError') {
+    switch (missingPiece(error)) {
+      case 'key': {
+        const model = /^No API key for ([^:]+):/.exec(error.message)?.[1] ?? 'this model';
+        const variable = /: set ([A-Z_][A-Z0-9_]*)/.exec(error.message)?.[1];
+        return `No API key for ${model}: set it with "Rehearse: Set Model API Key" (kept in VS Code's secret storage)${variable ? `, or set ${variable} in the environment VS Code was started from` : ''}.`;
+      }
+      case 'endpoint': return `${error.message} In VS Code: "Rehearse: Choose Model" sets the model's base URL.`;
+      case 'model': return 'No model is set. Choose a provider and model (or a local server) and its key with "Rehearse: Choose Model". Replaying flows needs no model.';
+    }
+  }
+  if (error.name === 'NoDisplayError') return 'There is no display to show a browser window on here (a server, a container, a remote session). Run the browser headless: "Run Headless" below, or the setting rehearse.browser.headless.';
   return error.message;
 }

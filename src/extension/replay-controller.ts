@@ -165,7 +165,7 @@ export class ReplayController {
       });
       return;
     }
-    const message = `${flow.name} passed: ${ran} steps in ${(result.ms / 1000).toFixed(1)} s${healedCount ? `; ${healedCount} healed` : ''}.`;
+    const message = `${flow.name} passed: ${ran} ${ran === 1 ? 'step' : 'steps'} in ${(result.ms / 1000).toFixed(1)} s${healedCount ? `; ${healedCount} healed` : ''}.`;
     if (!healedFlow) {
       void vscode.window.showInformationMessage(message);
       return;

@@ -218,6 +218,16 @@ async function benchReplay({ url, session, page }: Bench): Promise<void> {
     const result = await replayFlow(session, twenty);
     if (result.status !== 'passed') throw new Error(JSON.stringify(result.steps.filter((step) => step.status !== 'passed')));
   }, 10);
+  // The same flow as the recorder writes it now: the checkbox steps keep their effect, which replay checks after each.
+  const withEffects: Flow = {
+    ...twenty,
+    steps: twenty.steps.map((step) => ('action' in step && (step.action.method === 'check' || step.action.method === 'uncheck') ? { ...step, effect: { checked: step.action.method === 'check' } } : step)),
+  };
+  const effectSteps = withEffects.steps.filter((step) => 'effect' in step).length;
+  const effectsMs = await timed(async () => {
+    const result = await replayFlow(session, withEffects);
+    if (result.status !== 'passed') throw new Error(JSON.stringify(result.steps.filter((step) => step.status !== 'passed')));
+  }, 10);
   const dir = await mkdtemp(path.join(tmpdir(), 'rehearse-bench-'));
   for (let index = 0; index < 4; index++) await saveFlow(path.join(dir, `flow-${index}.flow.json`), { ...twenty, name: `Twenty steps ${index}` });
   const cli = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
@@ -233,6 +243,7 @@ async function benchReplay({ url, session, page }: Bench): Promise<void> {
   const two = await wall(2);
   table('replay of a 20-step flow (median ms)', ['what', 'ms', 'next to', 'ratio'], [
     ['Rehearse replay (verified targets, expectations)', replayMs.toFixed(0), `hand-written Playwright ${rawFlowMs.toFixed(0)} ms`, `${(replayMs / rawFlowMs).toFixed(2)}×`],
+    [`the same with ${effectSteps} steps checking their recorded effect`, effectsMs.toFixed(0), `without effects ${replayMs.toFixed(0)} ms`, `${(effectsMs / replayMs).toFixed(2)}× (${((effectsMs - replayMs) / effectSteps).toFixed(1)} ms an effect check)`],
     ['rehearse replay, 4 flows, --workers 1 (wall, incl. browser starts)', one.toFixed(0), '—', '—'],
     ['rehearse replay, 4 flows, --workers 2', two.toFixed(0), `--workers 1 ${one.toFixed(0)} ms`, `${(two / one).toFixed(2)}×`],
   ]);

@@ -57,6 +57,21 @@ describe('replay', () => {
     assert.ok(!JSON.stringify(result).includes('pw-canary'), 'no secret in the results');
   });
 
+  it('a flow with no step fails, saying why, and a step whose recorded effect did not happen fails instead of passing', async () => {
+    const empty = await replayFlow(rig.session, { version: 1, name: 'Nothing', startUrl: `${rig.site.origin}/login.html`, steps: [] });
+    assert.equal(empty.status, 'failed');
+    assert.match(empty.steps.at(-1)!.error!.message, /has no step/);
+    // The sign-in button does not become checked when clicked: a recorded effect that says it did fails the step.
+    const claimed = signInFlow(rig.site.origin);
+    const steps = claimed.steps.slice(0, 3).map((step, index) => (index === 2 && 'action' in step ? { ...step, effect: { pressed: true } } : step));
+    const result = await replayFlow(rig.session, { ...claimed, steps }, { variables: { password: 'x' } });
+    assert.equal(result.status, 'failed');
+    const failed = result.steps.find((step) => step.status === 'failed')!;
+    assert.equal(failed.index, 2);
+    assert.equal(failed.error?.name, 'EffectMissing');
+    assert.match(failed.error.message, /was done, but it did not have its recorded effect: expected pressed, found without pressed/);
+  });
+
   it('after a redesign, uses the fallbacks that still find the same elements, and says so', async () => {
     const result = await replayFlow(rig.session, signInFlow(mutated.origin), { variables: { email: 'ada@example.com', password: 'x' }, heal: false });
     assert.equal(result.status, 'passed', JSON.stringify(result.steps, null, 1));

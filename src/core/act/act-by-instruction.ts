@@ -37,7 +37,7 @@ export async function actByInstruction(instruction: string, options: ActCallOpti
   if (planned) {
     options.onProgress?.({ message: `local planner: ${planned.action.method} ${planned.action.description}` });
     await context.perform(planned.action);
-    return { success: true, message: `${planned.action.method} done on ${planned.action.description}`, actionDescription: instruction, actions: [planned.action], planner: 'local' };
+    return { success: true, message: doneMessage(planned.action.method, planned.action.description), actionDescription: instruction, actions: [planned.action], planner: 'local' };
   }
   const snapshot = await snapshotOf(context.snapshot.settleCapMs);
   const cache = options.serverCache ?? true ? context.cache : undefined;
@@ -61,7 +61,17 @@ export async function actByInstruction(instruction: string, options: ActCallOpti
   await context.perform(action, observedNodeOf(snapshot, pick.element));
   if (cache) await cache.set(key, { instruction, url: snapshot.url, createdAt: new Date().toISOString(), steps: [{ action, fingerprint: pick.element.fingerprint }] } satisfies CachedAct);
   return {
-    success: true, message: `${action.method} done on ${action.description}`, actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,
+    success: true, message: doneMessage(action.method, action.description), actionDescription: instruction, actions: [action], planner: 'model', usage: observation.usage,
     ...(cache ? { cacheStatus: 'MISS' as const } : {}),
   };
+}
+
+/** What an act did, as a sentence: `Typed into textbox "Email"`, `Clicked button "Sign in"`. */
+export function doneMessage(method: string, description: string): string {
+  const verbs: Readonly<Record<string, string>> = {
+    click: 'Clicked', doubleclick: 'Double-clicked', rightclick: 'Right-clicked', fill: 'Filled', type: 'Typed into', press: 'Pressed a key in',
+    hover: 'Hovered over', selectoption: 'Chose an option in', selectoptionfromdropdown: 'Chose an option in', check: 'Checked', uncheck: 'Unchecked',
+    focus: 'Focused', blur: 'Left', scrollto: 'Scrolled', nextchunk: 'Scrolled down', prevchunk: 'Scrolled up', draganddrop: 'Dragged', setinputfiles: 'Chose files for',
+  };
+  return `${verbs[method.toLowerCase()] ?? `Did ${method} on`} ${description}`;
 }

@@ -44,11 +44,20 @@ function namesMatch(expected: string, actual: string): boolean {
   return normalizeName(expected) === normalizeName(actual);
 }
 
+/**
+ * A name made only of symbols (`✔`, `×`, `…`), often CSS-generated content that another build of the same app draws
+ * differently or not at all: it does not decide a match on its own; role and anchor do.
+ */
+export function isWeakName(name: string): boolean {
+  return !/[\p{L}\p{N}]/u.test(name);
+}
+
 /** Same role, same name and, when one was recorded, the same anchor: the element a person would call by that name. */
 export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | undefined): boolean {
   if (!actual) return false;
   const sameRole = expected.role === actual.role || (isGeneric(expected.role) && isGeneric(actual.role));
-  if (!sameRole || !namesMatch(expected.name, actual.name)) return false;
+  const weakButAnchored = !!expected.anchor && isWeakName(expected.name) && isWeakName(actual.name);
+  if (!sameRole || (!namesMatch(expected.name, actual.name) && !weakButAnchored)) return false;
   if (!expected.anchor) return true;
   return !!actual.anchor && expected.anchor.role === actual.anchor.role && namesMatch(expected.anchor.name, actual.anchor.name);
 }

@@ -146,7 +146,8 @@ export function describeInPage(element: Element): PageFingerprint {
     return root && (node.localName === 'input' || node.localName === 'textarea') ? node.getAttribute('placeholder') ?? '' : '';
   };
 
-  const visibleText = (node: Element) => clean((node as HTMLElement).innerText ?? node.textContent ?? '');
+  // A row whose text is hidden while it is edited in place (a to-do's label behind its edit box) is still that row.
+  const visibleText = (node: Element) => clean((node as HTMLElement).innerText ?? '') || clean(node.textContent ?? '');
   const role = roleOf(element);
   let name = clean(compute(element, new Set(), true));
   // An element without an accessible name that shows text (a clickable <div>, a list item) is known by that text.
@@ -156,15 +157,17 @@ export function describeInPage(element: Element): PageFingerprint {
   // item or row it sits in, since a name repeated on every row (×, Delete, Edit) says nothing about which row.
   const repeating = new Set(['listitem', 'row', 'option', 'treeitem']);
   if (role === 'listitem' || role === 'row') return { role, name };
+  // A name of symbols only (a CSS glyph, ×) says as little as none: such an element is anchored as an unnamed one is.
+  const named = /[\p{L}\p{N}]/u.test(name);
   for (let ancestor = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null); ancestor; ancestor = ancestor.parentElement ?? ((ancestor.getRootNode() as ShadowRoot).host ?? null)) {
     const ancestorRole = roleOf(ancestor);
     const label = ancestor.localName === 'label';
-    if (name ? !repeating.has(ancestorRole) : !ANCHOR_ROLES.has(ancestorRole) && !label) continue;
+    if (named ? !repeating.has(ancestorRole) : !ANCHOR_ROLES.has(ancestorRole) && !label) continue;
     const ancestorName = clip(ancestorRole === 'listitem' || ancestorRole === 'row' || ancestorRole === 'cell' || label
       ? visibleText(ancestor)
       : clean(compute(ancestor, new Set(), true)), 80);
     if (ancestorName) return { role, name, anchor: { role: label ? 'label' : ancestorRole, name: ancestorName } };
-    if (name) break;
+    if (named) break;
   }
   return { role, name };
 }

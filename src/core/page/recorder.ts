@@ -239,8 +239,12 @@ export function installRecorder(binding: string, token: string): void {
   let downAt: { x: number; y: number; element: Element; order: string[]; places: ReturnType<typeof dropCandidates>; mutations: number } | null = null;
   let mouseDragging = false;
   let mutations = 0;
+  // What the page changed: a field that styles itself or its form group on focus changed nothing a person acts on.
   new MutationObserver((records) => {
-    mutations += records.length;
+    for (const record of records) {
+      const styling = record.type === 'attributes' && pressedOn && record.target instanceof Element && record.target.contains(pressedOn);
+      if (!styling) mutations++;
+    }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   window.addEventListener('pointerdown', (event) => {
     const target = event.isTrusted ? pointed(event) : null;

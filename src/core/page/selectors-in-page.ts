@@ -91,7 +91,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   if (href && href.length <= 200 && only(`a[href=${quote(href)}]`)) selectors.push(`css=a[href=${quote(href)}]`);
   if (anchor && ROLE.test(role) && !anchor.name.endsWith('…')) {
     // The anchor is the nearest ancestor whose text is the anchor's name (a list item, a row, a label).
-    const textOf = (node: Element) => clean((node as HTMLElement).innerText ?? node.textContent ?? '');
+    const textOf = (node: Element) => clean((node as HTMLElement).innerText ?? '') || clean(node.textContent ?? '');
     let holder: Element | null = element.parentElement;
     while (holder && textOf(holder) !== clean(anchor.name)) holder = holder.parentElement;
     const anchorPart = anchor.role === 'label' ? 'css=label' : ROLE.test(anchor.role) ? `role=${anchor.role}` : undefined;
