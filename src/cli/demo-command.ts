@@ -13,12 +13,18 @@ export function demoFolder(): string {
 }
 
 /**
+ * Where the demo site is served when the port is free (else on any): the example flow's own address, and the same one
+ * after each restart of the local service, so that a demo flow copied into a workspace keeps working.
+ */
+export const DEMO_PORT = 4173;
+
+/**
  * `rehearse demo`: serves the bundled demo site on 127.0.0.1 and replays its example flow headless, with no model and no
  * key. The flow's secret password comes from REHEARSE_VAR_PASSWORD as in CI; the demo sets one when it is not set.
  */
 export async function demoCommand(io: Console): Promise<number> {
   const folder = demoFolder();
-  const site = await serveFolder(folder, { port: 4173 });
+  const site = await serveFolder(folder, { port: DEMO_PORT });
   io.out(`Serving the demo site on ${site.origin}\n\n`);
   process.env.REHEARSE_VAR_PASSWORD ??= 'demo-password';
   try {

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { normalizeOrigin, underUrlPrefix } from '../service/client-access';
 import { ProjectKeys } from '../service/auth';
 import { RehearseService } from '../service/server';
-import { demoFolder } from './demo-command';
+import { DEMO_PORT, demoFolder } from './demo-command';
 import { serveFolder } from './static-site';
 import { UsageError, type Console } from './usage';
 
@@ -66,7 +66,7 @@ export async function serveCommand(args: ServeArguments, io: Console, stopSignal
   });
   if (args.cdp && args.ws) throw new UsageError('--cdp and --ws: give one of them');
   // The demo site is served before the service starts, so that its origin can be allowed.
-  const demo = args.demo ? await serveFolder(demoFolder(), { port: 0 }) : undefined;
+  const demo = args.demo ? await serveFolder(demoFolder(), { port: DEMO_PORT }) : undefined;
   const service = new RehearseService({
     keys,
     session: {

@@ -64,10 +64,10 @@ describe('replay', () => {
     // The sign-in button does not become checked when clicked: a recorded effect that says it did fails the step.
     const claimed = signInFlow(rig.site.origin);
     const steps = claimed.steps.slice(0, 3).map((step, index) => (index === 2 && 'action' in step ? { ...step, effect: { pressed: true } } : step));
-    const result = await replayFlow(rig.session, { ...claimed, steps }, { variables: { password: 'x' } });
+    const result = await replayFlow(rig.session, { ...claimed, steps }, { variables: { email: 'ada@example.com', password: 'x' } });
     assert.equal(result.status, 'failed');
     const failed = result.steps.find((step) => step.status === 'failed')!;
-    assert.equal(failed.index, 2);
+    assert.equal(failed.index, 2, JSON.stringify(result.steps));
     assert.equal(failed.error?.name, 'EffectMissing');
     assert.match(failed.error.message, /was done, but it did not have its recorded effect: expected pressed, found without pressed/);
   });

@@ -36,6 +36,7 @@ describe('gauntlet: real widgets recorded and replayed', function () {
   after(async () => {
     await Promise.all([recordSite?.close(), replaySite?.close()]);
     if (!rows.length) return;
+    for (const row of rows) for (const problem of row.problems) console.log(`${row.scenario.library}: ${problem}`);
     const table = rows.map((row) => `| ${row.scenario.category} | ${row.scenario.library} | ${row.gestures} | ${row.steps} | ${row.problems.length} | ${row.replay} | ${row.equal ? 'yes' : 'NO'} | ${row.replay === 'passed' && !row.equal ? 'FALSE PASS' : '0'} |`);
     console.log(['', '| widget | library | gestures | steps | problems reported | replay | state equal | false passes |', '|---|---|---|---|---|---|---|---|', ...table, ''].join('\n'));
   });
@@ -65,10 +66,11 @@ describe('gauntlet: real widgets recorded and replayed', function () {
       const row: Row = { scenario, steps: flow.steps.length, gestures, problems: recorder.problems, replay: result.status, equal: isDeepStrictEqual(wanted, replayed) };
       rows.push(row);
       const failure = result.steps.find((step) => step.status === 'failed');
-      const why = `${JSON.stringify(flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description} ${JSON.stringify(step.action.arguments)} @${step.action.selector}${step.effect ? ` effect ${JSON.stringify(step.effect)}` : ''}` : JSON.stringify(step))), null, 1)}\nproblems: ${recorder.problems.join('; ')}\nfailed: ${failure ? `${failure.description}: ${failure.error?.message}` : 'none'}\nperson: ${JSON.stringify(wanted)}\nreplay: ${JSON.stringify(replayed)}`;
+      const why = `${JSON.stringify(flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description} ${JSON.stringify(step.action.arguments)} @${step.action.selector}${step.effect ? ` effect ${JSON.stringify(step.effect)}` : ''}` : JSON.stringify(step))), null, 1)}\nproblems: ${recorder.problems.join('; ')}\nfailed: ${failure ? `${failure.description}: ${failure.error?.message}` : 'none'}\nused: ${result.steps.map((step) => step.selectorUsed ?? '-').join(' | ')}\nperson: ${JSON.stringify(wanted)}\nreplay: ${JSON.stringify(replayed)}`;
       assert.ok(!(result.status === 'passed' && !row.equal), `a false pass: ${why}`);
       assert.equal(result.status, 'passed', why);
       assert.ok(row.equal, why);
+      assert.deepEqual(recorder.problems, [], 'every gesture became a step');
     });
   }
 });

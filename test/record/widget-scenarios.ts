@@ -195,4 +195,86 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 4;
     },
   },
+  {
+    category: 'date picker',
+    library: 'pikaday 1.8',
+    page: 'pikaday.html',
+    ready: async (page) => {
+      await page.locator('#day').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('#day').click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Next Month' }).click();
+      await settle(page);
+      await page.locator('.pika-lendar td:not(.is-outside-current-month) button', { hasText: /^21$/ }).click();
+      await settle(page);
+      await page.getByRole('heading', { name: 'Delivery' }).click();
+      return 4;
+    },
+  },
+  {
+    category: 'mouse-drag sortable list',
+    library: 'dragula 3.7',
+    page: 'dragula.html',
+    ready: async (page) => {
+      await page.locator('#queue div').first().waitFor();
+    },
+    person: async (page) => {
+      const from = (await page.getByText('Book the venue').boundingBox())!;
+      const to = (await page.getByText('Draft the agenda').boundingBox())!;
+      await page.mouse.move(from.x + 30, from.y + from.height / 2);
+      await page.mouse.down();
+      for (let step = 1; step <= 15; step++) {
+        await page.mouse.move(from.x + 30, from.y + from.height / 2 + ((to.y + to.height - 4 - from.y - from.height / 2) * step) / 15);
+        await page.waitForTimeout(20);
+      }
+      await page.mouse.up();
+      await settle(page);
+      return 1;
+    },
+  },
+  {
+    category: 'combobox with typed filter',
+    library: 'choices.js 11.2',
+    page: 'choices.html',
+    ready: async (page) => {
+      await page.locator('.choices').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.choices').click();
+      await page.keyboard.type('gra');
+      await settle(page);
+      await page.locator('.choices__list--dropdown').getByText('Grace Hopper').click();
+      await page.keyboard.type('al');
+      await settle(page);
+      await page.locator('.choices__list--dropdown').getByText('Alan Turing').click();
+      await settle(page);
+      await page.locator('.choices__list--multiple .choices__item', { hasText: 'Grace Hopper' }).getByRole('button').click();
+      await settle(page);
+      return 6;
+    },
+  },
+  {
+    category: 'modal dialog flow',
+    library: 'micromodal 0.7',
+    page: 'micromodal.html',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Edit profile' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await settle(page);
+      await page.getByLabel('Display name').click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Grace');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await settle(page);
+      return 6;
+    },
+  },
 ];

@@ -1,3 +1,5 @@
+import { positionalPath } from './positional-path';
+
 /**
  * Drags made of mouse events (a sortable list, a slider or resizer built of divs), which fire no HTML5 dragstart. Where
  * the element was dropped is read against the layout as it was when the drag began: by the time the pointer is
@@ -7,6 +9,8 @@
  */
 export interface DropPlace {
   readonly element: Element;
+  /** Where it stood when the drag began. */
+  readonly path: string;
   /** Where on it, in CSS pixels from its top-left corner. */
   readonly offset: readonly [number, number];
 }
@@ -14,6 +18,8 @@ export interface DropPlace {
 interface Placed {
   readonly element: Element;
   readonly rect: DOMRect;
+  /** Its place in the document then: the list may have moved it by the time the pointer is released. */
+  readonly path: string;
 }
 
 /** How far the pointer moves, pressed, before a press is a drag (as browsers start an HTML5 drag). */
@@ -29,11 +35,11 @@ export function dropCandidates(dragged: Element): Placed[] {
     for (const sibling of level.parentElement.children) {
       if (chain.has(sibling) || placed.length > 400) continue;
       const rect = sibling.getBoundingClientRect();
-      if (rect.width > 0 && rect.height > 0) placed.push({ element: sibling, rect });
+      if (rect.width > 0 && rect.height > 0) placed.push({ element: sibling, rect, path: positionalPath(sibling) });
     }
   }
   // The track a handle moves along is what it sits in: its own box.
-  if (dragged.parentElement) placed.push({ element: dragged.parentElement, rect: dragged.parentElement.getBoundingClientRect() });
+  if (dragged.parentElement) placed.push({ element: dragged.parentElement, rect: dragged.parentElement.getBoundingClientRect(), path: positionalPath(dragged.parentElement) });
   return placed;
 }
 
@@ -45,5 +51,5 @@ export function dropPlace(candidates: readonly Placed[], x: number, y: number): 
     if (x < left || x > right || y < top || y > bottom || !candidate.element.isConnected) continue;
     if (!best || width * height < best.rect.width * best.rect.height) best = candidate;
   }
-  return best ? { element: best.element, offset: [Math.round(x - best.rect.left), Math.round(y - best.rect.top)] } : undefined;
+  return best ? { element: best.element, path: best.path, offset: [Math.round(x - best.rect.left), Math.round(y - best.rect.top)] } : undefined;
 }

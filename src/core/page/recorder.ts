@@ -4,6 +4,7 @@ import { changedState, orderOf, stateOf, type ElementState } from './element-sta
 import { customControlAround, gestureTarget } from './gesture-target';
 import { RECORDING_MARK } from './keys';
 import { DRAG_DISTANCE, dropCandidates, dropPlace } from './pointer-drag';
+import { isPositional as isPlaceSelector } from './positional-path';
 import { selectorsInPage } from './selectors-in-page';
 
 /**
@@ -169,8 +170,9 @@ export function installRecorder(binding: string, token: string): void {
   });
   /** The element a field had focus without any step about it (clicked into and left as it was): a focus step. */
   let untouched: { element: Element; value: string } | undefined;
-  /** Whether the gesture under way (since the last pointerdown) has become a step. */
+  /** Whether the gesture under way (since the last pointerdown) has become a step, and whether a click came of it. */
   let gestureSent = false;
+  let clickSeen = false;
   const send = (kind: RecordedEvent['kind'], element: Element, extra: Partial<RecordedEvent> = {}, order?: string[]): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
     if (untouched?.element === element) untouched = undefined;
@@ -218,10 +220,19 @@ export function installRecorder(binding: string, token: string): void {
   const valueOf = (element: Element) => (element instanceof HTMLElement && element.isContentEditable ? element.innerText : (element as HTMLInputElement).value);
   // What the fields hold when recording starts is where the page is (Record at Cursor replays up to there), not a step.
   for (const field of document.querySelectorAll('input, textarea, [contenteditable]')) if (isTextField(field)) pendingFill.set(field, valueOf(field));
+  // Fields the person typed into since their value was last written: a value the page's script set (a combobox that
+  // clears its filter after a pick) is where the page went, not the person's typing, and replaying it would undo a pick.
+  const typedInto = new WeakSet<Element>();
+  window.addEventListener('input', (event) => {
+    const target = event.isTrusted ? subject(event) : null;
+    if (target) typedInto.add(target);
+  }, true);
   const flushFill = (element: Element) => {
     const value = valueOf(element);
     if (pendingFill.get(element) === value) return;
     pendingFill.set(element, value);
+    if (!typedInto.has(element)) return;
+    typedInto.delete(element);
     const secret = isSecret(element.localName, { type: element.getAttribute('type') ?? undefined, autocomplete: element.getAttribute('autocomplete') ?? undefined });
     // A secret's value never leaves the page: the step gets a secret variable instead.
     send('fill', element, { value: secret ? '' : value, secret, field: (element as HTMLInputElement).name || element.id || '' });
@@ -255,6 +266,7 @@ export function installRecorder(binding: string, token: string): void {
     flushOutbox();
     gestureElement = pressedOn = target;
     gestureSent = false;
+    clickSeen = false;
     backgroundClick = null;
     personInputAt = Date.now();
     flushHeld(target);
@@ -304,6 +316,7 @@ export function installRecorder(binding: string, token: string): void {
   /** The last click and when: a label forwards the click it got to its control, which is not a second gesture. */
   let lastClick: { element: Element; at: number } | null = null;
   window.addEventListener('click', (event) => {
+    if (event.isTrusted) clickSeen = true;
     let target = event.isTrusted ? pointed(event) : null;
     if (target && lastClick?.element === target && event.timeStamp - lastClick.at < 30 && event.detail <= 1) return;
     if (target) lastClick = { element: target, at: event.timeStamp };
@@ -377,6 +390,15 @@ export function installRecorder(binding: string, token: string): void {
     // Where everything around stood before anything moved: the drop place is read against that.
     downAt.places = dropCandidates(downAt.element);
   }, true);
+  // An option a list removes as it is pressed gets no click (the button went up over something else): the press was
+  // the person's choice, recorded on the element as it was described when pressed.
+  window.addEventListener('pointerup', (event) => {
+    const pressed = pressedOn;
+    if (!event.isTrusted || !pressed || mouseDragging || isTextField(pressed)) return;
+    window.setTimeout(() => {
+      if (!gestureSent && !clickSeen && pressedOn === pressed && !pressed.isConnected) send('click', pressed);
+    }, 50);
+  }, true);
   window.addEventListener('pointerup', (event) => {
     const start = downAt;
     const wasDragging = mouseDragging;
@@ -390,7 +412,9 @@ export function installRecorder(binding: string, token: string): void {
     const fingerprint = describe(place.element);
     // The click that ends a drag is part of it.
     suppressClickOn = start.element;
-    send('drag', start.element, { destination: { fingerprint, selectors: selectorsFor(place.element, fingerprint, describe).selectors, offset: place.offset } }, start.order);
+    // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
+    const selectors = [...selectorsFor(place.element, fingerprint, describe).selectors.filter((selector) => !isPlaceSelector(selector)), place.path];
+    send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset } }, start.order);
   }, true);
   let suppressClickOn: Element | null = null;
   // Scrolling a person does (the wheel, the keyboard, a touch), recorded where it stops: the page or a container at

@@ -1,4 +1,5 @@
 import type { PageFingerprint } from './describe-in-page';
+import { positionalPath } from './positional-path';
 
 /**
  * Selectors for an element of a document's own tree, computed in the page at the moment a gesture starts (the element
@@ -110,13 +111,13 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   }
   // The only element of its kind on the page (the one <select>, a custom element).
   if (!['div', 'span', 'input', 'button', 'a', 'li', 'p', 'td', 'tr'].includes(element.localName) && only(CSS.escape(element.localName))) selectors.push(`css=${CSS.escape(element.localName)}`);
-  const steps: string[] = [];
-  for (let current: Element | null = element; current && current !== document.documentElement; current = current.parentElement) {
-    const parent: Element | null = current.parentElement;
-    const tag = CSS.escape(current.localName);
-    const siblings = parent ? [...parent.children].filter((sibling) => sibling.localName === current.localName) : [current];
-    steps.unshift(siblings.length > 1 ? `${tag}:nth-of-type(${siblings.indexOf(current) + 1})` : tag);
+  // An element known by its text alone (a generic row of a list, a card): the tag that holds that text, if only one does.
+  if ((role === 'generic' || role === 'listitem' || role === 'paragraph') && name && name.length <= 80 && !name.endsWith('…') && !selectors.some((selector) => selector.includes(':has-text('))) {
+    const holding = [...document.querySelectorAll(element.localName)].filter((candidate) => clean((candidate as HTMLElement).innerText ?? '').includes(clean(name)));
+    const innermost = holding.filter((candidate) => !holding.some((other) => other !== candidate && candidate.contains(other)));
+    if (holding.length === 1 && holding[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)})`);
+    else if (innermost.length === 1 && innermost[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)}):not(:has(${CSS.escape(element.localName)}:has-text(${quote(name)})))`);
   }
-  selectors.push(`css=html > ${steps.join(' > ')}`);
+  selectors.push(positionalPath(element));
   return { selectors: [...new Set(selectors)], ...(namePattern ? { namePattern } : {}) };
 }
