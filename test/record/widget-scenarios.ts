@@ -18,6 +18,20 @@ export interface WidgetScenario {
 
 const settle = (page: Page, ms = 300) => page.waitForTimeout(ms);
 
+/** A drag as a hand makes it: pressed `x` pixels into the element, moved straight down or up to `toY` in small steps. */
+async function dragByHand(page: Page, element: Locator, x: number, toY: number): Promise<void> {
+  const from = (await element.boundingBox())!;
+  const startY = from.y + from.height / 2;
+  await page.mouse.move(from.x + x, startY);
+  await page.mouse.down();
+  for (let step = 1; step <= 15; step++) {
+    await page.mouse.move(from.x + x, startY + ((toY - startY) * step) / 15);
+    await page.waitForTimeout(20);
+  }
+  await page.mouse.up();
+  await settle(page);
+}
+
 /** Where the second letter of a word in an element's first text stands (in the element's own frame): a person aims there. */
 function letterOf(element: Locator, word: string): Promise<{ x: number; y: number }> {
   return element.evaluate((node, wanted) => {
@@ -124,16 +138,8 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await page.locator('#list li').first().waitFor();
     },
     person: async (page) => {
-      const from = (await page.getByText('Plan the trip').boundingBox())!;
       const to = (await page.getByText('Write the report').boundingBox())!;
-      await page.mouse.move(from.x + 40, from.y + from.height / 2);
-      await page.mouse.down();
-      for (let step = 1; step <= 15; step++) {
-        await page.mouse.move(from.x + 40, from.y + from.height / 2 + ((to.y + 4 - from.y - from.height / 2) * step) / 15);
-        await page.waitForTimeout(20);
-      }
-      await page.mouse.up();
-      await settle(page);
+      await dragByHand(page, page.getByText('Plan the trip'), 40, to.y + 4);
       return 1;
     },
   },
@@ -221,16 +227,8 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await page.locator('#queue div').first().waitFor();
     },
     person: async (page) => {
-      const from = (await page.getByText('Book the venue').boundingBox())!;
       const to = (await page.getByText('Draft the agenda').boundingBox())!;
-      await page.mouse.move(from.x + 30, from.y + from.height / 2);
-      await page.mouse.down();
-      for (let step = 1; step <= 15; step++) {
-        await page.mouse.move(from.x + 30, from.y + from.height / 2 + ((to.y + to.height - 4 - from.y - from.height / 2) * step) / 15);
-        await page.waitForTimeout(20);
-      }
-      await page.mouse.up();
-      await settle(page);
+      await dragByHand(page, page.getByText('Book the venue'), 30, to.y + to.height - 4);
       return 1;
     },
   },
