@@ -120,13 +120,18 @@ const SCENARIOS: readonly Scenario[] = [
       await page.keyboard.press('Enter');
       await page.keyboard.type('Buy eggs');
       await page.keyboard.press('Enter');
+      // Edited in place, in the second row: double-click its label, select what the edit box holds, type over it.
+      await page.locator('li', { hasText: 'Buy bread' }).locator('label').dblclick();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Buy rye bread');
+      await page.keyboard.press('Enter');
       // Its × shows only while the pointer is over the row: the person hovers, then clicks.
       await page.locator('.todo-list li', { hasText: 'Buy eggs' }).hover();
       await page.locator('.todo-list li', { hasText: 'Buy eggs' }).locator('.destroy').click();
-      await page.locator('li', { hasText: 'Buy bread' }).locator('.toggle').click();
+      await page.locator('li', { hasText: 'Buy milk' }).locator('.toggle').click();
       await page.getByRole('button', { name: 'Clear completed' }).click();
       await page.getByRole('link', { name: 'Active' }).click();
-      return 9;
+      return 13;
     },
     state: (page) => page.evaluate(() => ({ todos: [...document.querySelectorAll('.todo-list li')].map((item) => item.textContent?.trim()), hash: location.hash })),
   },
