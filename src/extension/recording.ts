@@ -71,7 +71,11 @@ export class RecordingController implements vscode.Disposable {
             show();
             this.log.info(`recorded: ${describeStep(recorded.step).description}`);
           }).catch((error: unknown) => showError(this.log, `Recording into ${relative}`, error));
-        }, controller.signal);
+        }, controller.signal, (problem) => {
+          // Never dropped in silence: the person hears at once which gesture was not recorded, while it is fresh.
+          this.log.warn(`not recorded: ${problem}`);
+          void vscode.window.showWarningMessage(`Not recorded: ${problem}`);
+        });
       }, { headless: false, long: 'a recording' });
       await writes;
       this.log.info(`recording stopped: ${written} step(s) in ${relative}`);

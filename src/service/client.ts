@@ -201,12 +201,16 @@ export class HttpSession implements Session {
     return checked(PickedElementSchema, (await this.call<unknown>('pickLocator', {}, signal)).result, 'the picked element');
   }
 
-  /** Records what a person does in the browser, a step at a time, until `signal` aborts. */
-  async record(onStep: (recorded: RecordedStep) => void, signal: AbortSignal): Promise<void> {
+  /**
+   * Records what a person does in the browser, a step at a time, until `signal` aborts; a gesture that could not become
+   * a step is told to `onProblem` as it happens.
+   */
+  async record(onStep: (recorded: RecordedStep) => void, signal: AbortSignal, onProblem?: (problem: string) => void): Promise<void> {
     try {
       await this.call<unknown>('record', {}, signal, (frame) => {
-        const recorded = (frame.data.message as { recorded?: RecordedStep } | undefined)?.recorded;
-        if (recorded) onStep(recorded);
+        const message = frame.data.message as { recorded?: RecordedStep; problem?: unknown } | undefined;
+        if (message?.recorded) onStep(message.recorded);
+        else if (typeof message?.problem === 'string') onProblem?.(message.problem);
       });
     } catch (error) {
       if (!signal.aborted) throw error;

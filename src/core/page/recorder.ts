@@ -502,12 +502,14 @@ export function installRecorder(binding: string, token: string): void {
     }
   };
   walkShadows(document);
-  const attachShadow = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function attachShadowRecorded(this: Element, init: ShadowRootInit) {
-    const root = attachShadow.call(this, init);
-    listenInside(root);
-    return root;
-  };
+  // A proxy of the browser's own function: to the page it is still the native attachShadow (its name, its source).
+  Element.prototype.attachShadow = new Proxy(Element.prototype.attachShadow, {
+    apply(native, element: Element, args: [ShadowRootInit]) {
+      const root: ShadowRoot = Reflect.apply(native, element, args);
+      listenInside(root);
+      return root;
+    },
+  });
   // Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
   // with Control, Alt or Meta; written as Playwright names them (`Shift+Tab`, `Control+a`).
   const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
