@@ -247,9 +247,11 @@ export function installRecorder(binding: string, token: string): void {
   let typingIn: Element | null = null;
   /** What the last gesture pressed, and whether it was Tab: focus that follows either is the person's. */
   let tabbedAt = 0;
-  let downAt: { x: number; y: number; element: Element; order: string[]; places: ReturnType<typeof dropCandidates>; mutations: number } | null = null;
+  let downAt: { x: number; y: number; element: Element; order: string[]; places: ReturnType<typeof dropCandidates> } | null = null;
   let mouseDragging = false;
   let mutations = 0;
+  /** How many changes the page had made when the person last pressed: what it changes after is the press's doing. */
+  let mutationsAtPress = 0;
   // What the page changed: a field that styles itself or its form group on focus changed nothing a person acts on.
   new MutationObserver((records) => {
     for (const record of records) {
@@ -267,13 +269,20 @@ export function installRecorder(binding: string, token: string): void {
     gestureElement = pressedOn = target;
     gestureSent = false;
     clickSeen = false;
+    mutationsAtPress = mutations;
     backgroundClick = null;
     personInputAt = Date.now();
     flushHeld(target);
     describeNow(target);
     const control = controlOfLabel(target);
     if (control) describeNow(control);
-    downAt = event.button === 0 ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [], mutations } : null;
+    // A press that could start a drag of the element itself: not in a field (selecting text), not on a native slider
+    // (recorded by its value), not on a scrollbar (the scroll is recorded where it stops).
+    const box = target.getBoundingClientRect();
+    const scrolls = target.scrollHeight > target.clientHeight || target.scrollWidth > target.clientWidth;
+    const onScrollbar = scrolls && (event.clientX - box.left - target.clientLeft > target.clientWidth || event.clientY - box.top - target.clientTop > target.clientHeight);
+    const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [] } : null;
     mouseDragging = false;
   }, true);
   window.addEventListener('focusin', (event) => {
@@ -327,7 +336,7 @@ export function installRecorder(binding: string, token: string): void {
     if (isTextField(target) && !gestureSent) {
       // Clicking into a field is not a step, unless it did something (a combobox that opens its list): then it is.
       const field = target;
-      const before = downAt?.mutations ?? mutations;
+      const before = mutationsAtPress;
       window.setTimeout(() => {
         if (!gestureSent && mutations !== before && pressedOn === field) send('click', field);
       }, 60);
@@ -404,6 +413,9 @@ export function installRecorder(binding: string, token: string): void {
     const wasDragging = mouseDragging;
     mouseDragging = false;
     if (!event.isTrusted || !start || !wasDragging || dragged) return;
+    // Text selected by the drag (in a page that lets it be selected) was a selection, not a move.
+    const selection = window.getSelection();
+    if (selection && !selection.isCollapsed && selection.toString().trim()) return;
     const place = dropPlace(start.places, event.clientX, event.clientY);
     if (!place) {
       void raw({ kind: 'drag', mark: '', fingerprint: describe(start.element), selectors: [], problem: 'the place it was dropped could not be told', token });
