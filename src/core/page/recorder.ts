@@ -413,9 +413,12 @@ export function installRecorder(binding: string, token: string): void {
     const wasDragging = mouseDragging;
     mouseDragging = false;
     if (!event.isTrusted || !start || !wasDragging || dragged) return;
-    // Text selected by the drag (in a page that lets it be selected) was a selection, not a move.
+    // Text selected by the drag (in a page that lets it be selected) was a selection, not a move, nor a click.
     const selection = window.getSelection();
-    if (selection && !selection.isCollapsed && selection.toString().trim()) return;
+    if (selection && !selection.isCollapsed && selection.toString().trim()) {
+      suppressClickOn = start.element;
+      return;
+    }
     const place = dropPlace(start.places, event.clientX, event.clientY);
     if (!place) {
       void raw({ kind: 'drag', mark: '', fingerprint: describe(start.element), selectors: [], problem: 'the place it was dropped could not be told', token });
