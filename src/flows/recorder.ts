@@ -5,7 +5,7 @@ import { describeElementByAttribute } from '../core/snapshot/describe-element';
 import type { ActionStep, WaitStep } from '../schema';
 import { keepSecret, type FlowVariables } from './capture';
 import { RECORDING_MARK } from '../core/page/keys';
-import type { RecordedEvent } from '../core/page/recorder';
+import type { RecordedEvent } from '../core/page/recorded-event';
 import { installRecorder, pageCall } from '../core/page-scripts';
 
 export type RecordedVariables = FlowVariables;

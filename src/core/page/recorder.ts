@@ -1,6 +1,10 @@
 import { isSecretField } from '../snapshot/secret-fields';
 import { describeInPage, type PageFingerprint } from './describe-in-page';
-import { changedState, orderOf, stateOf, type ElementState } from './element-state';
+import { editableRoot, isSetByValue, isTextField, isToggle, positionIn, valueOf } from './fields';
+import type { RecordedEvent } from './recorded-event';
+import { listenInsideShadowRoots } from './shadow-listeners';
+import { orderOf, stateOf, type ElementState } from './element-state';
+import { effectOutbox } from './effect-outbox';
 import { customControlAround, gestureTarget } from './gesture-target';
 import { RECORDING_MARK } from './keys';
 import { DRAG_DISTANCE, dropCandidates, dropPlace } from './pointer-drag';
@@ -16,41 +20,6 @@ import { selectorsInPage } from './selectors-in-page';
  * Listeners are on the window, not the document: a tab opened by window.open keeps the window of its first, empty
  * document (where this script ran) for the page it then loads, and scripts for new documents do not run again.
  */
-export interface RecordedEvent {
-  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'fill' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll' | 'focus' | 'blur' | 'drag' | 'upload' | 'dialog';
-  readonly mark: string;
-  readonly value?: string;
-  /** Every option chosen in a multiple select. */
-  readonly values?: readonly string[];
-  readonly secret?: boolean;
-  readonly field?: string;
-  /** What the element was at the start of the gesture. */
-  readonly fingerprint: PageFingerprint;
-  /** Selectors computed then, each finding this element alone (none for elements in shadow roots). */
-  readonly selectors: readonly string[];
-  /** A pattern for a name that holds a count (see selectorsInPage). */
-  readonly namePattern?: string;
-  /** The page itself (a scroll of the document), which has no element to name. */
-  readonly page?: boolean;
-  /** Where on the element a click landed, for elements where that matters (a canvas, an image map). */
-  readonly position?: readonly [number, number];
-  /** How far a container was scrolled across, when it was. */
-  readonly scrollLeft?: string;
-  /** Where a dragged element was dropped, and where on it (a drag made of mouse events). */
-  readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[]; readonly offset?: readonly [number, number] };
-  /** What the gesture changed about its element, read once the page had reacted (before the next gesture). */
-  readonly effect?: ElementState & { order?: readonly string[] };
-  /** The document the gesture was made in (one per page load): a new one after a gesture means a page was loaded. */
-  readonly document?: string;
-  /** The names of the files chosen in a file input. */
-  readonly files?: readonly string[];
-  /** How the person answered a confirm or prompt the gesture opened. */
-  readonly dialog?: { readonly accept: boolean; readonly promptText?: string };
-  /** The frame's address when the gesture was made. */
-  readonly url?: string;
-  /** Why a gesture the person made could not become a step: reported, never dropped in silence. */
-  readonly problem?: string;
-}
 
 export function installRecorder(binding: string, token: string): void {
   const markAttribute = RECORDING_MARK;
@@ -104,28 +73,8 @@ export function installRecorder(binding: string, token: string): void {
     return description;
   };
   const descriptionOf = (element: Element) => described.get(element) ?? describeNow(element);
-  // Steps wait here until the page has reacted to them (or the next gesture starts), so that what each one changed can
-  // be read; they leave in the order the gestures were made.
-  const EFFECT_AFTER_MS = 250;
-  const outbox: { payload: Record<string, unknown>; element?: Element; before?: ElementState; order?: string[] }[] = [];
-  let outboxTimer = 0;
-  const flushOutbox = () => {
-    window.clearTimeout(outboxTimer);
-    for (const entry of outbox.splice(0)) {
-      const effect: { -readonly [K in keyof NonNullable<RecordedEvent['effect']>]?: NonNullable<RecordedEvent['effect']>[K] } = {};
-      if (entry.element?.isConnected) {
-        Object.assign(effect, entry.before ? changedState(entry.before, stateOf(entry.element)) : {});
-        const order = entry.order ? orderOf(entry.element) : undefined;
-        if (order && order.join('\n') !== entry.order!.join('\n')) effect.order = order;
-      }
-      void raw({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}), document: documentId });
-    }
-  };
-  const post = (payload: Record<string, unknown>, element?: Element, order?: string[]) => {
-    outbox.push({ payload, ...(element ? { element, before: statesBefore.get(element) } : {}), ...(order ? { order } : {}) });
-    window.clearTimeout(outboxTimer);
-    outboxTimer = window.setTimeout(flushOutbox, EFFECT_AFTER_MS);
-  };
+  // Steps wait until the page has reacted to them (or the next gesture starts), so that what each changed is read.
+  const { post, flush: flushOutbox } = effectOutbox((payload) => void raw({ ...payload, document: documentId }), (element) => statesBefore.get(element));
   // A click is held back for the length of a double click (two clicks that make one are recorded as one doubleClick),
   // or, when it may leave the page (a link, a submit button), until the page's own handlers have run: either way a
   // confirm() the click opens is answered before the step is sent, and the step carries the answer. Anything else the
@@ -182,42 +131,18 @@ export function installRecorder(binding: string, token: string): void {
     // The next gesture is described afresh; a field keeps its description while it is being typed into.
     if (kind !== 'fill') described.delete(element);
   };
-  const isTextField = (element: Element) =>
-    (element instanceof HTMLTextAreaElement && !element.readOnly && !element.disabled)
-    || (element instanceof HTMLInputElement && !element.readOnly && !element.disabled && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color', 'hidden'].includes(element.type))
-    || (element instanceof HTMLElement && element.isContentEditable);
-  /** The editable a person types into: the root of a contenteditable region (a paragraph inside it is part of it). */
-  const editableRoot = (element: Element): Element => {
-    let root = element;
-    while (root.parentElement && (root.parentElement).isContentEditable) root = root.parentElement;
-    return root;
-  };
-  /** Inputs recorded by the value they end with (fill), or the files chosen (upload), never by the clicks on them. */
-  const isSetByValue = (element: Element) => element instanceof HTMLInputElement && ['range', 'color', 'file'].includes(element.type);
-  /** Elements where the place of a click matters to the page: the step keeps it (in rich text, which word it selects). */
-  const isPositional = (element: Element) => element instanceof HTMLCanvasElement || (element instanceof HTMLImageElement && (element.isMap || !!element.useMap))
-    || (element instanceof HTMLElement && element.isContentEditable);
-  const positionIn = (element: Element, event: MouseEvent): Partial<RecordedEvent> => {
-    if (!isPositional(element)) return {};
-    const box = element.getBoundingClientRect();
-    // Playwright places a click from the padding box's corner: inside the border.
-    return { position: [Math.max(0, Math.round(event.clientX - box.left - element.clientLeft)), Math.max(0, Math.round(event.clientY - box.top - element.clientTop))] };
-  };
-  const isToggle = (element: Element) => element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
   const controlOfLabel = (element: Element) => element.closest('label')?.control ?? null;
-  /** The element a gesture is about: a label stands for its control. */
+  /** The element a gesture is about (a contenteditable region by its root). */
   const subject = (event: Event): Element | null => {
     const target = event.composedPath()[0];
-    if (!(target instanceof Element)) return null;
-    return target instanceof HTMLElement && target.isContentEditable ? editableRoot(target) : target;
+    return target instanceof Element ? editableRoot(target) : null;
   };
   /** The element a pointer gesture is about, as a person means it (an icon's button, a slot's tab). */
   const pointed = (event: Event): Element | null => {
     const target = gestureTarget(event.composedPath());
-    return target instanceof HTMLElement && target.isContentEditable ? editableRoot(target) : target;
+    return target ? editableRoot(target) : null;
   };
   const pendingFill = new Map<Element, string>();
-  const valueOf = (element: Element) => (element instanceof HTMLElement && element.isContentEditable ? element.innerText : (element as HTMLInputElement).value);
   // What the fields hold when recording starts is where the page is (Record at Cursor replays up to there), not a step.
   for (const field of document.querySelectorAll('input, textarea, [contenteditable]')) if (isTextField(field)) pendingFill.set(field, valueOf(field));
   // Fields the person typed into since their value was last written: a value the page's script set (a combobox that
@@ -502,29 +427,8 @@ export function installRecorder(binding: string, token: string): void {
     else if (isTextField(target)) flushFill(target);
   };
   window.addEventListener('change', onChange, true);
-  // change and scroll do not leave a shadow root (they are not composed): the recorder listens inside each one too,
-  // those there now and those made later (closed ones included: they are made after this script runs).
-  const listenInside = (root: ShadowRoot) => {
-    root.addEventListener('change', onChange, true);
-    root.addEventListener('scroll', onScroll, true);
-  };
-  const walkShadows = (node: Element | ShadowRoot | Document) => {
-    for (const element of node.querySelectorAll('*')) {
-      if (element.shadowRoot) {
-        listenInside(element.shadowRoot);
-        walkShadows(element.shadowRoot);
-      }
-    }
-  };
-  walkShadows(document);
-  // A proxy of the browser's own function: to the page it is still the native attachShadow (its name, its source).
-  Element.prototype.attachShadow = new Proxy(Element.prototype.attachShadow, {
-    apply(native, element: Element, args: [ShadowRootInit]) {
-      const root: ShadowRoot = Reflect.apply(native, element, args);
-      listenInside(root);
-      return root;
-    },
-  });
+  // change and scroll do not leave a shadow root (they are not composed): heard inside each one too.
+  listenInsideShadowRoots({ change: onChange, scroll: onScroll });
   // Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
   // with Control, Alt or Meta; written as Playwright names them (`Shift+Tab`, `Control+a`).
   const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
