@@ -128,13 +128,28 @@ export class EngineSession implements Session {
     return session;
   }
 
+  private readonly pageListeners = new Set<() => void>();
+
+  /** Calls `listener` whenever the page calls act on changes (a tab opened, the active one closed); returns the unsubscribe. */
+  onPageChange(listener: () => void): () => void {
+    this.pageListeners.add(listener);
+    return () => this.pageListeners.delete(listener);
+  }
+
+  private pageChanged(): void {
+    for (const listener of this.pageListeners) listener();
+  }
+
   private track(page: Page): void {
     this.activePage = page;
+    this.pageChanged();
     // Playwright's selector machinery is set up in a page on its first use (tens of ms of the page's main thread): an
     // observe reads the page over CDP and an act on its picks goes to their nodes (see perform), so it is not set up as
     // a page loads, where it would hold up the page's first observe.
     page.on('close', () => {
-      if (this.activePage === page) this.activePage = this.handle.context.pages().filter((open) => !open.isClosed()).at(-1);
+      if (this.activePage !== page) return;
+      this.activePage = this.handle.context.pages().filter((open) => !open.isClosed()).at(-1);
+      this.pageChanged();
     });
   }
 
@@ -217,6 +232,15 @@ export class EngineSession implements Session {
   async navigate(url: string, options: NavigateOptions = {}): Promise<NavigateResult> {
     await checkNavigable(url, this.network);
     return this.call('navigate', options, (limit) => navigatePage(this.page(), url, { network: this.network, refusalsSince: this.handle.refusalsSince, signal: limit.signal, timeoutMs: options.timeout, waitUntil: options.waitUntil }));
+  }
+
+  /**
+   * A person typing an address in the live view: the same checks as navigate, but not a call (no metric, and the
+   * inspector's outline stays), and done once the page is committed: the person sees it load.
+   */
+  async typeAddress(url: string, signal: AbortSignal): Promise<void> {
+    await checkNavigable(url, this.network);
+    await navigatePage(this.page(), url, { network: this.network, refusalsSince: this.handle.refusalsSince, signal: this.signalFor(signal), waitUntil: 'commit' });
   }
 
   async observe(instruction?: string, options: ObserveCallOptions = {}): Promise<ObserveResult> {

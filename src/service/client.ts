@@ -8,12 +8,14 @@ import type {
 import type { RecordedStep } from '../flows/recorder';
 
 import type { FlowFiles } from '../flows/uploads';
+import { LiveInputResultSchema, ScreencastFrameSchema, type LiveInputEvent, type LiveInputResult, type ScreencastFrame } from '../schema/live-view';
 import { FlowResultSchema, FlowSchema, PickedElementSchema, StepEventSchema, type PickedElement, type Action, type ActionStep, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type Flow, type FlowResult, type ModelSetting, type StepEvent, type StepResult } from '../schema';
 
 export type * from '../core/session-types';
 import type { AgentStepEvent } from '../core/agent/agent-events';
 export type { AgentStepEvent };
 export type { FlowResult, RecordedStep, StepEvent, StepResult };
+export type { LiveInputEvent, LiveInputResult, ScreencastFrame };
 
 export interface ReplayCallOptions {
   readonly variables?: Readonly<Record<string, string>>;
@@ -133,6 +135,13 @@ export class HttpSession implements Session {
     return outcome;
   }
 
+  /** Calls a route as JSON: for short calls made often (live input), where a stream's frames are overhead. */
+  private async post(route: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection), body: JSON.stringify(body), signal });
+    if (!response.ok) throw await failure(response);
+    return ((await response.json()) as { data?: { result?: unknown } }).data?.result;
+  }
+
   async navigate(url: string, options: NavigateOptions = {}): Promise<NavigateResult> {
     const { signal, onProgress: _progress, ...rest } = options;
     return (await this.call<NavigateResult>('navigate', { url, options: rest }, signal)).result;
@@ -215,6 +224,27 @@ export class HttpSession implements Session {
     } catch (error) {
       if (!signal.aborted) throw error;
     }
+  }
+
+  /**
+   * Streams the page as the browser draws it until `signal` aborts (the view hidden or closed); a frame comes only when
+   * the page changed. Ends by itself when the service's call limit is reached: a viewer that still shows calls again.
+   */
+  async screencast(onFrame: (frame: ScreencastFrame) => void, options: { maxWidth?: number; maxHeight?: number; quality?: number; signal: AbortSignal }): Promise<void> {
+    const { signal, ...size } = options;
+    try {
+      await this.call<unknown>('screencast', size, signal, (frame) => {
+        const drawn = (frame.data.message as { frame?: unknown } | undefined)?.frame;
+        if (drawn !== undefined) onFrame(checked(ScreencastFrameSchema, drawn, 'a screencast frame'));
+      });
+    } catch (error) {
+      if (!signal.aborted) throw error;
+    }
+  }
+
+  /** A person's pointer, wheel and keys (and address bar) in the live view, given to the page in order as real input. */
+  async input(events: readonly LiveInputEvent[], signal?: AbortSignal): Promise<LiveInputResult> {
+    return checked(LiveInputResultSchema, await this.post('input', { events }, signal), 'the input\'s result');
   }
 
   /** An agent run's actions as a flow that replays with no model. */

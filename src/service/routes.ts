@@ -12,6 +12,10 @@ export interface OperationContext {
   /** A model key for this request only (x-model-api-key). */
   readonly modelApiKey?: string;
   readonly log: (message: string, data?: Record<string, unknown>) => void;
+  /** Whether the client asked for Server-Sent Events. */
+  readonly streaming: boolean;
+  /** Resolves once what was logged has gone out to the client (at once when its buffer is not full). */
+  readonly drained: () => Promise<void>;
   /** MCP server URLs (prefixes) the operator lets the agent connect to. */
   readonly mcpUrls?: readonly string[];
 }
@@ -25,6 +29,8 @@ export interface OperationResult {
 
 export interface Route<S extends v.GenericSchema> {
   readonly schema: S;
+  /** Runs beside the session's one call at a time (the live view), not after it; the route bounds itself. */
+  readonly concurrent?: boolean;
   run(session: EngineSession, body: v.InferOutput<S>, context: OperationContext): Promise<OperationResult>;
 }
 

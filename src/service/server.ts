@@ -11,6 +11,7 @@ import { errorBody, HttpError, toHttp } from './http-errors';
 import { header, json, readBody, readJson, refuseBrowserOrigin, requestPath, validBody } from './http-io';
 import { ROUTES as SPEC_ROUTES, type Route } from './routes';
 import { WORKBENCH_ROUTES } from './workbench-routes';
+import { LIVE_VIEW_ROUTES } from './live-view-routes';
 import { cutSlowClients } from './slow-clients';
 import { EventWriter } from './sse';
 import { SessionStartRequestSchema, type SessionStartRequest } from './wire';
@@ -49,10 +50,12 @@ interface Hosted {
   readonly session: EngineSession;
   readonly project: string;
   busy: boolean;
+  /** Calls running beside the one call at a time (the live view): the session is in use while any runs. */
+  beside: number;
   lastUsed: number;
 }
 
-const ROUTES = { ...SPEC_ROUTES, ...WORKBENCH_ROUTES };
+const ROUTES = { ...SPEC_ROUTES, ...WORKBENCH_ROUTES, ...LIVE_VIEW_ROUTES };
 type RouteName = keyof typeof ROUTES;
 
 const SESSION_PATH = /^\/v1\/sessions\/([^/]+)\/([A-Za-z]+)$/;
@@ -103,7 +106,7 @@ export class RehearseService {
   private async endIdleSessions(): Promise<void> {
     const now = Date.now();
     for (const [id, hosted] of this.sessions) {
-      if (hosted.busy || now - hosted.lastUsed < this.limits.idleTimeoutMs) continue;
+      if (hosted.busy || hosted.beside > 0 || now - hosted.lastUsed < this.limits.idleTimeoutMs) continue;
       this.sessions.delete(id);
       this.rememberEnded(id, hosted.project);
       this.log(`session ${id} of ${hosted.project} ended after ${Math.round(this.limits.idleTimeoutMs / 1000)} s without a call`);
@@ -223,7 +226,7 @@ export class RehearseService {
         ...(modelKey ? { modelApiKey: modelKey } : {}),
         ...(body.domSettleTimeoutMs ? { domSettleTimeoutMs: body.domSettleTimeoutMs } : {}),
       });
-      this.sessions.set(session.id, { session, project, busy: false, lastUsed: Date.now() });
+      this.sessions.set(session.id, { session, project, busy: false, beside: 0, lastUsed: Date.now() });
       this.log(`session ${session.id} started for ${project} (${session.browserOrigin})`);
       json(response, 200, { success: true, data: { sessionId: session.id, available: true, idleTimeoutMs: this.limits.idleTimeoutMs } });
     } finally {
@@ -237,7 +240,8 @@ export class RehearseService {
     const route: Route<v.GenericSchema> = ROUTES[name];
     const body = validBody<unknown>(route.schema, raw);
     for (const [model, field] of modelsOf(body)) await checkModelEndpoints(model, field, this.access.network);
-    if (hosted.busy) throw new HttpError(409, 'SessionBusy', `Session ${hosted.session.id} is busy with another call; wait for it to finish.`);
+    const beside = route.concurrent === true;
+    if (!beside && hosted.busy) throw new HttpError(409, 'SessionBusy', `Session ${hosted.session.id} is busy with another call; wait for it to finish.`);
     const streaming = header(request, 'x-stream-response') === 'true' || (raw as { streamResponse?: unknown }).streamResponse === true;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new ServiceTimeoutError(`The call took longer than the service allows (${this.limits.callTimeoutMs} ms).`)), this.limits.callTimeoutMs);
@@ -248,11 +252,13 @@ export class RehearseService {
     const writer = streaming ? new EventWriter(response) : undefined;
     writer?.system('starting');
     writer?.system('connected');
-    hosted.busy = true;
+    if (beside) hosted.beside++;
+    else hosted.busy = true;
     try {
       const outcome = await route.run(hosted.session, body, {
         signal: controller.signal, ...(modelKey ? { modelApiKey: modelKey } : {}), mcpUrls: this.access.mcpUrls,
         log: (message, data) => writer?.log(redact(message, [modelKey]), data ?? {}),
+        streaming, drained: () => writer?.drained() ?? Promise.resolve(),
       });
       if (writer) writer.finished(outcome.result, outcome.extra);
       else json(response, 200, { success: true, data: { result: outcome.result, ...outcome.extra } }, outcome.headers);
@@ -263,7 +269,8 @@ export class RehearseService {
       else throw http;
     } finally {
       clearTimeout(timer);
-      hosted.busy = false;
+      if (beside) hosted.beside--;
+      else hosted.busy = false;
       hosted.lastUsed = Date.now();
     }
   }

@@ -23,6 +23,20 @@ export class EventWriter {
     this.frame('log', { status: 'running', message: { category: 'rehearse', message, level: 1, ...extra } });
   }
 
+  /** Resolves when the client has taken what was written (its socket buffer drained), or went away. */
+  drained(): Promise<void> {
+    if (!this.response.writableNeedDrain || this.response.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.response.off('drain', done);
+        this.response.off('close', done);
+        resolve();
+      };
+      this.response.once('drain', done);
+      this.response.once('close', done);
+    });
+  }
+
   finished(result: unknown, extra: Record<string, unknown> = {}): void {
     this.frame('system', { status: 'finished', result, ...extra });
     this.response.end();
