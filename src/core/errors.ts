@@ -6,6 +6,8 @@
 export class ServiceError extends Error {
   /** The input field at fault, where there is one (`options.model.apiKey`). */
   readonly field?: string;
+  /** The service's error code, where it is not a class of ours (`SessionBusy`, `TooManyViewers`). */
+  code?: string;
 
   constructor(message: string, options?: { cause?: unknown; field?: string }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -60,7 +62,9 @@ const BY_NAME = new Map<string, new (message: string, options?: { field?: string
 /** Rebuilds an error received by name over the wire; an unknown name becomes a plain ServiceError. */
 export function errorFromName(name: string, message: string, field?: string): ServiceError {
   const ErrorClass = BY_NAME.get(name) ?? ServiceError;
-  return new ErrorClass(message, field === undefined ? undefined : { field });
+  const error = new ErrorClass(message, field === undefined ? undefined : { field });
+  if (!BY_NAME.has(name)) error.code = name;
+  return error;
 }
 
 /** The error a cancelled signal stands for: the timeout or cancellation that aborted it. */

@@ -7,6 +7,7 @@ import { askNewFlowFile } from './choose-flow';
 import { chooseModel, type ModelChoice } from './choose-model';
 import { findFlowFiles, isFlowFile, readFlowDocument, rangeOf, stepIndexAt } from './flow-files';
 import { InspectorPanel } from './inspector-panel';
+import { LiveViewPanel } from './live-view-panel';
 import { nodeAt } from '../flows/json-locations';
 import { showError } from './notify';
 import { updateSetting } from './settings';
@@ -154,11 +155,16 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       await engine.reconfigure(() => secrets.setServiceKey(key));
       return true;
     }),
-    // Offered when there is no display for a browser window (a server, a container, SSH, code-server).
-    command('rehearse.runHeadless', async () => {
-      await engine.reconfigure(() => updateSetting('browser.headless', true));
-      void vscode.window.showInformationMessage('The browser now runs headless (rehearse.browser.headless): run the command again. The inspector\'s highlights and the agent\'s screenshots still work.');
+    // Offered when a browser window was asked for where there is no display (rehearse.browser.show is "window").
+    command('rehearse.showInVsCode', async () => {
+      await engine.reconfigure(() => updateSetting('browser.show', 'view'));
+      void vscode.window.showInformationMessage('The browser now shows in VS Code (rehearse.browser.show): run the command again.');
       return true;
+    }),
+    command('rehearse.showBrowser', async () => {
+      const view = LiveViewPanel.show(extensionUri, engine, log);
+      await engine.session();
+      return view;
     }),
     command('rehearse.chooseBrowser', async () => {
       const choice = await vscode.window.showQuickPick([

@@ -5,6 +5,7 @@ import type { Log } from './log';
 import type { Secrets } from './secrets';
 import { CallQueue } from './call-queue';
 import { readSettings, type Settings } from './settings';
+import { showingFor, type Showing } from './browser-display';
 
 /** Errors that mean the session is gone (service restarted, session ended): start a new one and try again. */
 function isSessionGone(error: unknown): boolean {
@@ -28,6 +29,16 @@ export class EngineClient implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the session ends or restarts (views clear what referred to it). */
   readonly onDidReset = this.changed.event;
+  private readonly viewWanted = new vscode.EventEmitter<{ readonly reason: 'no display' | 'needs you'; readonly reveal: boolean }>();
+  /**
+   * Fires when the person should see the browser in VS Code: a session started for the live view (reveal), a command
+   * that needs them to see it (reveal), or any command on a browser shown only there (open again if closed).
+   */
+  readonly onDidWantView = this.viewWanted.event;
+  private readonly sessionStarted = new vscode.EventEmitter<void>();
+  readonly onDidStartSession = this.sessionStarted.event;
+  /** How the current session's browser is seen. */
+  private showing: Showing = 'unseen';
 
   constructor(private readonly cliPath: string, private readonly log: Log, private readonly secrets: Secrets) {}
 
@@ -102,11 +113,10 @@ export class EngineClient implements vscode.Disposable {
     return Object.keys(extra).length ? { modelName: settings['model.name'], ...extra } : settings['model.name'];
   }
 
-  private startOptions(settings: Settings, overrides: { headless?: boolean }): StartOptions {
+  private startOptions(settings: Settings, showing: Showing): StartOptions {
     const model = EngineClient.modelOf(settings);
-    const headless = overrides.headless ?? settings['browser.headless'];
     // A remote service chooses its own browser; the local one was started with the browser settings (localArgs).
-    return { ...(model ? { model } : {}), browser: { launchOptions: { headless } } };
+    return { ...(model ? { model } : {}), browser: { launchOptions: { headless: showing !== 'window' } } };
   }
 
   /**
@@ -120,25 +130,53 @@ export class EngineClient implements vscode.Disposable {
     await done;
   }
 
-  /** The browser session, started on first use (Open Browser, Observe, Replay…). */
+  /**
+   * The browser session, started on first use (Open Browser, Observe, Replay…). `headless: false`: the person must see
+   * the browser (recording, picking); a session whose browser has no window then shows in the live view.
+   */
   async session(overrides: { headless?: boolean } = {}): Promise<HttpSession> {
     await this.reconfiguring;
     // Nothing is awaited from here until `current` is set: two callers cannot start two sessions.
-    if (this.current) return this.current;
+    if (this.current) {
+      if (overrides.headless === false && this.showing !== 'window') this.viewWanted.fire({ reason: this.showing === 'view' ? 'no display' : 'needs you', reveal: true });
+      else if (this.showing === 'view') this.viewWanted.fire({ reason: 'no display', reveal: false });
+      return this.current;
+    }
     const starting = (async () => {
       const settings = readSettings();
       this.startedWith = EngineClient.sessionKey(settings);
       const connection = await this.connection(settings);
-      const session = await startRemoteSession(connection, this.startOptions(settings, overrides));
-      this.log.info(`browser session ${session.id} started`);
+      let showing = showingFor(settings, overrides);
+      const session = await startRemoteSession(connection, this.startOptions(settings, showing)).catch(async (error: Error) => {
+        // A remote service without a display: the live view, as on a local one.
+        if (error.name !== 'NoDisplayError' || settings['browser.show'] !== 'auto') throw error;
+        showing = 'view';
+        return startRemoteSession(connection, this.startOptions(settings, showing));
+      });
+      this.showing = showing;
+      this.log.info(`browser session ${session.id} started (${showing === 'window' ? 'in a window' : showing === 'view' ? 'headless, shown in VS Code' : 'headless'})`);
       return session;
     })();
     this.current = starting;
     // A start that failed is forgotten, unless another one has taken its place meanwhile.
-    starting.catch(() => {
+    starting.then(() => {
+      if (this.current !== starting) return;
+      this.sessionStarted.fire();
+      if (this.showing === 'view') this.viewWanted.fire({ reason: 'no display', reveal: true });
+    }, () => {
       if (this.current === starting) this.forgetSession();
     });
     return starting;
+  }
+
+  /** The session if one is open or starting, without queueing behind a call: the live view runs beside every call. */
+  get openSession(): Promise<HttpSession> | undefined {
+    return this.current;
+  }
+
+  /** Whether the current session's browser shows only in VS Code (headless for lack of a display, or by the setting). */
+  get showsInView(): boolean {
+    return this.showing === 'view';
   }
 
   private static sessionKey(settings: Settings): string {
@@ -214,6 +252,8 @@ export class EngineClient implements vscode.Disposable {
     this.local = undefined;
     await local?.stop();
     this.changed.dispose();
+    this.viewWanted.dispose();
+    this.sessionStarted.dispose();
   }
 }
 

@@ -3,6 +3,7 @@ import { AgentPanel, AGENT_VIEW_TYPE } from './agent-panel';
 import { registerCommands } from './commands';
 import { InspectorPanel, INSPECTOR_VIEW_TYPE } from './inspector-panel';
 import { Rehearse } from './rehearse';
+import { LiveViewPanel, LIVE_VIEW_TYPE } from './live-view-panel';
 
 let rehearse: Rehearse | undefined;
 
@@ -18,6 +19,9 @@ export function activate(context: vscode.ExtensionContext): Rehearse {
     }),
     vscode.window.registerWebviewPanelSerializer(AGENT_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel) => void AgentPanel.revive(panel, current.extensionUri, current.agent, current.log),
+    }),
+    vscode.window.registerWebviewPanelSerializer(LIVE_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel) => void LiveViewPanel.revive(panel, current.extensionUri, current.engine, current.log),
     }),
   );
   current.activationMs = performance.now() - started;

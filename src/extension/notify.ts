@@ -7,7 +7,7 @@ const REMEDIES: readonly { test: (error: Error) => boolean; label: string; comma
   { test: (error) => error.name === 'MissingLLMConfigurationError' && missingPiece(error) === 'key', label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
   { test: (error) => error.name === 'MissingLLMConfigurationError', label: 'Choose Model', command: 'rehearse.chooseModel' },
   { test: (error) => error.name === 'LLMResponseError' && (error as { field?: unknown }).field === 'apiKey', label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
-  { test: (error) => error.name === 'NoDisplayError', label: 'Run Headless', command: 'rehearse.runHeadless' },
+  { test: (error) => error.name === 'NoDisplayError', label: 'Show in VS Code', command: 'rehearse.showInVsCode' },
   { test: (error) => error.name === 'MissingServiceKeyError', label: 'Set Service Key', command: 'rehearse.setServiceKey' },
   { test: (error) => error.name === 'SettingsError', label: 'Open Settings', command: 'rehearse.openSettings' },
 ];
@@ -51,6 +51,6 @@ export function inUserTerms(error: Error): string {
       case 'model': return 'No model is set. Choose a provider and model (or a local server) and its key with "Rehearse: Choose Model". Replaying flows needs no model.';
     }
   }
-  if (error.name === 'NoDisplayError') return 'There is no display to show a browser window on here (a server, a container, a remote session). Run the browser headless: "Run Headless" below, or the setting rehearse.browser.headless.';
+  if (error.name === 'NoDisplayError') return 'There is no display to show a browser window on here (a server, a container, a remote session). Show the browser in VS Code instead: "Show in VS Code" below, or the setting rehearse.browser.show.';
   return error.message;
 }

@@ -9,6 +9,7 @@ import { FlowDiagnostics } from './flow-diagnostics';
 import { FlowsView } from './flows-view';
 import { FlowTests } from './flow-tests';
 import { TraceViewer } from './trace-viewer';
+import { LiveViewPanel } from './live-view-panel';
 import { Log } from './log';
 import { RecordingController } from './recording';
 import { ReplayController } from './replay-controller';
@@ -57,6 +58,13 @@ export class Rehearse implements vscode.Disposable {
       vscode.languages.registerCompletionItemProvider({ pattern: '**/*.flow.json' }, assist, '%'),
       vscode.languages.registerHoverProvider({ pattern: '**/*.flow.json' }, assist),
       vscode.languages.registerCodeActionsProvider({ pattern: '**/*.flow.json' }, new AddExpectAction(), { providedCodeActionKinds: AddExpectAction.kinds }),
+      // Where the browser has no window of its own, its page shows in VS Code without the person asking.
+      this.engine.onDidWantView(({ reason, reveal }) => void LiveViewPanel.show(this.extensionUri, this.engine, this.log, {
+        reveal,
+        note: reason === 'no display'
+          ? 'There is no display here, so the browser runs headless and shows in this tab: click, scroll and type in it as in a browser window (setting: rehearse.browser.show).'
+          : 'The browser has no window of its own: click and type in this tab (setting: rehearse.browser.show).',
+      })),
       this.agent.onDidChangeRunning((running) => void vscode.commands.executeCommand('setContext', 'rehearse.agentRunning', running)),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('rehearse.browser') || event.affectsConfiguration('rehearse.model') || event.affectsConfiguration('rehearse.service')) void this.engine.settingsChanged();

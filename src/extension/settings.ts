@@ -10,6 +10,7 @@ const SettingsSchema = v.object({
   'model.openaiEndpointFormat': v.picklist(OPENAI_ENDPOINT_FORMATS, `expected one of ${OPENAI_ENDPOINT_FORMATS.join(', ')}`),
   'browser.executablePath': v.string('expected a path'),
   'browser.headless': v.boolean('expected true or false'),
+  'browser.show': v.picklist(['auto', 'window', 'view'], 'expected "auto", "window" or "view"'),
   'browser.cdpUrl': v.string('expected a URL'),
   'service.url': v.union([v.literal(''), v.pipe(v.string(), v.url('expected an http(s) URL'))], 'expected an http(s) URL or nothing'),
   'flows.folder': v.string('expected a folder relative to the workspace'),

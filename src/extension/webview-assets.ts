@@ -25,13 +25,30 @@ export function renderWebview(webview: vscode.Webview, extensionUri: vscode.Uri,
   });
 }
 
+/** The Browser tab's view type (live-view-panel.ts): other panels keep out of its group while it shows. */
+const LIVE_VIEW_TYPE = 'rehearse.liveView';
+
+/**
+ * Beside the active editor, but never over the Browser tab where it shows: the inspector's outlines and the agent's
+ * steps are to be watched there, next to the panel that makes them.
+ */
+function besideNotOverBrowser(): vscode.ViewColumn {
+  const browserColumn = vscode.window.tabGroups.all.find((group) => {
+    const input = group.activeTab?.input;
+    return input instanceof vscode.TabInputWebview && input.viewType.endsWith(LIVE_VIEW_TYPE);
+  })?.viewColumn;
+  const active = vscode.window.tabGroups.activeTabGroup.viewColumn;
+  if (browserColumn === undefined) return vscode.ViewColumn.Beside;
+  return active + 1 === browserColumn || active === browserColumn ? browserColumn + 1 : active + 1;
+}
+
 /** One panel of a kind: reveals the open one, or creates its webview panel beside the editor and wraps it. */
 export function revealOrCreate<T extends { readonly panel: vscode.WebviewPanel }>(open: T | undefined, viewType: string, title: string, extensionUri: vscode.Uri, wrap: (panel: vscode.WebviewPanel) => T): T {
   if (open) {
     open.panel.reveal();
     return open;
   }
-  return wrap(vscode.window.createWebviewPanel(viewType, title, vscode.ViewColumn.Beside, webviewOptions(extensionUri)));
+  return wrap(vscode.window.createWebviewPanel(viewType, title, besideNotOverBrowser(), webviewOptions(extensionUri)));
 }
 
 /** Messages from a webview that fit its schema; any other is logged and dropped (a webview is a web page). */

@@ -78,3 +78,28 @@ export const AGENT_BODY = `
   </div>
   <p id="status" role="status" aria-live="polite"></p>
 </main>`;
+
+export const LIVE_VIEW_BODY = `
+<main class="live-view">
+  <div class="row toolbar">
+    <vscode-button id="back" icon="arrow-left" secondary title="Back" aria-label="Back"></vscode-button>
+    <vscode-button id="forward" icon="arrow-right" secondary title="Forward" aria-label="Forward"></vscode-button>
+    <vscode-button id="reload" icon="refresh" secondary title="Reload" aria-label="Reload"></vscode-button>
+    <vscode-textfield id="address" placeholder="http://127.0.0.1:4173/" aria-label="Address"><vscode-icon slot="content-before" name="globe"></vscode-icon></vscode-textfield>
+    <vscode-single-select id="viewport" aria-label="Viewport size" title="The page's viewport">
+      <vscode-option value="">Viewport</vscode-option>
+      <vscode-option value="fit">Fit this view</vscode-option>
+      <vscode-option value="1280x800">1280 × 800</vscode-option>
+      <vscode-option value="1366x768">1366 × 768</vscode-option>
+      <vscode-option value="1920x1080">1920 × 1080</vscode-option>
+      <vscode-option value="768x1024">768 × 1024</vscode-option>
+      <vscode-option value="390x844">390 × 844</vscode-option>
+    </vscode-single-select>
+    <span id="size" class="size" aria-label="Viewport size now"></span>
+  </div>
+  <p id="status" role="status" aria-live="polite"></p>
+  <div id="screen" class="screen" tabindex="0" aria-label="The page: click, scroll and type here as in a browser window">
+    <img id="frame" alt="" draggable="false">
+    <vscode-button id="open" icon="browser" hidden>Open Browser</vscode-button>
+  </div>
+</main>`;

@@ -14,3 +14,4 @@ export * from './replay-result';
 export * from './step-extras';
 export * from './webview-messages';
 export * from './pattern';
+export * from './live-view';

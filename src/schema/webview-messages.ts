@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { MAX_AGENT_STEPS } from './agent';
+import { LiveInputEventSchema, MAX_INPUT_EVENTS } from './live-view';
 import { flag, list, looseObject, nonEmptyText, nonNegativeMs, strictObject, text, wholeNumber } from './messages';
 
 /**
@@ -90,3 +91,23 @@ export const AgentDraftSchema = looseObject({
   context: v.optional(text()), model: v.optional(text()), instructions: v.optional(text()), integrations: v.optional(text()),
 });
 export type AgentDraft = v.InferOutput<typeof AgentDraftSchema>;
+
+/** The live view's size in device pixels: frames are drawn no larger. */
+const viewSize = { width: wholeNumber(1, 16_384), height: wholeNumber(1, 16_384) };
+
+export const LiveViewRequestSchema = v.variant('type', [
+  /** The page loaded (first time, or again after it was hidden), and its size. */
+  message({ type: v.literal('ready'), ...viewSize }),
+  message({ type: v.literal('resized'), ...viewSize }),
+  message({ type: v.literal('input'), events: v.pipe(list(LiveInputEventSchema), v.minLength(1), v.maxLength(MAX_INPUT_EVENTS)) }),
+  /** The person asked for a browser where none is open. */
+  message({ type: v.literal('open') }),
+]);
+export type LiveViewRequest = v.InferOutput<typeof LiveViewRequestSchema>;
+
+export const LiveViewUpdateSchema = v.variant('type', [
+  message({ type: v.literal('frame'), data: text(), width: v.number(), height: v.number(), url: text(), title: text() }),
+  /** A sentence under the toolbar (how the browser is shown, why there is no picture, what went wrong). */
+  message({ type: v.literal('status'), text: text(), kind: v.picklist(['info', 'error', 'closed']) }),
+]);
+export type LiveViewUpdate = v.InferOutput<typeof LiveViewUpdateSchema>;

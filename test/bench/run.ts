@@ -20,6 +20,7 @@ import type { Flow } from '../../src/schema';
 import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
 import { replayRates } from './replay-rates';
+import { liveViewRows } from './live-view';
 import { scaleRows } from './scale';
 import { agentPlan } from '../support/agent-plan';
 import { pickElementRule } from '../support/page-rule';
@@ -325,6 +326,16 @@ async function benchScale(): Promise<void> {
     ['how', 'passed', 'wall s', 'flows per minute', 'peak MiB per worker'], await scaleRows());
 }
 
+/** the live view: latency, frames and CPU, through the service. */
+async function benchLiveView(): Promise<void> {
+  const site = await serveFolder(FIXTURES_DIR);
+  try {
+    table('live view (the Browser tab in VS Code) through the HTTP service, a headless session', ['measure', 'value'], await liveViewRows(site));
+  } finally {
+    await site.close();
+  }
+}
+
 /** In this order; a standalone section runs after the shared session and servers are closed (it measures memory). */
 const SECTIONS: readonly { readonly name: string; readonly run: (bench: Bench) => Promise<void>; readonly standalone?: boolean }[] = [
   { name: 'snapshot', run: benchSnapshot },
@@ -337,6 +348,7 @@ const SECTIONS: readonly { readonly name: string; readonly run: (bench: Bench) =
   { name: 'service', run: benchService },
   { name: 'ax', run: benchAx },
   { name: 'record', run: benchRecord, standalone: true },
+  { name: 'liveview', run: benchLiveView, standalone: true },
   { name: 'scale', run: benchScale, standalone: true },
 ];
 

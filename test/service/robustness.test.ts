@@ -38,7 +38,7 @@ describe('HTTP service robustness', function () {
 
   it('random, mutated and hostile bodies on every route, for 12 s by default (hundreds of requests or more), never get a 5xx or crash the service', async () => {
     const id = await rig.start();
-    const routes = ['observe', 'act', 'extract', 'navigate', 'expect', 'agentExecute', 'highlight', 'pickSteps', 'replayFlow', 'agentFlow', 'screenshot', 'record', 'pickLocator'];
+    const routes = ['observe', 'act', 'extract', 'navigate', 'expect', 'agentExecute', 'highlight', 'pickSteps', 'replayFlow', 'agentFlow', 'screenshot', 'record', 'pickLocator', 'screencast', 'input'];
     const valid: Record<string, unknown> = {
       highlight: { selector: '#a' },
       pickSteps: { actionId: 'x', indexes: [0] },
@@ -47,6 +47,8 @@ describe('HTTP service robustness', function () {
       screenshot: {},
       record: {},
       pickLocator: {},
+      screencast: { streamResponse: true, maxWidth: 320 },
+      input: { events: [{ type: 'mouseMove', x: 1, y: 1 }, { type: 'keyDown', key: 'a' }, { type: 'keyUp', key: 'a' }, { type: 'wheel', x: 1, y: 1, deltaX: 0, deltaY: 10 }] },
       observe: { instruction: 'x', options: { timeout: 1000, selector: '#a', ignoreSelectors: ['b'] } },
       act: { input: { selector: '#a', description: 'a', method: 'click', arguments: [] }, options: { timeout: 1 } },
       extract: { instruction: 'x', schema: { type: 'object' } },
@@ -70,7 +72,7 @@ describe('HTTP service robustness', function () {
       }
       if (route === 'start') text = '{"browser":' + text.slice(0, 200) + '}';
       // A recording and a pick run until their client goes away: this client goes away after 100 ms.
-      const response = await rig.call(target, { body: text, ...(route === 'record' || route === 'pickLocator' ? { signal: AbortSignal.timeout(100) } : {}) }).catch(() => undefined);
+      const response = await rig.call(target, { body: text, ...(route === 'record' || route === 'pickLocator' || route === 'screencast' ? { signal: AbortSignal.timeout(100) } : {}) }).catch(() => undefined);
       if (!response) return true;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       const answer = await response.text();

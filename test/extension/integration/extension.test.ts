@@ -94,7 +94,7 @@ describe('Rehearse in VS Code (extension host)', () => {
     assert.match(inUserTerms(missing('azure/x needs an endpoint: set options.model.providerOptions.azure.resourceName (or baseURL), or the AZURE_RESOURCE_NAME environment variable.', 'options.model.providerOptions.azure.resourceName')), /needs an endpoint.*"Rehearse: Choose Model" sets the model's base URL/);
     const noDisplay = Object.assign(new Error('There is no display … (rehearse.browser.headless, or leave out --headed)'), { name: 'NoDisplayError' });
     assert.doesNotMatch(inUserTerms(noDisplay), /--headed/);
-    assert.match(inUserTerms(noDisplay), /Run Headless/);
+    assert.match(inUserTerms(noDisplay), /Show in VS Code/);
   });
 
   it('Act… does one action on the open page (a plain instruction needs no model)', async () => {

@@ -383,7 +383,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'lin@example.com'], ['click']]);
         },
       },
-      ...firstHourTests(page, { run, siteOrigin, models: scripted }),
+      ...firstHourTests(page, { run, folder, browser, siteOrigin, models: scripted }),
       {
         name: 'a browser that cannot be reached is an error notification offering Choose Browser',
         async run() {
@@ -433,7 +433,9 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
         },
       },
     ];
-    for (const test of tests) {
+    // REHEARSE_UI_GREP: only the tests whose name matches (a developer's loop; CI runs all).
+    const only = process.env.REHEARSE_UI_GREP ? new RegExp(process.env.REHEARSE_UI_GREP, 'i') : undefined;
+    for (const test of tests.filter((candidate) => !only || only.test(candidate.name))) {
       const started = Date.now();
       try {
         await withinTime(test.run(page), TEST_LIMIT_MS, test.name);

@@ -154,3 +154,15 @@ export async function leaveModalEditor(page: Page): Promise<void> {
     await modal.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => undefined);
   }
 }
+
+/** The content of the webview whose page has `selector` (several webviews may be open: inspector, agent, browser). */
+export async function webviewWith(page: Page, selector: string, timeout = SHOWS_MS): Promise<FrameLocator> {
+  for (const end = Date.now() + timeout; Date.now() < end; await page.waitForTimeout(200)) {
+    const count = await page.locator('iframe.webview.ready').count();
+    for (let index = 0; index < count; index++) {
+      const content = page.frameLocator('iframe.webview.ready').nth(index).frameLocator('#active-frame');
+      if (await content.locator(selector).count().catch(() => 0)) return content;
+    }
+  }
+  throw new Error(`no webview shows ${selector} after ${timeout} ms (${await workbenchShows(page)})`);
+}
