@@ -385,7 +385,7 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
       },
       ...firstHourTests(page, { run, folder, browser, siteOrigin, models: scripted }),
       {
-        name: 'a browser that cannot be reached is an error notification offering Choose Browser',
+        name: 'a browser that cannot be reached is an error notification offering Choose Browser; after it, the demo flow still replays',
         async run() {
           await runCommand(page, 'Notifications: Clear All Notifications');
           await runCommand(page, 'Rehearse: Choose Browser');
@@ -403,6 +403,15 @@ export async function runUiTests(packaged?: Promise<void>): Promise<{ passed: nu
           await answerInput(page, `${siteOrigin}/account.html`, 'The page to open');
           // Attached to the chosen browser again: the page opens there.
           await atBrowser(cdpUrl, `${siteOrigin}/account.html`, async () => undefined);
+          // Choose Browser restarted the local service; the demo flow in the workspace still replays (its site is back
+          // where the flow expects it).
+          await runCommand(page, 'Notifications: Clear All Notifications');
+          await closeAllEditors(page);
+          await openFile(page, 'rehearse-demo.flow.json');
+          const replay = page.locator('.codelens-decoration a', { hasText: /^\s*Replay$/ }).first();
+          await replay.waitFor({ timeout: SHOWS_MS });
+          await replay.click();
+          await notification(page, /Sign in and finish a task passed: \d+ steps/).waitFor({ timeout: 60_000 });
         },
       },
       {

@@ -228,7 +228,7 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
       },
     },
     {
-      name: 'with no display, a flow recorded by clicking and typing in the Browser tab replays; Pick Locator outlines there and picks',
+      name: 'with no display, a flow recorded by clicking and typing in the Browser tab replays; Pick Locator and Observe outline there',
       async run() {
         const saved = await settings.current();
         const { 'rehearse.browser.cdpUrl': _attached, 'rehearse.browser.headless': _headless, ...fresh } = saved;
