@@ -6,7 +6,7 @@ import { Agent, type AgentRunAction } from './agent/agent';
 import { PageOutline } from './highlight';
 import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction, type PerformOptions } from './act/perform';
-import { actOnObservedNode, directPointerMethod, type ObservedNode } from './act/direct-pointer';
+import { actOnObservedNode, directPointerMethod, nodeOfStoredSelector, type ObservedNode } from './act/direct-pointer';
 import { decodeUploads } from './act/uploads';
 import { verifiedSelector } from './act/heal';
 import { withNewTab } from './act/new-tab';
@@ -312,11 +312,15 @@ export class EngineSession implements Session {
   }
 
   /**
-   * An action on an element observe returned goes straight to it while the page is as observe saw it (see
-   * actOnObservedNode); otherwise, or when that path declines, through Playwright's locator with its waiting.
+   * A pointer action goes straight to its element (see actOnObservedNode) when observe returned it and the page is as
+   * observe saw it, or when its stored `css=` selector finds it alone now; otherwise, or when that path declines (not
+   * ready, covered, moving, a dialog to answer), through Playwright's locator with its waiting.
    */
   private async perform(page: Page, action: Action, observed: ObservedNode | undefined, limit: Deadline, options: PerformOptions): Promise<void> {
-    if (observed && directPointerMethod(action.method, action.arguments) && await actOnObservedNode(page, observed, action.method, { signal: limit.signal })) return;
+    if (directPointerMethod(action.method, action.arguments) && !options.dialog) {
+      const node = observed ?? await nodeOfStoredSelector(page, action.selector);
+      if (node && await actOnObservedNode(page, node, action.method, { signal: limit.signal })) return;
+    }
     await performAction(page, action, options);
   }
 

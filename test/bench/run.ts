@@ -133,13 +133,16 @@ async function benchAct({ models, url, session, page }: Bench): Promise<void> {
   for (let warm = 0; warm < 5; warm++) await page.locator(selector).click();
   const rawMs = await timed(() => page.locator(selector).click(), 40);
   const actMs = await timed(() => session.act({ selector, description: 'Forgot password', method: 'click', arguments: [] }), 40);
+  const cssRaw = await timed(() => page.locator('css=#remember').click(), 40);
+  const cssAct = await timed(() => session.act({ selector: 'css=#remember', description: 'Remember me', method: 'click', arguments: [] }), 40);
   const fillRaw = await timed(() => page.locator('css=#email').fill('ada@example.com'), 40);
   const fillAct = await timed(() => session.act({ selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['ada@example.com'] }), 40);
   models.requests.length = 0;
   const plannerMs = await timed(() => session.act('click Forgot password?'), 40);
   const plannerCalls = models.requests.length;
   table('act (median ms)', ['what', 'Rehearse', 'raw Playwright', 'ratio'], [
-    ['act(Action) click', actMs.toFixed(2), rawMs.toFixed(2), `${(actMs / rawMs).toFixed(2)}×`],
+    ['act(Action) click, role= selector', actMs.toFixed(2), rawMs.toFixed(2), `${(actMs / rawMs).toFixed(2)}×`],
+    ['act(Action) click, css= selector (found by the page itself)', cssAct.toFixed(2), cssRaw.toFixed(2), `${(cssAct / cssRaw).toFixed(2)}×`],
     ['act(Action) fill', fillAct.toFixed(2), fillRaw.toFixed(2), `${(fillAct / fillRaw).toFixed(2)}×`],
     ['act("click Forgot password?") local planner', plannerMs.toFixed(2), '—', `${plannerCalls} model calls`],
   ]);

@@ -9,11 +9,15 @@ import { callOnNode, sessionFor } from '../devtools';
 import { pageState } from '../snapshot/kept-captures';
 import { watchNavigation } from './navigation-watch';
 import type { PageSnapshot, SnapshotElement } from '../snapshot/snapshot';
+import { plainCss, soleNodeOf } from './selector-node';
 
-/** An element observe has just returned, and the page's state when it did. */
+/**
+ * An element reached by its node id: one observe has just returned, with the page's state then (acted on only while the
+ * page is still in that state), or one a stored selector has just found alone (no state: it was found now).
+ */
 export interface ObservedNode {
   readonly backendNodeId: number;
-  readonly state: string;
+  readonly state?: string;
   /**
    * The frame it is in when not the page itself: a frame directly in the page, by its DevTools id, with the session
    * its document is reached by (the page's, or its own when it runs in another process).
@@ -40,14 +44,25 @@ export function observedNodeOf(snapshot: PageSnapshot, element: SnapshotElement)
   return { backendNodeId: element.backendNodeId, state: snapshot.state, ...(frame ? { frame: { cdpFrameId: frame.cdpFrameId, session: frame.session } } : {}) };
 }
 
+/**
+ * A stored `css=` selector of the page itself that finds one element now, as a node to act on directly; undefined for
+ * any other selector, none or several found: those go through Playwright's locator.
+ */
+export async function nodeOfStoredSelector(page: Page, selector: string): Promise<ObservedNode | undefined> {
+  const css = plainCss(selector);
+  const session = css && await sessionFor(page);
+  const backendNodeId = session ? await phase('find the stored selector', () => soleNodeOf(session, css!)) : undefined;
+  return backendNodeId === undefined ? undefined : { backendNodeId };
+}
+
 /** Whether a method and its arguments can take this path (a click at a chosen position cannot). */
 export function directPointerMethod(method: string, args: readonly string[]): boolean {
   return canonicalMethod(method) in POINTER_METHODS && args.length === 0;
 }
 
 /**
- * A pointer action on an element observe has just found, while the page is as it was then: the element is reached by
- * its node id and checked in one page call (see aimPointer), then the mouse acts at the point checked, with no selector
+ * A pointer action on an element reached by its node id (observe's, while the page is as it was then; or a stored
+ * selector's, found alone just now): the element is checked in one page call (see aimPointer), then the mouse acts at the point checked, with no selector
  * engine and no Playwright script set up in the page. A click that leaves the document returns once the new one has
  * begun, as Playwright's does. Says false when it did nothing to the page (the page changed, the element is not ready,
  * the press would reach another element): the action then goes through Playwright, which waits, retries and explains.
@@ -57,7 +72,7 @@ export async function actOnObservedNode(page: Page, node: ObservedNode, method: 
   const main = pointer && await sessionFor(page);
   if (!pointer || !main) return false;
   const session = node.frame?.session ?? main;
-  if ((await pageState(page)) !== node.state) return false;
+  if (node.state !== undefined && (await pageState(page)) !== node.state) return false;
   const plan: PointerPlan = { key: HOOKS_KEY, kind: pointer.kind, inFrame: !!node.frame };
   const aim = await phase('aim at the observed node', () => callOnNode(session, node.backendNodeId, aimPointer, [plan], PAGE_CALL_MS));
   if (!aim?.ready) return false;
