@@ -51,7 +51,7 @@ export function observedNodeOf(snapshot: PageSnapshot, element: SnapshotElement)
 export async function nodeOfStoredSelector(page: Page, selector: string): Promise<ObservedNode | undefined> {
   const css = plainCss(selector);
   const session = css && await sessionFor(page);
-  const backendNodeId = session ? await phase('find the stored selector', () => soleNodeOf(session, css!)) : undefined;
+  const backendNodeId = session ? await phase('find the stored selector', () => soleNodeOf(session, css)) : undefined;
   return backendNodeId === undefined ? undefined : { backendNodeId };
 }
 
