@@ -53,6 +53,8 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
   if (!hooks) return notReady('the page has no hooks');
   if (plan.inFrame ? window.parent === window || window.parent !== window.top : window !== window.top) return notReady('not in the frame expected');
   if (!element.isConnected) return notReady('not attached');
+  // A custom element whose definition has not loaded yet does nothing when pressed: Playwright waits, retries.
+  if (!element.matches(':defined') || insideComposed(element, ':not(:defined)')) return notReady('not defined yet');
   if (plan.kind === 'press' && (element.matches(':disabled') || insideComposed(element, '[aria-disabled="true"], [inert]'))) return notReady('not enabled');
   if (!surelyVisible(element)) return notReady('not visible');
   let box = element.getBoundingClientRect();
