@@ -75,7 +75,8 @@ describe('HTTP service robustness', function () {
       const response = await rig.call(target, { body: text, ...(route === 'record' || route === 'pickLocator' || route === 'screencast' ? { signal: AbortSignal.timeout(100) } : {}) }).catch(() => undefined);
       if (!response) return true;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      const answer = await response.text();
+      // A stream this client left after 100 ms ends unread: that is its own doing, not the service's.
+      const answer = await response.text().catch(() => '');
       if (route === 'start' && response.status === 200) {
         const started = JSON.parse(answer) as { data: { sessionId: string } };
         await rig.call(`/v1/sessions/${started.data.sessionId}/end`, { body: {} });
