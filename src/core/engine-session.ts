@@ -15,6 +15,7 @@ import { openBrowser, useContext, type BrowserHandle, type BrowserOptions } from
 import { MemoryCacheStore, type ActionCacheStore } from './cache/action-cache';
 import { deadline, type Deadline } from './deadline';
 import { checkNavigable, navigatePage } from './browser/navigate';
+import { ActivePage } from './browser/active-page';
 import { MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted } from './errors';
 import { OPEN_NETWORK, type NetworkPolicy } from './network/address-policy';
 import { checkExpectation } from './expect';
@@ -63,7 +64,7 @@ export interface CallMetric {
 export class EngineSession implements Session {
   readonly id = randomUUID();
   readonly metrics: CallMetric[] = [];
-  private activePage: Page | undefined;
+  private readonly pages: ActivePage;
   private lastAgent: Agent | undefined;
   private ended: ServiceError | undefined;
   /** Aborted the moment the browser goes away: every call under way ends then with SessionClosedError. */
@@ -75,10 +76,7 @@ export class EngineSession implements Session {
 
   private constructor(private readonly handle: BrowserHandle, private readonly options: SessionOptions) {
     this.cache = options.cache === false ? undefined : options.cache ?? new MemoryCacheStore();
-    const context = handle.context;
-    this.activePage = context.pages().at(-1);
-    context.on('page', (page) => this.track(page));
-    for (const page of context.pages()) this.track(page);
+    this.pages = new ActivePage(handle.context);
     this.browserGone = new Promise((resolve) => handle.browser.once('disconnected', () => resolve()));
     void this.browserGone.then(() => {
       this.ended ??= new SessionClosedError(`The browser of session ${this.id} went away (it crashed or was closed); start a new session.`);
@@ -88,7 +86,7 @@ export class EngineSession implements Session {
   }
 
   private browserLost = false;
-  private readonly outline = new PageOutline(() => this.activePage);
+  private readonly outline = new PageOutline(() => this.pages.current);
 
   /** Outlines the element a selector finds (none: clears); returns how many it found. */
   highlight(selector: string | undefined): Promise<number> {
@@ -117,46 +115,26 @@ export class EngineSession implements Session {
   /** A session on a context its owner keeps (Playwright Test's): ending the session leaves the context as it is. */
   static async onContext(context: BrowserContext, options: Omit<SessionOptions, 'browser'> = {}): Promise<EngineSession> {
     const session = new EngineSession(await useContext(context), options);
-    if (!session.activePage) session.activePage = await context.newPage();
+    if (!session.pages.current) session.pages.use(await context.newPage());
     return session;
   }
 
   static async start(options: SessionOptions = {}): Promise<EngineSession> {
     const handle = await openBrowser({ ...options.browser, env: options.browser?.env ?? options.env, network: options.network ?? options.browser?.network });
     const session = new EngineSession(handle, options);
-    if (!session.activePage) session.activePage = await handle.context.newPage();
+    if (!session.pages.current) session.pages.use(await handle.context.newPage());
     return session;
   }
 
-  private readonly pageListeners = new Set<() => void>();
-
   /** Calls `listener` whenever the page calls act on changes (a tab opened, the active one closed); returns the unsubscribe. */
   onPageChange(listener: () => void): () => void {
-    this.pageListeners.add(listener);
-    return () => this.pageListeners.delete(listener);
-  }
-
-  private pageChanged(): void {
-    for (const listener of this.pageListeners) listener();
-  }
-
-  private track(page: Page): void {
-    this.activePage = page;
-    this.pageChanged();
-    // Playwright's selector machinery is set up in a page on its first use (tens of ms of the page's main thread): an
-    // observe reads the page over CDP and an act on its picks goes to their nodes (see perform), so it is not set up as
-    // a page loads, where it would hold up the page's first observe.
-    page.on('close', () => {
-      if (this.activePage !== page) return;
-      this.activePage = this.handle.context.pages().filter((open) => !open.isClosed()).at(-1);
-      this.pageChanged();
-    });
+    return this.pages.onChange(listener);
   }
 
   /** The page calls act on: the most recently opened one that is still open. */
   page(): Page {
     if (this.ended) throw this.ended;
-    const page = this.activePage;
+    const page = this.pages.current;
     if (!page || page.isClosed()) throw new SessionClosedError(`Session ${this.id} has no open page.`);
     return page;
   }
@@ -302,7 +280,7 @@ export class EngineSession implements Session {
       variables: options.variables, timeoutMs: limit.remaining(), seenVisible, ...this.cancellable(options.signal),
       ...(options.dialog ? { dialog: options.dialog } : {}), ...(options.files ? { files: decodeUploads(options.files) } : {}),
     }));
-    if (tab && !tab.isClosed()) this.activePage = tab;
+    if (tab && !tab.isClosed()) this.pages.use(tab);
     // The node id held only while the page was as observe saw it: what was done is told (and saved) without it.
     const { backendNodeId: _nodeId, ...done } = action;
     return {

@@ -6,12 +6,11 @@ import type { Log } from './log';
 import { inUserTerms } from './notify';
 import { Owner } from './owner';
 import { LIVE_VIEW_BODY } from './webview-html';
-import { onValidMessage, renderWebview, webviewOptions } from './webview-assets';
+import { LIVE_VIEW_TYPE, onValidMessage, renderWebview, webviewOptions } from './webview-assets';
 
 type Status = Extract<LiveViewUpdate, { type: 'status' }>;
 
-/** Also in webview-assets.ts, which keeps other panels out of its group. */
-export const LIVE_VIEW_TYPE = 'rehearse.liveView';
+export { LIVE_VIEW_TYPE };
 const TITLE = 'Rehearse: Browser';
 /** The largest frame asked for, in device pixels, whatever the view's size: beyond this it costs more than it shows. */
 const MAX_FRAME = 1920;

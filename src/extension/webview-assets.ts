@@ -26,7 +26,7 @@ export function renderWebview(webview: vscode.Webview, extensionUri: vscode.Uri,
 }
 
 /** The Browser tab's view type (live-view-panel.ts): other panels keep out of its group while it shows. */
-const LIVE_VIEW_TYPE = 'rehearse.liveView';
+export const LIVE_VIEW_TYPE = 'rehearse.liveView';
 
 /**
  * Beside the active editor, but never over the Browser tab where it shows: the inspector's outlines and the agent's

@@ -3,18 +3,9 @@ import { startRemoteSession, type ScreencastFrame } from '../../src/service/clie
 import { RehearseService } from '../../src/service/server';
 import { cpuSecondsOf } from '../support/process-cpu';
 import type { StaticSite } from '../../src/cli/static-site';
+import { median, percentile } from './stats';
 
 const KEY = 'bench-live-view-0123456789';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
-}
 
 /** A page that turns its colour at each press: the frame after a click shows the change. */
 const PRESS_PAGE = `data:text/html,${encodeURIComponent('<!doctype html><title>press</title><style>html,body{margin:0;height:100%}</style><body onmousedown="document.body.style.background = document.body.style.background === \'black\' ? \'white\' : \'black\'">')}`;

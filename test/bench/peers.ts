@@ -15,6 +15,7 @@ import type { ScriptedModelServer } from '../support/model-server';
 import { pickElementRule } from '../support/page-rule';
 import { stagehandPickRule } from './stagehand-rule';
 import { newerNode, peerBrowser, STAGEHAND4_NODE, STAGEHAND4_VERSION, stagehand4Peer } from './stagehand4-peer';
+import { median } from './stats';
 
 /** The Stagehand the bench runs beside, as installed (its package.json is not among its exports). */
 const STAGEHAND_VERSION = ((): string => {
@@ -71,10 +72,6 @@ async function timed<T>(call: () => Promise<Timed<T>>): Promise<{ value: T; ms: 
   return { value: result.value, ms: result.ms ?? performance.now() - started };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 async function rehearsePeer(models: ScriptedModelServer): Promise<Peer> {
   const session = await createSession({ model: { modelName: 'openai/bench-model', baseURL: models.url('/v1'), apiKey: 'bench' }, browser: { executablePath: peerBrowser() }, env: {}, cache: false });

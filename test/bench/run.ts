@@ -21,6 +21,7 @@ import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
 import { replayRates } from './replay-rates';
 import { liveViewRows } from './live-view';
+import { median } from './stats';
 import { scaleRows } from './scale';
 import { agentPlan } from '../support/agent-plan';
 import { pickElementRule } from '../support/page-rule';
@@ -30,11 +31,6 @@ import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 import type { Page } from 'playwright-core';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 async function timed(run: () => Promise<unknown>, times = RUNS): Promise<number> {
   const samples: number[] = [];
