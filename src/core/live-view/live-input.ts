@@ -47,9 +47,18 @@ async function dispatchOne(session: EngineSession, page: Page, event: LiveInputE
       return page.keyboard.insertText(event.text);
     case 'navigate':
       return session.typeAddress(event.url, signal);
-    case 'history':
-      await (event.action === 'back' ? page.goBack({ waitUntil: 'commit' }) : event.action === 'forward' ? page.goForward({ waitUntil: 'commit' }) : page.reload({ waitUntil: 'commit' }));
+    case 'history': {
+      // Right after an address was typed the page may still be swapping documents (the DevTools target detaches for a
+      // moment): the person's Back waits for that, as a browser's button does.
+      await page.waitForLoadState('domcontentloaded', { timeout: 5_000 }).catch(() => undefined);
+      const go = () => (event.action === 'back' ? page.goBack({ waitUntil: 'commit' }) : event.action === 'forward' ? page.goForward({ waitUntil: 'commit' }) : page.reload({ waitUntil: 'commit' }));
+      await go().catch(async (error: Error) => {
+        if (!/Not attached to an active page/.test(error.message)) throw error;
+        await page.waitForLoadState('domcontentloaded', { timeout: 5_000 }).catch(() => undefined);
+        await go();
+      });
       return;
+    }
     case 'viewport':
       return page.setViewportSize({ width: event.width, height: event.height });
     default: {
