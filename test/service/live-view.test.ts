@@ -88,7 +88,7 @@ describe('HTTP service: the live view of a session\'s page', () => {
       await until('a frame drawn after the typing', () => frames.some((frame) => frame.drawnAt >= typedAt - 50));
       await session.input(click(await centreOf(page, 'text=Forgot password?')));
       await session.input([...click(await centreOf(page, 'input[type=search]')), { type: 'keyDown', key: 'Shift' }, ...typing('X'), { type: 'keyUp', key: 'Shift' }, { type: 'insertText', text: 'é' }, ...typing('ö'), { type: 'keyDown', key: 'Enter' }, { type: 'keyUp', key: 'Enter' }]);
-      await until('three steps recorded', () => recorded.length >= 3).catch(async (error: Error) => {
+      await until('four steps recorded', () => actionsOf(recorded).length >= 4).catch(async (error: Error) => {
         throw new Error(`${error.message}: ${JSON.stringify(actionsOf(recorded).map((step) => step.action))} ${JSON.stringify(recorded.filter((step) => !('action' in step.step)))} page: ${JSON.stringify(await page.evaluate(() => [(window as unknown as { events: string[] }).events, document.activeElement?.outerHTML, (document.querySelector('input[type=search]') as HTMLInputElement).value]))}`);
       });
       stopRecording.abort();
