@@ -53,6 +53,9 @@ const PAGE_SCRIPTS = {
   aimPointer: ['src/core/page/pointer-aim.ts', 'aimPointer'],
   disarmPointer: ['src/core/page/pointer-aim.ts', 'disarmPointer'],
   frameShowsAt: ['src/core/page/pointer-aim.ts', 'frameShowsAt'],
+  findAndKeep: ['src/core/page/find-sole.ts', 'findAndKeep'],
+  prepareFill: ['src/core/page/field-input.ts', 'prepareFill'],
+  checkedState: ['src/core/page/field-input.ts', 'checkedState'],
 };
 const PAGE_RESULT = '__rehearsePageScript';
 

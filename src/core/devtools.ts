@@ -1,4 +1,5 @@
 import type { CDPSession, Frame, Page } from 'playwright-core';
+import { FOUND_KEY } from './page/keys';
 
 /**
  * The engine's own DevTools sessions, for what it reads and does in a page without Playwright's script in it: one
@@ -63,4 +64,16 @@ export async function callOnNode<A extends readonly unknown[], R>(
   } finally {
     if (objectId) void session.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
   }
+}
+
+/**
+ * The same for the element the page keeps under `id` (see findAndKeep), in the main world of the session's root frame:
+ * one message, no node id to resolve. Undefined when the page keeps another element now, or it is gone.
+ */
+export function callOnKept<A extends readonly unknown[], R>(
+  session: CDPSession, id: string, fn: (element: Element, ...args: A) => R, args: A, timeoutMs: number,
+): Promise<Awaited<R> | undefined> {
+  const kept = `window[Symbol.for(${JSON.stringify(FOUND_KEY)})]`;
+  const call = `(${String(fn)})(${[`${kept}.element`, ...args.map((arg) => JSON.stringify(arg))].join(', ')})`;
+  return evaluateOver(session, `(${kept} && ${kept}.id === ${JSON.stringify(id)} && ${kept}.element.isConnected ? ${call} : undefined)`, timeoutMs);
 }

@@ -6,7 +6,9 @@ import { Agent, type AgentRunAction } from './agent/agent';
 import { PageOutline } from './highlight';
 import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction, type PerformOptions } from './act/perform';
-import { actOnObservedNode, directPointerMethod, nodeOfStoredSelector, type ObservedNode } from './act/direct-pointer';
+import type { ObservedNode } from './act/direct-pointer';
+import { actDirectly, directMethod, findStored } from './act/direct-action';
+import { substitute } from './act/variables';
 import { decodeUploads } from './act/uploads';
 import { verifiedSelector } from './act/heal';
 import { withNewTab } from './act/new-tab';
@@ -263,20 +265,22 @@ export class EngineSession implements Session {
     let action = parsed.value;
     let healed: ActOutcome['healed'];
     let seenVisible = false;
+    let found: ObservedNode | undefined;
     if (options.fallbacks?.length || options.target) {
       const canHeal = options.heal !== false && this.hasModel(options.model);
-      const found = await verifiedSelector(this.page(), action, {
+      const verified = await verifiedSelector(this.page(), action, {
         fallbacks: options.fallbacks, target: options.target, onProgress: options.onProgress,
         ...(canHeal ? { heal: async (signal: AbortSignal) => (await this.observePicks(options.instruction ?? action.description, { model: options.model, variables: options.variables }, signal)).picks } : {}),
       }, limit.remaining() ?? DEFAULT_ACTION_TIMEOUT_MS, limit.signal);
-      healed = found.healed;
-      seenVisible = found.visible === true;
-      action = { ...action, selector: found.selector };
+      healed = verified.healed;
+      seenVisible = verified.visible === true;
+      found = verified.node;
+      action = { ...action, selector: verified.selector };
     }
     const page = this.page();
     // An action observe has just returned, unchanged, on the page it saw: its element is known without a selector.
-    const observed = options.fallbacks?.length || options.target || options.dialog ? undefined : this.observations.observedNode(page, action);
-    const tab = await withNewTab(page, action.method, () => this.perform(page, action, observed, limit, {
+    const known = found ?? (options.fallbacks?.length || options.target || options.dialog ? undefined : this.observations.observedNode(page, action));
+    const tab = await withNewTab(page, action.method, () => this.perform(page, action, known, limit, {
       variables: options.variables, timeoutMs: limit.remaining(), seenVisible, ...this.cancellable(options.signal),
       ...(options.dialog ? { dialog: options.dialog } : {}), ...(options.files ? { files: decodeUploads(options.files) } : {}),
     }));
@@ -290,14 +294,16 @@ export class EngineSession implements Session {
   }
 
   /**
-   * A pointer action goes straight to its element (see actOnObservedNode) when observe returned it and the page is as
-   * observe saw it, or when its stored `css=` selector finds it alone now; otherwise, or when that path declines (not
-   * ready, covered, moving, a dialog to answer), through Playwright's locator with its waiting.
+   * A pointer action, fill, check or uncheck goes straight to its element (see actDirectly) when it is known (observe
+   * returned it and the page is as observe saw it, or the target search found it just now), or when the page finds its
+   * stored selector alone now; otherwise, or when that path declines (not ready, covered, moving, a dialog to answer),
+   * through Playwright's locator with its waiting.
    */
-  private async perform(page: Page, action: Action, observed: ObservedNode | undefined, limit: Deadline, options: PerformOptions): Promise<void> {
-    if (directPointerMethod(action.method, action.arguments) && !options.dialog) {
-      const node = observed ?? await nodeOfStoredSelector(page, action.selector);
-      if (node && await actOnObservedNode(page, node, action.method, { signal: limit.signal })) return;
+  private async perform(page: Page, action: Action, known: ObservedNode | undefined, limit: Deadline, options: PerformOptions): Promise<void> {
+    const args = action.arguments.map((argument, index) => substitute(argument, options.variables, `arguments.${index}`));
+    if (directMethod(action.method, args) && !options.dialog) {
+      const node = known ?? await findStored(page, action.selector);
+      if (node && await actDirectly(page, node, action.method, args, { signal: limit.signal, selector: action.selector })) return;
     }
     await performAction(page, action, options);
   }

@@ -54,7 +54,7 @@ export class Observations {
    */
   observedNode(page: Page, action: ObservedAction): ObservedNode | undefined {
     const node = this.latest.get(page)?.(action);
-    return node && node.backendNodeId === action.backendNodeId ? node : undefined;
+    return node && 'backendNodeId' in node && node.backendNodeId === action.backendNodeId ? node : undefined;
   }
 
   /**

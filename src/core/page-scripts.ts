@@ -5,6 +5,8 @@ import type { installPicker as InstallPicker } from './page/picker';
 import type { aimPointer as AimPointer, disarmPointer as DisarmPointer, frameShowsAt as FrameShowsAt } from './page/pointer-aim';
 import type { installRecorder as InstallRecorder } from './page/recorder';
 import type { effectHolds as EffectHolds } from './page/element-state';
+import type { checkedState as CheckedState, prepareFill as PrepareFill } from './page/field-input';
+import type { findAndKeep as FindAndKeep } from './page/find-sole';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import sources from './page-sources';
 
@@ -36,6 +38,9 @@ export const installPicker = inPage<typeof InstallPicker>('installPicker');
 export const aimPointer = inPage<typeof AimPointer>('aimPointer');
 export const disarmPointer = inPage<typeof DisarmPointer>('disarmPointer');
 export const frameShowsAt = inPage<typeof FrameShowsAt>('frameShowsAt');
+export const findAndKeep = inPage<typeof FindAndKeep>('findAndKeep');
+export const prepareFill = inPage<typeof PrepareFill>('prepareFill');
+export const checkedState = inPage<typeof CheckedState>('checkedState');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
 

@@ -37,7 +37,6 @@ describe('act on a stored css= selector', () => {
   it('leaves to Playwright what is not plain: its own syntax, an element that appears later, one in the page and one in a shadow root', async () => {
     await rig.session.navigate(rig.url('login.html'));
     assert.equal((await actTimed(click('css=button:has-text("Forgot")'))).direct, false);
-    assert.equal((await actTimed(click('role=button[name="Forgot password?"]'))).direct, false);
     await rig.session.page().evaluate(() => setTimeout(() => {
       const late = document.createElement('button');
       late.id = 'late';
@@ -53,7 +52,7 @@ describe('act on a stored css= selector', () => {
       document.body.appendChild(host);
     });
     await assert.rejects(rig.session.act(click('css=#remember'), { timeout: 1500 }), (error: unknown) => error instanceof ServiceError && /2 elements/.test(error.message));
-    assert.deepEqual(await rig.events(), ['forgot clicked', 'forgot clicked', 'late clicked']);
+    assert.deepEqual(await rig.events(), ['forgot clicked', 'late clicked']);
   });
 
   it('an element not ready (covered, disabled) is left to Playwright, which says why; nothing is clicked', async () => {

@@ -2,20 +2,25 @@ import type { CDPSession, Page } from 'playwright-core';
 import { canonicalMethod } from '../../schema';
 import { throwIfAborted } from '../errors';
 import { HOOKS_KEY } from '../page/keys';
-import type { PointerPlan } from '../page/pointer-aim';
+import type { PointerPlan, PointerVerdict } from '../page/pointer-aim';
 import { aimPointer, disarmPointer, frameShowsAt } from '../page-scripts';
 import { phase } from '../phases';
-import { callOnNode, sessionFor } from '../devtools';
+import { callOnKept, callOnNode, evaluateOver, sessionFor } from '../devtools';
 import { pageState } from '../snapshot/kept-captures';
 import { watchNavigation } from './navigation-watch';
 import type { PageSnapshot, SnapshotElement } from '../snapshot/snapshot';
-import { plainCss, soleNodeOf } from './selector-node';
+
+/** How long the page may take to answer one of these calls before the action is left to Playwright. */
+export const PAGE_CALL_MS = 2000;
 
 /**
- * An element reached by its node id: one observe has just returned, with the page's state then (acted on only while the
- * page is still in that state), or one a stored selector has just found alone (no state: it was found now).
+ * An element to act on without a selector: one observe has just returned, reached by its node id with the page's state
+ * then (acted on only while the page is still in that state); or one a stored selector has just found alone, which the
+ * page keeps (see findAndKeep).
  */
-export interface ObservedNode {
+export type ObservedNode = NodeById | KeptNode;
+
+interface NodeById {
   readonly backendNodeId: number;
   readonly state?: string;
   /**
@@ -25,39 +30,30 @@ export interface ObservedNode {
   readonly frame?: { readonly cdpFrameId: string; readonly session: CDPSession };
 }
 
+interface KeptNode {
+  readonly keptId: string;
+}
+
+/** A page function called on the element, in its frame; undefined when it is gone or the page did not answer in time. */
+export function callOnElement<A extends readonly unknown[], R>(main: CDPSession, node: ObservedNode, fn: (element: Element, ...args: A) => R, args: A): Promise<Awaited<R> | undefined> {
+  return 'keptId' in node ? callOnKept(main, node.keptId, fn, args, PAGE_CALL_MS) : callOnNode(node.frame?.session ?? main, node.backendNodeId, fn, args, PAGE_CALL_MS);
+}
+
 type PointerMethod = { readonly kind: PointerPlan['kind']; readonly button?: 'left' | 'right'; readonly clickCount?: number };
 
-const POINTER_METHODS: Readonly<Record<string, PointerMethod>> = {
+export const POINTER_METHODS: Readonly<Record<string, PointerMethod>> = {
   click: { kind: 'press' },
   doubleclick: { kind: 'press', clickCount: 2 },
   rightclick: { kind: 'press', button: 'right' },
   hover: { kind: 'hover' },
 };
 
-/** How long the page may take to answer one of these calls before the action is left to Playwright. */
-const PAGE_CALL_MS = 2000;
 
 /** An element of a capture as observe keeps it for an act; undefined when the capture has no state to check against. */
 export function observedNodeOf(snapshot: PageSnapshot, element: SnapshotElement): ObservedNode | undefined {
   if (!snapshot.state) return undefined;
   const frame = element.frame === 0 ? undefined : snapshot.frames[element.frame];
   return { backendNodeId: element.backendNodeId, state: snapshot.state, ...(frame ? { frame: { cdpFrameId: frame.cdpFrameId, session: frame.session } } : {}) };
-}
-
-/**
- * A stored `css=` selector of the page itself that finds one element now, as a node to act on directly; undefined for
- * any other selector, none or several found: those go through Playwright's locator.
- */
-export async function nodeOfStoredSelector(page: Page, selector: string): Promise<ObservedNode | undefined> {
-  const css = plainCss(selector);
-  const session = css && await sessionFor(page);
-  const backendNodeId = session ? await phase('find the stored selector', () => soleNodeOf(session, css)) : undefined;
-  return backendNodeId === undefined ? undefined : { backendNodeId };
-}
-
-/** Whether a method and its arguments can take this path (a click at a chosen position cannot). */
-export function directPointerMethod(method: string, args: readonly string[]): boolean {
-  return canonicalMethod(method) in POINTER_METHODS && args.length === 0;
 }
 
 /**
@@ -71,23 +67,22 @@ export async function actOnObservedNode(page: Page, node: ObservedNode, method: 
   const pointer = POINTER_METHODS[canonicalMethod(method)];
   const main = pointer && await sessionFor(page);
   if (!pointer || !main) return false;
-  const session = node.frame?.session ?? main;
-  if (node.state !== undefined && (await pageState(page)) !== node.state) return false;
-  const plan: PointerPlan = { key: HOOKS_KEY, kind: pointer.kind, inFrame: !!node.frame };
-  const aim = await phase('aim at the observed node', () => callOnNode(session, node.backendNodeId, aimPointer, [plan], PAGE_CALL_MS));
+  const frame = 'keptId' in node ? undefined : node.frame;
+  if ('state' in node && node.state !== undefined && (await pageState(page)) !== node.state) return false;
+  const plan: PointerPlan = { key: HOOKS_KEY, kind: pointer.kind, inFrame: !!frame };
+  const aim = await phase('aim at the observed node', () => callOnElement(main, node, aimPointer, [plan]));
   if (!aim?.ready) return false;
-  const disarm = () => callOnNode(session, node.backendNodeId, disarmPointer, [HOOKS_KEY], PAGE_CALL_MS);
-  const point = node.frame ? await phase('the frame\'s place', () => pointInPage(main, node.frame!, node.backendNodeId, aim)) : aim;
+  // The guard is the frame's, not the element's: the page itself is asked in one message.
+  const disarm = () => (frame ? callOnElement(main, node, disarmPointer, [HOOKS_KEY]) : evaluateOver<PointerVerdict>(main, `(${String(disarmPointer)})(document.documentElement, ${JSON.stringify(HOOKS_KEY)})`, PAGE_CALL_MS));
+  const point = frame && 'backendNodeId' in node ? await phase('the frame\'s place', () => pointInPage(main, frame, node.backendNodeId, aim)) : aim;
   if (!point || options.signal.aborted) {
     await disarm();
     throwIfAborted(options.signal);
     return false;
   }
-  const navigation = watchNavigation(page, node.frame ? 'a frame' : 'the page');
+  const navigation = watchNavigation(page, frame ? 'a frame' : 'the page');
   try {
-    await phase('the action itself', () => (pointer.kind === 'hover'
-      ? page.mouse.move(point.x, point.y)
-      : page.mouse.click(point.x, point.y, { button: pointer.button ?? 'left', clickCount: pointer.clickCount ?? 1 })));
+    await phase('the action itself', () => pointerEvents(main, point, pointer));
     const verdict = await disarm();
     // Stopped before it reached the page's listeners: as if nothing happened, and Playwright tries again.
     if (verdict?.reached === 'blocked') return false;
@@ -99,12 +94,31 @@ export async function actOnObservedNode(page: Page, node: ObservedNode, method: 
   }
 }
 
+const BUTTONS = { left: 1, right: 2 } as const;
+
+/**
+ * The mouse's events, as Playwright's mouse sends them (a move, then a press and release for each click of the count),
+ * sent together: the browser keeps their order, and a press delivers the move at once, where a move alone waits for
+ * the next frame (up to 16 ms).
+ */
+async function pointerEvents(session: CDPSession, point: { x: number; y: number }, pointer: PointerMethod): Promise<void> {
+  const at = { x: point.x, y: point.y };
+  const events: Record<string, unknown>[] = [{ type: 'mouseMoved', ...at, button: 'none', buttons: 0 }];
+  if (pointer.kind === 'press') {
+    const button = pointer.button ?? 'left';
+    for (let count = 1; count <= (pointer.clickCount ?? 1); count++) {
+      events.push({ type: 'mousePressed', ...at, button, buttons: BUTTONS[button], clickCount: count }, { type: 'mouseReleased', ...at, button, buttons: 0, clickCount: count });
+    }
+  }
+  await Promise.all(events.map((event) => session.send('Input.dispatchMouseEvent', event as never)));
+}
+
 /**
  * A point of an element in a frame, in the page's coordinates, where the mouse acts: the element's box as the
  * browser places it (in the page for a frame in the page's process; in the frame for one out of it, then moved by
  * where the frame's content box is), checked to be where the frame itself shows. Undefined when it cannot be told.
  */
-async function pointInPage(main: CDPSession, frame: NonNullable<ObservedNode['frame']>, backendNodeId: number, aim: { x: number; y: number; boxX: number; boxY: number }): Promise<{ x: number; y: number } | undefined> {
+async function pointInPage(main: CDPSession, frame: NonNullable<NodeById['frame']>, backendNodeId: number, aim: { x: number; y: number; boxX: number; boxY: number }): Promise<{ x: number; y: number } | undefined> {
   try {
     const [{ quads }, { backendNodeId: owner }] = await Promise.all([
       frame.session.send('DOM.getContentQuads', { backendNodeId }),

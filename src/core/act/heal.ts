@@ -6,6 +6,7 @@ import type { Fingerprint } from '../snapshot/snapshot';
 import { describeFingerprint, fingerprintsMatch, readFingerprint } from './fingerprint';
 import { locatorFor } from './locate';
 import { findVerifiedTarget } from './verified-target';
+import type { ObservedNode } from './direct-pointer';
 
 export interface VerifiedSelectorQuery {
   readonly fallbacks?: readonly string[];
@@ -21,6 +22,8 @@ export interface VerifiedSelector {
   readonly healed?: { readonly from: string; readonly to: string; readonly by: 'fallback' | 'model' };
   /** The element was seen showing as it was found. */
   readonly visible?: boolean;
+  /** The element itself, when the page found it alone. */
+  readonly node?: ObservedNode;
 }
 
 /**
@@ -32,8 +35,9 @@ export async function verifiedSelector(page: Page, action: Action, query: Verifi
   // Leave time for healing when it may be needed.
   const search = await findVerifiedTarget(page, { primary: action.selector, fallbacks: query.fallbacks, target: query.target }, heal ? timeoutMs / 2 : timeoutMs, signal);
   if (search.found) {
-    const { selector, visible } = search;
-    return selector === action.selector ? { selector, visible } : { selector, visible, healed: { from: action.selector, to: selector, by: 'fallback' } };
+    const { selector, visible, node } = search;
+    const found = { selector, visible, ...(node ? { node } : {}) };
+    return selector === action.selector ? found : { ...found, healed: { from: action.selector, to: selector, by: 'fallback' } };
   }
   const what = action.description || action.selector;
   if (!heal || !query.target) {

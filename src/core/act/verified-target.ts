@@ -3,6 +3,8 @@ import { abortReason, ServiceTimeoutError } from '../errors';
 import type { Fingerprint } from '../snapshot/snapshot';
 import { describeFingerprint, fingerprintsMatch, readSoleTarget } from './fingerprint';
 import { locatorFor } from './locate';
+import { findStored } from './direct-action';
+import type { ObservedNode } from './direct-pointer';
 
 export interface TargetQuery {
   readonly primary: string;
@@ -13,7 +15,8 @@ export interface TargetQuery {
 
 export type TargetSearch =
   /** `visible`: the element was seen showing as it was found (the action need not look again). */
-  | { readonly found: true; readonly selector: string; readonly visible: boolean }
+  /** `node`: the element itself, when the page found it alone (see findStored): the action need not look for it again. */
+  | { readonly found: true; readonly selector: string; readonly visible: boolean; readonly node?: ObservedNode }
   | { readonly found: false; readonly why: string };
 
 const POLL_MS = 100;
@@ -34,6 +37,11 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
       throw abortReason(signal);
     }
     for (const selector of candidates) {
+      const stored = await findStored(page, selector);
+      // Another element than the target is a finding only Playwright's own look may confirm (it may count differently).
+      if (stored && (!query.target || fingerprintsMatch(query.target, stored.fingerprint))) {
+        return { found: true, selector, visible: stored.visible, node: { keptId: stored.keptId } };
+      }
       let locator;
       try {
         locator = locatorFor(page, selector);

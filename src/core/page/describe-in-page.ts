@@ -14,17 +14,35 @@ export interface PageFingerprint {
   readonly anchor?: { readonly role: string; readonly name: string };
 }
 
+const INPUT_ROLES: Record<string, string> = {
+  checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button', file: 'button', search: 'searchbox',
+  range: 'slider', number: 'spinbutton', email: 'textbox', password: 'textbox', text: 'textbox', tel: 'textbox', url: 'textbox',
+};
+const TAG_ROLES: Record<string, string> = {
+  button: 'button', textarea: 'textbox', option: 'option', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading',
+  h6: 'heading', ul: 'list', ol: 'list', li: 'listitem', table: 'table', tr: 'row', td: 'cell', th: 'columnheader', nav: 'navigation',
+  main: 'main', dialog: 'dialog', progress: 'progressbar', article: 'article', aside: 'complementary', summary: 'button', iframe: 'iframe',
+  fieldset: 'group', details: 'group', img: 'img', label: 'generic', form: 'form', section: 'region', select: 'combobox',
+};
+
+/** The element's role as a person meets it: its role attribute, else the role its tag and type give it. */
+export function roleOf(node: Element): string {
+  const explicit = node.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase();
+  if (explicit) return explicit === 'presentation' ? 'none' : explicit;
+  const tag = node.localName;
+  if (tag === 'a' || tag === 'area') return node.hasAttribute('href') ? 'link' : 'generic';
+  if (tag === 'input') {
+    const type = (node.getAttribute('type') ?? 'text').toLowerCase();
+    return type === 'hidden' ? 'none' : INPUT_ROLES[type] ?? 'textbox';
+  }
+  if (tag === 'select') return (node as HTMLSelectElement).multiple || (node as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
+  if (tag === 'img' && node.getAttribute('alt') === '') return 'none';
+  if ((tag === 'section' || tag === 'form') && !node.hasAttribute('aria-label') && !node.hasAttribute('aria-labelledby')) return 'generic';
+  if ((node as HTMLElement).isContentEditable && node.parentElement && !(node.parentElement).isContentEditable) return 'textbox';
+  return TAG_ROLES[tag] ?? 'generic';
+}
+
 export function describeInPage(element: Element): PageFingerprint {
-  const INPUT_ROLES: Record<string, string> = {
-    checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button', file: 'button', search: 'searchbox',
-    range: 'slider', number: 'spinbutton', email: 'textbox', password: 'textbox', text: 'textbox', tel: 'textbox', url: 'textbox',
-  };
-  const TAG_ROLES: Record<string, string> = {
-    button: 'button', textarea: 'textbox', option: 'option', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading',
-    h6: 'heading', ul: 'list', ol: 'list', li: 'listitem', table: 'table', tr: 'row', td: 'cell', th: 'columnheader', nav: 'navigation',
-    main: 'main', dialog: 'dialog', progress: 'progressbar', article: 'article', aside: 'complementary', summary: 'button', iframe: 'iframe',
-    fieldset: 'group', details: 'group', img: 'img', label: 'generic', form: 'form', section: 'region', select: 'combobox',
-  };
   const NAME_FROM_CONTENT = new Set([
     'button', 'link', 'checkbox', 'radio', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'heading',
     'cell', 'columnheader', 'rowheader', 'row', 'switch', 'tooltip',
@@ -32,22 +50,6 @@ export function describeInPage(element: Element): PageFingerprint {
   const ANCHOR_ROLES = new Set(['listitem', 'row', 'option', 'treeitem', 'article', 'group', 'region', 'form', 'dialog', 'tabpanel', 'menuitem', 'cell']);
   const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
   const clip = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
-
-  const roleOf = (node: Element): string => {
-    const explicit = node.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase();
-    if (explicit) return explicit === 'presentation' ? 'none' : explicit;
-    const tag = node.localName;
-    if (tag === 'a' || tag === 'area') return node.hasAttribute('href') ? 'link' : 'generic';
-    if (tag === 'input') {
-      const type = (node.getAttribute('type') ?? 'text').toLowerCase();
-      return type === 'hidden' ? 'none' : INPUT_ROLES[type] ?? 'textbox';
-    }
-    if (tag === 'select') return (node as HTMLSelectElement).multiple || (node as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
-    if (tag === 'img' && node.getAttribute('alt') === '') return 'none';
-    if ((tag === 'section' || tag === 'form') && !node.hasAttribute('aria-label') && !node.hasAttribute('aria-labelledby')) return 'generic';
-    if ((node as HTMLElement).isContentEditable && node.parentElement && !(node.parentElement).isContentEditable) return 'textbox';
-    return TAG_ROLES[tag] ?? 'generic';
-  };
 
   const hidden = (node: Element): boolean => {
     if (node.getAttribute('aria-hidden') === 'true') return true;

@@ -6,3 +6,5 @@ export const HOOKS_KEY = 'rehearse.hooks';
 export const RECORDING_MARK = 'data-rehearse-recording';
 /** The attribute the locator picker marks the picked element with. */
 export const PICK_MARK = 'data-rehearse-picked';
+/** The symbol under which the page keeps the element a stored selector found alone, for the engine's next calls on it. */
+export const FOUND_KEY = 'rehearse.found';

@@ -1,0 +1,89 @@
+import { describeInPage, roleOf } from './describe-in-page';
+import { describeSole, type SoleTarget } from './sole-target';
+
+/**
+ * A stored selector of the page itself run by the page in one call, instead of through Playwright's selector engine
+ * (whose role engine computes accessible names across the whole page, and which costs round trips of its own):
+ * - `css`: the page's querySelectorAll in the document and every open shadow root, as Playwright's css engine searches;
+ * - `xpath`: document.evaluate, elements only, as Playwright's xpath engine (which does not enter shadow roots);
+ * - `role`: elements of that role whose accessible name equals the name (whitespace collapsed; `i`: any case),
+ *   in the document and open shadow roots, hidden ones (display none, visibility hidden, aria-hidden) left out, as
+ *   Playwright's role engine does with the same syntax. Role and name are the recorder's (describeInPage).
+ * Only an element found alone is returned. Where this and Playwright could disagree they disagree by this finding
+ * more (another element it calls the same), which the engine answers by asking Playwright.
+ */
+export type StoredQuery =
+  | { readonly kind: 'css'; readonly css: string }
+  | { readonly kind: 'xpath'; readonly xpath: string }
+  | { readonly kind: 'role'; readonly role: string; readonly name?: string; readonly anyCase: boolean };
+
+/** Where the page keeps the element found, under an id the engine chose, so its next calls need no node id. */
+export interface FoundStash {
+  readonly key: string;
+  readonly id: string;
+}
+
+/** The element the query finds alone, described (describeSole) and kept for the engine; `count: 0` when not alone. */
+export function findAndKeep(query: StoredQuery, stash: FoundStash): SoleTarget {
+  const element = findSole(query);
+  if (!element) return { count: 0 };
+  Object.defineProperty(window, Symbol.for(stash.key), { value: { id: stash.id, element }, configurable: true, writable: true });
+  return describeSole([element]);
+}
+
+/** More elements than this of one role and the page is left to Playwright: names across a huge page cost as much here. */
+const MAX_ROLE_CANDIDATES = 5000;
+
+export function findSole(query: StoredQuery): Element | null {
+  if (query.kind === 'xpath') {
+    const found = document.evaluate(query.xpath, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+    let element: Element | null = null;
+    let count = 0;
+    for (let index = 0; index < found.snapshotLength; index++) {
+      const node = found.snapshotItem(index);
+      if (node instanceof Element) {
+        element = node;
+        count++;
+      }
+    }
+    return count === 1 ? element : null;
+  }
+  const matches: Element[] = [];
+  const roots: (Document | ShadowRoot)[] = [document];
+  for (let index = 0; index < roots.length && matches.length < 2; index++) {
+    const root = roots[index]!;
+    const all = root.querySelectorAll('*');
+    for (const element of all) if (element.shadowRoot) roots.push(element.shadowRoot);
+    if (query.kind === 'css') matches.push(...root.querySelectorAll(query.css));
+    else if (!collectRole(all, query, matches)) return null;
+  }
+  return matches.length === 1 ? matches[0]! : null;
+}
+
+/** Adds the elements of the query's role and name; false when there are too many to name here. */
+function collectRole(elements: NodeListOf<Element>, query: Extract<StoredQuery, { kind: 'role' }>, into: Element[]): boolean {
+  const wanted = query.name === undefined ? undefined : comparable(query.name, query.anyCase);
+  let candidates = 0;
+  for (const element of elements) {
+    if (roleOf(element) !== query.role) continue;
+    if (++candidates > MAX_ROLE_CANDIDATES) return false;
+    if (hiddenForAria(element)) continue;
+    if (wanted === undefined || comparable(describeInPage(element).name, query.anyCase) === wanted) into.push(element);
+  }
+  return true;
+}
+
+/** Left out as Playwright leaves it out; an element it decides by other means (display: contents, an option) is kept. */
+function hiddenForAria(element: Element): boolean {
+  const style = getComputedStyle(element);
+  if (style.display !== 'contents' && element.localName !== 'option' && !element.checkVisibility({ visibilityProperty: true })) return true;
+  for (let current: Element | null = element; current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
+    if (current.getAttribute('aria-hidden') === 'true') return true;
+  }
+  return false;
+}
+
+function comparable(name: string, anyCase: boolean): string {
+  const collapsed = name.replace(/\s+/g, ' ').trim();
+  return anyCase ? collapsed.toLowerCase() : collapsed;
+}
