@@ -53,9 +53,12 @@ const PAGE_SCRIPTS = {
   aimPointer: ['src/core/page/pointer-aim.ts', 'aimPointer'],
   disarmPointer: ['src/core/page/pointer-aim.ts', 'disarmPointer'],
   frameShowsAt: ['src/core/page/pointer-aim.ts', 'frameShowsAt'],
+  aimKeys: ['src/core/page/pointer-aim.ts', 'aimKeys'],
   findAndKeep: ['src/core/page/find-sole.ts', 'findAndKeep'],
   prepareFill: ['src/core/page/field-input.ts', 'prepareFill'],
   checkedState: ['src/core/page/field-input.ts', 'checkedState'],
+  selectInPage: ['src/core/page/field-input.ts', 'selectInPage'],
+  valueInPage: ['src/core/page/field-input.ts', 'valueInPage'],
 };
 const PAGE_RESULT = '__rehearsePageScript';
 

@@ -3,7 +3,8 @@ import { parsePattern, PatternError, type Expectation, type ExpectResult, type V
 import { locatorFor } from './act/locate';
 import { substitute } from './act/variables';
 import { abortReason, ServiceInvalidArgumentError } from './errors';
-import { effectHolds } from './page-scripts';
+import { effectHolds, valueInPage } from './page-scripts';
+import { readOnStored } from './act/direct-action';
 import { describeEffect } from '../schema';
 
 export const DEFAULT_EXPECT_TIMEOUT_MS = 5000;
@@ -66,13 +67,16 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
   if ('value' in expectation) {
     const expected = fill(expectation.value, 'expect.value');
     return { describe: `${expectation.selector} has the value "${expected}"`, expected, run: async () => {
-      const actual = await target.inputValue({ timeout: 500 }).catch(() => undefined);
+      // The page reads a selector it can run itself in one call; Playwright's locator reads anything else.
+      const actual = await readOnStored(page, expectation.selector, valueInPage, []) ?? await target.inputValue({ timeout: 500 }).catch(() => undefined);
       return { passed: actual === expected, ...(actual !== undefined ? { actual } : {}) };
     } };
   }
   if ('effect' in expectation) {
     const effect = expectation.effect;
     return { describe: `${expectation.selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), run: async () => {
+      const direct = await readOnStored(page, expectation.selector, effectHolds, [effect]);
+      if (direct) return { passed: direct.holds, actual: direct.actual };
       if ((await target.count()) !== 1) return { passed: false, actual: 'absent' };
       const shown = await target.evaluate(effectHolds, effect, { timeout: 500 });
       return { passed: shown.holds, actual: shown.actual };

@@ -2,10 +2,10 @@ import type { describeInPage as DescribeInPage } from './page/describe-in-page';
 import type { describeSole as DescribeSole } from './page/sole-target';
 import type { installPageHooks as InstallPageHooks, readGeneration as ReadGeneration, waitForQuiet as WaitForQuiet } from './page/page-hooks';
 import type { installPicker as InstallPicker } from './page/picker';
-import type { aimPointer as AimPointer, disarmPointer as DisarmPointer, frameShowsAt as FrameShowsAt } from './page/pointer-aim';
+import type { aimKeys as AimKeys, aimPointer as AimPointer, disarmPointer as DisarmPointer, frameShowsAt as FrameShowsAt } from './page/pointer-aim';
 import type { installRecorder as InstallRecorder } from './page/recorder';
 import type { effectHolds as EffectHolds } from './page/element-state';
-import type { checkedState as CheckedState, prepareFill as PrepareFill } from './page/field-input';
+import type { checkedState as CheckedState, prepareFill as PrepareFill, selectInPage as SelectInPage, valueInPage as ValueInPage } from './page/field-input';
 import type { findAndKeep as FindAndKeep } from './page/find-sole';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import sources from './page-sources';
@@ -38,9 +38,12 @@ export const installPicker = inPage<typeof InstallPicker>('installPicker');
 export const aimPointer = inPage<typeof AimPointer>('aimPointer');
 export const disarmPointer = inPage<typeof DisarmPointer>('disarmPointer');
 export const frameShowsAt = inPage<typeof FrameShowsAt>('frameShowsAt');
+export const aimKeys = inPage<typeof AimKeys>('aimKeys');
 export const findAndKeep = inPage<typeof FindAndKeep>('findAndKeep');
 export const prepareFill = inPage<typeof PrepareFill>('prepareFill');
 export const checkedState = inPage<typeof CheckedState>('checkedState');
+export const selectInPage = inPage<typeof SelectInPage>('selectInPage');
+export const valueInPage = inPage<typeof ValueInPage>('valueInPage');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
 

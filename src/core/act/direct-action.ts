@@ -1,19 +1,21 @@
 import type { Page } from 'playwright-core';
 import { canonicalMethod } from '../../schema';
-import { sessionFor } from '../devtools';
+import { callOnKept, evaluateOver, sessionFor } from '../devtools';
 import { ServiceClickError } from '../errors';
-import { checkedState, prepareFill } from '../page-scripts';
+import { HOOKS_KEY, LANDED_KEY } from '../page/keys';
+import { aimKeys, checkedState, prepareFill, selectInPage } from '../page-scripts';
 import { phase } from '../phases';
 import { locatorFor } from './locate';
-import { actOnObservedNode, callOnElement, PAGE_CALL_MS, POINTER_METHODS, type ObservedNode } from './direct-pointer';
+import { actOnObservedNode, callOnElement, disarmPage, guardedInput, PAGE_CALL_MS, POINTER_METHODS, type ObservedNode } from './direct-pointer';
 import { findStoredElement, storedQuery, type StoredElement } from './stored-selector';
 
 /**
  * Deterministic actions on an element already found (observe's node, or a stored selector's found alone just now),
  * with the page's own checks in one call and real input over DevTools, instead of Playwright's locator with its round
- * trips (see actOnObservedNode for the pointer; prepareFill and checkedState for the fields). Each says false when it
- * did nothing to the page: the action then goes through Playwright, which waits, retries and explains.
- * Not here: `press` (a key may submit a form; Playwright waits for what it starts) and every other method.
+ * trips: actOnObservedNode for the pointer; prepareFill, aimKeys, selectInPage and checkedState for the fields. A key
+ * press is guarded as a click is: keys that would reach another element are stopped, and a document the key leaves
+ * (a form sent by Enter) is waited for. Each says false when it did nothing to the page: the action then goes through
+ * Playwright, which waits, retries and explains.
  */
 
 /** Whether a method and its (substituted) arguments can take this path; a click at a chosen position cannot. */
@@ -21,6 +23,8 @@ export function directMethod(method: string, args: readonly string[]): boolean {
   const name = canonicalMethod(method);
   if (name in POINTER_METHODS) return args.length === 0;
   if (name === 'fill') return args.length === 1;
+  if (name === 'press') return args.length === 1 && !!args[0];
+  if (name === 'selectoption') return args.length > 0;
   return (name === 'check' || name === 'uncheck') && args.length === 0;
 }
 
@@ -31,18 +35,36 @@ export async function findStored(page: Page, selector: string): Promise<StoredEl
   return session ? phase('find the stored selector', () => findStoredElement(session, query, PAGE_CALL_MS)) : undefined;
 }
 
+/** A page function's answer on the element a stored selector finds alone now; undefined when the page cannot say it alone. */
+export async function readOnStored<A extends readonly unknown[], R>(page: Page, selector: string, fn: (element: Element, ...args: A) => R, args: A): Promise<Awaited<R> | undefined> {
+  const found = await findStored(page, selector);
+  const session = found && await sessionFor(page);
+  return session ? callOnKept(session, found.keptId, fn, args, PAGE_CALL_MS) : undefined;
+}
+
 export async function actDirectly(page: Page, node: ObservedNode, method: string, args: readonly string[], options: { readonly signal: AbortSignal; readonly selector: string }): Promise<boolean> {
   const name = canonicalMethod(method);
   if (name in POINTER_METHODS) return actOnObservedNode(page, node, method, options);
-  // The keys of a fill go to the page's focus: an element of a frame is left to Playwright.
+  // Keys go to the page's focus: an element of a frame is left to Playwright (and so are its selects).
   const session = !('frame' in node && node.frame) && await sessionFor(page);
   if (!session) return false;
   if (name === 'fill') {
     const value = args[0] ?? '';
-    const plan = await phase('ready the field', () => callOnElement(session, node, prepareFill, [value]));
+    const plan = await phase('ready the field', () => callOnElement(session, node, prepareFill, [value, LANDED_KEY]));
     if (!plan?.ready) return false;
-    await phase('the action itself', () => (value ? page.keyboard.insertText(value) : page.keyboard.press('Delete')));
+    await phase('the action, directly', async () => {
+      await (value ? page.keyboard.insertText(value) : page.keyboard.press('Delete'));
+      await evaluateOver(session, `window[Symbol.for(${JSON.stringify(LANDED_KEY)})]`, PAGE_CALL_MS);
+    });
     return true;
+  }
+  if (name === 'press') {
+    const aimed = await phase('ready the field', () => callOnElement(session, node, aimKeys, [HOOKS_KEY]));
+    return !!aimed && guardedInput(page, 'the page', () => page.keyboard.press(args[0]!), () => disarmPage(session), options.signal);
+  }
+  if (name === 'selectoption') {
+    const selected = await phase('the action, directly', () => callOnElement(session, node, selectInPage, [args]));
+    return selected?.ready === true;
   }
   const wanted = name === 'check';
   const before = await callOnElement(session, node, checkedState, []);

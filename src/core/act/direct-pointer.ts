@@ -73,25 +73,44 @@ export async function actOnObservedNode(page: Page, node: ObservedNode, method: 
   const aim = await phase('aim at the observed node', () => callOnElement(main, node, aimPointer, [plan]));
   if (!aim?.ready) return false;
   // The guard is the frame's, not the element's: the page itself is asked in one message.
-  const disarm = () => (frame ? callOnElement(main, node, disarmPointer, [HOOKS_KEY]) : evaluateOver<PointerVerdict>(main, `(${String(disarmPointer)})(document.documentElement, ${JSON.stringify(HOOKS_KEY)})`, PAGE_CALL_MS));
+  const disarm = () => (frame ? callOnElement(main, node, disarmPointer, [HOOKS_KEY]) : disarmPage(main));
   const point = frame && 'backendNodeId' in node ? await phase('the frame\'s place', () => pointInPage(main, frame, node.backendNodeId, aim)) : aim;
   if (!point || options.signal.aborted) {
     await disarm();
     throwIfAborted(options.signal);
     return false;
   }
-  const navigation = watchNavigation(page, frame ? 'a frame' : 'the page');
+  return guardedInput(page, frame ? 'a frame' : 'the page', () => pointerEvents(main, point, pointer), disarm, options.signal);
+}
+
+/**
+ * Input sent while the page's guard is armed (aimPointer, aimKeys), then the guard's verdict: false when the input was
+ * stopped before the page's listeners heard it (or could not be sent), as if nothing happened; a document the input
+ * leaves is waited for until the new one has begun, as Playwright's click does.
+ */
+export async function guardedInput(page: Page, of: 'the page' | 'a frame', send: () => Promise<void>, disarm: () => Promise<PointerVerdict | undefined>, signal: AbortSignal): Promise<boolean> {
+  const navigation = watchNavigation(page, of);
   try {
-    await phase('the action itself', () => pointerEvents(main, point, pointer));
+    try {
+      await phase('the action, directly', send);
+    } catch (error) {
+      // Refused before the page heard anything (a key Playwright does not know): Playwright tries, and explains.
+      if ((await disarm())?.reached === 'none') return false;
+      throw error;
+    }
     const verdict = await disarm();
-    // Stopped before it reached the page's listeners: as if nothing happened, and Playwright tries again.
     if (verdict?.reached === 'blocked') return false;
     // No verdict: the document went away under the call (or hung); a navigation request says which.
-    if (verdict?.leaves || (!verdict && navigation.requested())) await phase('the new document', () => navigation.committed(options.signal));
+    if (verdict?.leaves || (!verdict && navigation.requested())) await phase('the new document', () => navigation.committed(signal));
     return true;
   } finally {
     navigation.dispose();
   }
+}
+
+/** The verdict of the page's own guard (the page itself, not a frame in it): one message. */
+export function disarmPage(main: CDPSession): Promise<PointerVerdict | undefined> {
+  return evaluateOver<PointerVerdict>(main, `(${String(disarmPointer)})(document.documentElement, ${JSON.stringify(HOOKS_KEY)})`, PAGE_CALL_MS);
 }
 
 const BUTTONS = { left: 1, right: 2 } as const;

@@ -63,7 +63,7 @@ export async function performAction(page: Page, action: Action, options: Perform
     const attempt = options.signal ? Math.min(deadline - Date.now(), ACTION_SLICE_MS) : remaining;
     if (attempt <= 0) continue;
     try {
-      await phase('the action itself', () => run({ page, target, args, timeout: attempt, ...(options.files ? { files: options.files } : {}) }));
+      await phase('the action, by Playwright', () => run({ page, target, args, timeout: attempt, ...(options.files ? { files: options.files } : {}) }));
       return;
     } catch (error) {
       // Playwright can time out after the action itself, while it waits for the navigation the action started: done.

@@ -20,3 +20,10 @@ export function composedContains(container: Element, node: Node | null): boolean
   }
   return false;
 }
+
+/** The focused element, inside shadow roots too (document.activeElement stops at their hosts). */
+export function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}

@@ -1,7 +1,8 @@
+import { deepActiveElement } from './element-at-point';
 import { surelyVisible } from './sole-target';
 
 /**
- * Runs in the page, on an element the engine found alone: what Playwright's fill, check and uncheck do in the
+ * Runs in the page, on an element the engine found alone: what Playwright's fill, selectOption, check and uncheck do in the
  * page before their keys or click (the same checks, the same focus and selection), in one call. Anything Playwright
  * would refuse, retarget or wait for is answered `declined`: the engine then asks Playwright, which explains.
  */
@@ -14,10 +15,10 @@ export type FillPlan =
 /** Input types Playwright fills by typing into them; the others (dates, colours, ranges) it sets, and are left to it. */
 const TYPED_INPUTS = new Set(['', 'email', 'number', 'password', 'search', 'tel', 'text', 'url']);
 
-export function prepareFill(element: Element, value: string): FillPlan {
+export function prepareFill(element: Element, value: string, landedKey: string): FillPlan {
   if (!element.isConnected || !element.matches(':defined')) return declined('not attached or not defined');
   if (!surelyVisible(element)) return declined('not visible');
-  if (disabledOrReadOnly(element)) return declined('not editable');
+  if (disabled(element) || element.matches(':read-only, [aria-readonly="true"]')) return declined('not editable');
   if (element instanceof HTMLInputElement) {
     const type = element.type.toLowerCase();
     if (!TYPED_INPUTS.has(type)) return declined(`an input of type ${type}`);
@@ -40,13 +41,64 @@ export function prepareFill(element: Element, value: string): FillPlan {
   }
   // The keys go where the focus is: to this field, or to the editing host it is part of.
   const focused = deepActiveElement();
-  return focused === element || (!!focused && (element as HTMLElement).isContentEditable && focused.contains(element)) ? { ready: true } : declined('did not take the focus');
+  if (focused !== element && !(focused && (element as HTMLElement).isContentEditable && focused.contains(element))) return declined('did not take the focus');
+  keepLanded(landedKey);
+  return { ready: true };
 }
 
-function deepActiveElement(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
+/** How long the engine waits for inserted text to land before it goes on regardless (the page may have moved the focus). */
+const LANDED_MS = 1000;
+
+/**
+ * A promise, kept on the window under `key`, that settles once the text the engine inserts next has landed: its `input`
+ * event, or the turn after a `beforeinput` (which the page may cancel). DevTools answers the insertion before the page
+ * has run it, and the engine's next look at the page must see the value.
+ */
+function keepLanded(key: string): void {
+  const landed = new Promise<void>((resolve) => {
+    const done = () => {
+      removeEventListener('input', done, true);
+      removeEventListener('beforeinput', later, true);
+      clearTimeout(timer);
+      resolve();
+    };
+    const later = () => setTimeout(done, 0);
+    const timer = setTimeout(done, LANDED_MS);
+    addEventListener('input', done, true);
+    addEventListener('beforeinput', later, true);
+  });
+  Object.defineProperty(window, Symbol.for(key), { value: landed, configurable: true, writable: true });
+}
+
+/**
+ * Playwright's selectOption on a `<select>`: each value picks the first option (each option, for a multiple select)
+ * whose value or label it is; once all are found, those and only those are selected, then `input` and `change` fire.
+ * Options not there (yet), a disabled one, or anything but a showing, enabled select: declined, for Playwright to wait.
+ */
+export function selectInPage(element: Element, values: readonly string[]): FillPlan {
+  if (!(element instanceof HTMLSelectElement) || !element.isConnected) return declined('not a select');
+  if (!surelyVisible(element) || disabled(element)) return declined('not visible or not enabled');
+  let remaining = [...values];
+  const chosen: HTMLOptionElement[] = [];
+  for (const option of element.options) {
+    const matches = (value: string) => value === option.value || value === option.label;
+    if (!remaining.some(matches)) continue;
+    if (option.disabled) return declined('an option is not enabled');
+    chosen.push(option);
+    remaining = element.multiple ? remaining.filter((value) => !matches(value)) : [];
+    if (!element.multiple) break;
+  }
+  if (remaining.length) return declined('options not found');
+  element.value = undefined as unknown as string;
+  for (const option of chosen) option.selected = true;
+  element.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  element.dispatchEvent(new Event('change', { bubbles: true }));
+  return { ready: true };
+}
+
+/** The value Playwright's inputValue reads (an input, a textarea, a select); undefined for anything else. */
+export function valueInPage(element: Element): string | undefined {
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement ? element.value : undefined;
 }
 
 const ARIA_CHECKABLE = new Set(['checkbox', 'menuitemcheckbox', 'option', 'radio', 'switch', 'menuitemradio', 'treeitem']);
@@ -61,8 +113,8 @@ export function checkedState(element: Element): boolean | undefined {
   return checked === 'true' ? true : checked === 'mixed' ? undefined : false;
 }
 
-function disabledOrReadOnly(element: Element): boolean {
-  if (element.matches(':disabled, :read-only, [aria-readonly="true"]')) return true;
+function disabled(element: Element): boolean {
+  if (element.matches(':disabled')) return true;
   for (let current: Element | null = element; current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
     if (current.getAttribute('aria-disabled') === 'true' || current.hasAttribute('inert')) return true;
   }

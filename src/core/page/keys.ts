@@ -8,3 +8,5 @@ export const RECORDING_MARK = 'data-rehearse-recording';
 export const PICK_MARK = 'data-rehearse-picked';
 /** The symbol under which the page keeps the element a stored selector found alone, for the engine's next calls on it. */
 export const FOUND_KEY = 'rehearse.found';
+/** The symbol under which the page keeps a promise of the text the engine inserts next having landed (see prepareFill). */
+export const LANDED_KEY = 'rehearse.landed';

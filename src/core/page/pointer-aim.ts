@@ -1,4 +1,4 @@
-import { composedContains, innermostAt } from './element-at-point';
+import { composedContains, deepActiveElement, innermostAt } from './element-at-point';
 import type { PageHooks } from './page-hooks';
 import { surelyVisible } from './sole-target';
 
@@ -39,9 +39,12 @@ interface NavigateEventLike extends Event {
   readonly downloadRequest: string | null;
 }
 
-const GUARDED: Readonly<Record<PointerPlan['kind'], readonly string[]>> = {
+type Guarded = PointerPlan['kind'] | 'keys';
+
+const GUARDED: Readonly<Record<Guarded, readonly string[]>> = {
   press: ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click', 'dblclick', 'auxclick', 'contextmenu'],
   hover: ['pointermove', 'mousemove', 'pointerover', 'mouseover'],
+  keys: ['keydown', 'keypress', 'keyup'],
 };
 /** A guard the engine never came back for (its process gone) stops guarding after this long. */
 const GUARD_LIFETIME_MS = 10_000;
@@ -58,12 +61,21 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
   if (plan.kind === 'press' && (element.matches(':disabled') || insideComposed(element, '[aria-disabled="true"], [inert]'))) return notReady('not enabled');
   if (!surelyVisible(element)) return notReady('not visible');
   let box = element.getBoundingClientRect();
-  if (!(await nextFrame())) return notReady('no frame drawn');
-  if (!element.isConnected || !sameBox(box, element.getBoundingClientRect())) return notReady('not stable');
-  box = element.getBoundingClientRect();
-  if (box.left < 0 || box.top < 0 || box.right > innerWidth || box.bottom > innerHeight) {
+  const outOfView = box.left < 0 || box.top < 0 || box.right > innerWidth || box.bottom > innerHeight;
+  if (outOfView) {
     // Chromium's own "if needed": each scroller on the way, centred only when not in view (as DevTools does).
     (element as Element & { scrollIntoViewIfNeeded?: (center: boolean) => void }).scrollIntoViewIfNeeded?.(true);
+    box = element.getBoundingClientRect();
+  }
+  // Stable as Playwright means it (the same box from one frame to the next). An element that is animated itself, or
+  // inside something animated, is left to Playwright's own look over frames: an animation just begun keeps its first
+  // box for two frames. Elsewhere, a frame is waited for only where something can move it by itself (an animation
+  // on the page, a scroll just made, which may be smooth). Anything else that moves it before the press (a script, a
+  // late layout) meets the guard: the press is stopped, and Playwright retries.
+  if (animatedAround(element)) return notReady('animated');
+  if (outOfView || document.getAnimations().some(moves)) {
+    if (!(await nextFrame())) return notReady('no frame drawn');
+    if (!element.isConnected || !sameBox(box, element.getBoundingClientRect())) return notReady('not stable');
   }
   const first = element.getClientRects()[0] ?? element.getBoundingClientRect();
   const left = Math.max(first.left, 0);
@@ -76,6 +88,28 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
   if (!composedContains(element, innermostAt(document.elementFromPoint(x, y), x, y, hooks.closedRoots))) return notReady('covered by another element');
   armGuard(hooks, element, plan.kind);
   return { ready: true, x, y, boxX: first.left, boxY: first.top };
+}
+
+/**
+ * Runs in the page on the element a key press is for: the focus, as Playwright's press gives it (an input newly
+ * focused has its caret put at the start), and the same guard for the key events (keys that reach another element
+ * are stopped; a navigation they begin is told). False when it cannot be focused: Playwright then tries.
+ */
+export function aimKeys(element: Element, key: string): boolean {
+  const hooks = (window as unknown as Record<symbol, GuardedHooks | undefined>)[Symbol.for(key)];
+  if (!hooks || window !== window.top || !element.isConnected || !(element instanceof HTMLElement || element instanceof SVGElement)) return false;
+  const wasFocused = deepActiveElement() === element && document.hasFocus();
+  element.focus();
+  if (!wasFocused && element instanceof HTMLInputElement) {
+    try {
+      element.setSelectionRange(0, 0);
+    } catch {
+      // Types without a caret (checkbox, email) keep what they have, as with Playwright.
+    }
+  }
+  if (deepActiveElement() !== element) return false;
+  armGuard(hooks, element, 'keys');
+  return true;
 }
 
 /**
@@ -93,7 +127,7 @@ export function frameShowsAt(owner: Element, x: number, y: number, key: string):
   return window === window.top && innermostAt(document.elementFromPoint(x, y), x, y, hooks?.closedRoots) === owner;
 }
 
-function armGuard(hooks: GuardedHooks, element: Element, kind: PointerPlan['kind']): void {
+function armGuard(hooks: GuardedHooks, element: Element, kind: Guarded): void {
   hooks.disarmPointer?.();
   let reached: PointerVerdict['reached'] = 'none';
   let navigate: NavigateEventLike | undefined;
@@ -134,6 +168,24 @@ function notReady(why: string): PointerAim {
 
 function sameBox(a: DOMRect, b: DOMRect): boolean {
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+function animatedAround(element: Element): boolean {
+  for (let current: Element | null = element; current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
+    if (current.getAnimations().some(moves)) return true;
+  }
+  return false;
+}
+
+/** Keyframe fields, and properties that repaint without moving anything (a pulse of colour, a fade). */
+const STILL = /^(offset|computedOffset|easing|composite|opacity|color|background.*|boxShadow|textShadow|outline.*|filter|border.*Color|fill|stroke|visibility|caretColor|accentColor|textDecorationColor)$/;
+
+/** A running animation or transition that may change where something is or how big. */
+function moves(animation: Animation): boolean {
+  if (animation.playState !== 'running') return false;
+  const effect = animation.effect as KeyframeEffect | null;
+  if (!effect?.getKeyframes) return true;
+  return effect.getKeyframes().some((keyframe) => Object.keys(keyframe).some((property) => !STILL.test(property)));
 }
 
 function nextFrame(): Promise<boolean> {

@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { ServiceClickError, ServiceError } from '../../src/core/errors';
+import { recordPhases } from '../../src/core/phases';
+import type { Action } from '../../src/schema';
+import { useEngine } from './harness';
+
+/**
+ * A stored selector the page can run itself (`css=`, `xpath=`, `role=…[name=…]`; a flow's step, an Action saved
+ * earlier) that finds one element now is acted on the way an observed pick is: the page finds it, describes it and
+ * checks it, then real input acts. Whatever is not plain (none found yet, several, Playwright's own syntax, an element
+ * not ready) goes through Playwright's locator, and what a person sees (what is done, the events, the errors) is the
+ * same either way.
+ */
+describe('act on a stored selector: the fast path and its fallbacks', () => {
+  const rig = useEngine();
+
+  const click = (selector: string): Action => ({ selector, description: selector, method: 'click', arguments: [] });
+
+  async function actTimed(action: Action, timeout?: number) {
+    const { result, times } = await recordPhases(() => rig.session.act(action, timeout ? { timeout } : {}));
+    return { result, direct: times.has('the action, directly') && !times.has('the action, by Playwright') };
+  }
+
+  const act = (selector: string, method: string, args: string[] = []): Action => ({ selector, description: selector, method, arguments: args });
+
+  /** What the page heard on a field: the events a framework listens to, in order, with the value after each. */
+  async function listenTo(selector: string): Promise<void> {
+    await rig.session.page().locator(selector).evaluate((element) => {
+      for (const type of ['focus', 'keydown', 'beforeinput', 'input', 'keyup', 'change', 'blur']) {
+        element.addEventListener(type, (event) => (window as unknown as { record(text: string): void }).record(`${type}${(event as InputEvent).inputType ? `:${(event as InputEvent).inputType}` : ''} ${(element as HTMLInputElement).value}`));
+      }
+    });
+  }
+
+  it('clicks the element it finds alone once, by the page\'s own search, in the page and in an open shadow root', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    assert.equal((await actTimed(click('css=#remember'))).direct, true);
+    assert.equal((await actTimed(click('css=form > button[type="button"]'))).direct, true);
+    await rig.session.page().evaluate(() => {
+      const host = document.createElement('div');
+      host.attachShadow({ mode: 'open' }).innerHTML = '<button id="inside">Inside</button>';
+      host.shadowRoot!.querySelector('button')!.onclick = () => (window as unknown as { record(text: string): void }).record('inside clicked');
+      document.body.appendChild(host);
+    });
+    assert.equal((await actTimed(click('css=#inside'))).direct, true, 'found in an open shadow root');
+    assert.deepEqual(await rig.events(), ['remember true', 'forgot clicked', 'inside clicked']);
+  });
+
+  it('leaves to Playwright what is not plain: its own syntax, an element that appears later, one in the page and one in a shadow root', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    assert.equal((await actTimed(click('css=button:has-text("Forgot")'))).direct, false);
+    await rig.session.page().evaluate(() => setTimeout(() => {
+      const late = document.createElement('button');
+      late.id = 'late';
+      late.textContent = 'Late';
+      late.onclick = () => (window as unknown as { record(text: string): void }).record('late clicked');
+      document.body.appendChild(late);
+    }, 300));
+    assert.equal((await actTimed(click('css=#late'))).direct, false, 'not there yet: Playwright waits for it');
+    // A second match inside a shadow root: ambiguous for Playwright's css engine, so for this path too.
+    await rig.session.page().evaluate(() => {
+      const host = document.createElement('div');
+      host.attachShadow({ mode: 'open' }).innerHTML = '<input id="remember" type="checkbox">';
+      document.body.appendChild(host);
+    });
+    await assert.rejects(rig.session.act(click('css=#remember'), { timeout: 1500 }), (error: unknown) => error instanceof ServiceError && /2 elements/.test(error.message));
+    assert.deepEqual(await rig.events(), ['forgot clicked', 'late clicked']);
+  });
+
+  it('an element not ready (covered, disabled) is left to Playwright, which says why; nothing is clicked', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    await rig.session.page().evaluate(() => {
+      const cover = document.createElement('div');
+      cover.id = 'cover';
+      cover.style.cssText = 'position:fixed;inset:0';
+      document.body.appendChild(cover);
+    });
+    await assert.rejects(rig.session.act(click('css=#remember'), { timeout: 1500 }), (error: unknown) => error instanceof ServiceClickError && /intercepts pointer events/.test(error.message));
+    await rig.session.page().evaluate(() => {
+      document.getElementById('cover')!.remove();
+      (document.getElementById('remember') as HTMLInputElement).disabled = true;
+    });
+    await assert.rejects(rig.session.act(click('css=#remember'), { timeout: 1500 }), (error: unknown) => error instanceof ServiceError && /not enabled|disabled/.test(error.message));
+    assert.deepEqual(await rig.events(), []);
+  });
+
+  it('role= and xpath= selectors are found by the page too; two elements of that role and name are Playwright\'s strictness error', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    assert.equal((await actTimed(click('role=button[name="Forgot password?"]'))).direct, true);
+    assert.equal((await actTimed(click('role=button[name="forgot PASSWORD?"i]'))).direct, true, 'any case with i');
+    assert.equal((await actTimed(click('xpath=//form/button[@type="button"]'))).direct, true);
+    assert.equal((await actTimed(click('/html/body//button[@type="button"]'))).direct, true, 'a bare XPath');
+    await rig.session.page().evaluate(() => {
+      const twin = document.createElement('button');
+      twin.textContent = 'Forgot password?';
+      twin.onclick = () => (window as unknown as { record(text: string): void }).record('twin clicked');
+      document.body.appendChild(twin);
+    });
+    await assert.rejects(rig.session.act(click('role=button[name="Forgot password?"]'), { timeout: 1500 }), (error: unknown) => error instanceof ServiceError && /2 elements/.test(error.message));
+    assert.deepEqual(await rig.events(), ['forgot clicked', 'forgot clicked', 'forgot clicked', 'forgot clicked']);
+  });
+
+  it('fill: the page hears the same events, in the same order, as from Playwright\'s fill; a read-only field is Playwright\'s error', async () => {
+    const heard = async (fill: () => Promise<unknown>) => {
+      await rig.session.navigate(rig.url('login.html'));
+      await rig.session.page().locator('#email').fill('old value');
+      await rig.session.page().locator('#email').blur();
+      await listenTo('#email');
+      await fill();
+      return rig.events();
+    };
+    const byPlaywright = await heard(() => rig.session.page().locator('#email').fill('ada@example.com'));
+    let direct = false;
+    const byRehearse = await heard(async () => ({ direct } = await actTimed(act('css=#email', 'fill', ['ada@example.com']))));
+    assert.equal(direct, true);
+    assert.deepEqual(byRehearse, byPlaywright);
+    assert.deepEqual(byRehearse, ['focus old value', 'beforeinput:insertText old value', 'input:insertText ada@example.com']);
+    const emptied = await heard(() => rig.session.act(act('role=textbox[name="Email"]', 'fill', [''])));
+    assert.deepEqual(emptied, ['focus old value', 'keydown old value', 'beforeinput:deleteContentForward old value', 'input:deleteContentForward ', 'keyup '], 'an empty value deletes the selected text, as Playwright does');
+    await rig.session.page().evaluate(() => document.getElementById('password')!.setAttribute('readonly', ''));
+    await assert.rejects(rig.session.act(act('css=#password', 'fill', ['secret']), { timeout: 1500 }), (error: unknown) => error instanceof ServiceError && /editable/.test(error.message));
+  });
+
+  it('selectOption by value or label fires input and change once; an option that is not there is Playwright\'s wait and error', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    await listenTo('#country');
+    const { direct } = await actTimed(act('role=combobox[name="Country"]', 'selectOption', ['Japan']));
+    assert.equal(direct, true);
+    assert.equal(await rig.session.page().locator('#country').inputValue(), await rig.session.page().locator('#country option', { hasText: 'Japan' }).getAttribute('value') ?? 'Japan');
+    assert.deepEqual((await rig.events()).filter((event) => !event.startsWith('country ')).map((event) => event.split(' ')[0]), ['input', 'change']);
+    await assert.rejects(rig.session.act(act('css=#country', 'selectOption', ['Atlantis']), { timeout: 1500 }), (error: unknown) => error instanceof ServiceError && /Atlantis/.test(error.message));
+  });
+
+  it('check and uncheck click only when the state differs; a click that does not change it is an error, never a pass', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    assert.equal((await actTimed(act('css=#remember', 'check'))).direct, true);
+    await rig.session.act(act('css=#remember', 'check'));
+    assert.equal((await actTimed(act('role=checkbox[name="Remember me"]', 'uncheck'))).direct, true);
+    assert.deepEqual(await rig.events(), ['remember true', 'remember false'], 'the second check clicked nothing');
+    await rig.session.page().evaluate(() => document.getElementById('remember')!.addEventListener('click', (event) => event.preventDefault()));
+    await assert.rejects(rig.session.act(act('css=#remember', 'check'), { timeout: 1500 }), (error: unknown) => error instanceof ServiceClickError && /did not change its state/.test(error.message));
+  });
+
+  it('an element that keeps moving is not pressed where it was: Playwright waits for it to stand still; nothing under its path is clicked', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    await rig.session.page().evaluate(() => {
+      const record = (window as unknown as { record(text: string): void }).record;
+      const decoy = document.createElement('button');
+      decoy.textContent = 'Decoy';
+      decoy.style.cssText = 'position:fixed;left:0;top:300px;width:400px;height:60px';
+      decoy.onclick = () => record('decoy clicked');
+      const sliding = document.createElement('button');
+      sliding.textContent = 'Sliding';
+      sliding.style.cssText = 'position:fixed;left:0;top:300px;width:60px;height:60px;z-index:1';
+      sliding.animate([{ transform: 'translateX(0)' }, { transform: 'translateX(340px)' }], { duration: 400, iterations: Infinity });
+      sliding.onclick = () => record('sliding clicked');
+      // A second one moved by script each frame, which no animation list shows: the guard stops a press that misses it.
+      const jumping = document.createElement('button');
+      jumping.textContent = 'Jumping';
+      jumping.style.cssText = 'position:fixed;left:0;top:400px;width:60px;height:60px;z-index:1';
+      jumping.onclick = () => record('jumping clicked');
+      const lower = document.createElement('button');
+      lower.textContent = 'Lower decoy';
+      lower.style.cssText = 'position:fixed;left:0;top:400px;width:400px;height:60px';
+      lower.onclick = () => record('decoy clicked');
+      let x = 0;
+      const move = () => {
+        x = (x + 37) % 340;
+        jumping.style.left = `${x}px`;
+        requestAnimationFrame(move);
+      };
+      requestAnimationFrame(move);
+      document.body.append(decoy, sliding, lower, jumping);
+    });
+    const slid = await recordPhases(() => rig.session.act(click('role=button[name="Sliding"]'), { timeout: 1500 })).then(({ times }) => [...times.keys()].join(', '), (error: Error) => error);
+    assert.ok(slid instanceof ServiceError && /stable/.test(slid.message), `${String(slid)} ${JSON.stringify(await rig.events())}`);
+    for (let attempt = 0; attempt < 5; attempt++) await rig.session.act(click('role=button[name="Jumping"]'), { timeout: 1500 }).catch(() => undefined);
+    const events = await rig.events();
+    assert.ok(!events.includes('decoy clicked'), JSON.stringify(events));
+    assert.ok(!events.includes('sliding clicked'), JSON.stringify(events));
+  });
+});
