@@ -7,7 +7,7 @@ import { PageOutline } from './highlight';
 import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction, type PerformOptions } from './act/perform';
 import type { ObservedNode } from './act/direct-pointer';
-import { actDirectly, directMethod, findStored } from './act/direct-action';
+import { actDirectly, directMethod, elementFor } from './act/direct-action';
 import { substitute } from './act/variables';
 import { decodeUploads } from './act/uploads';
 import { verifiedSelector } from './act/heal';
@@ -302,7 +302,7 @@ export class EngineSession implements Session {
   private async perform(page: Page, action: Action, known: ObservedNode | undefined, limit: Deadline, options: PerformOptions): Promise<void> {
     const args = action.arguments.map((argument, index) => substitute(argument, options.variables, `arguments.${index}`));
     if (directMethod(action.method, args) && !options.dialog) {
-      const node = known ?? await findStored(page, action.selector);
+      const node = await elementFor(page, known, action.selector);
       if (node && await actDirectly(page, node, action.method, args, { signal: limit.signal, selector: action.selector })) return;
     }
     await performAction(page, action, options);

@@ -59,6 +59,8 @@ export interface PeerFigures {
   readonly coldMs: number;
   readonly warmMs: number;
   readonly actMs: number;
+  /** act(Action) again on the page loaded anew: what each replayed step costs. */
+  readonly replayMs: number;
   readonly rawMs?: number;
   /** Median time the scripted model server spent answering one observe. */
   readonly modelMs: number;
@@ -111,6 +113,7 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
   const cold: number[] = [];
   const warm: number[] = [];
   const acts: number[] = [];
+  const replays: number[] = [];
   const raws: number[] = [];
   const modelTimes: number[] = [];
   let right = 0;
@@ -128,6 +131,9 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
     if (!picked) continue;
     const action = picked;
     acts.push((await timed(() => peer.act(action))).ms);
+    // The replay case: the same Action on a page loaded anew since observe (nothing of observe's is of use).
+    await peer.goto(fixture.url);
+    replays.push((await timed(() => peer.act(action))).ms);
     if (peer.page) {
       // Raw Playwright on a page in the act's state: loaded, observed twice, then the click.
       await peer.goto(fixture.url);
@@ -138,7 +144,7 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
     }
   }
   return {
-    peer: peer.name, fixture: fixture.label, coldMs: median(cold), warmMs: median(warm), actMs: median(acts),
+    peer: peer.name, fixture: fixture.label, coldMs: median(cold), warmMs: median(warm), actMs: median(acts), replayMs: median(replays),
     ...(raws.length ? { rawMs: median(raws) } : {}), modelMs: median(modelTimes), right: `${right}/${runs}`,
   };
 }

@@ -20,6 +20,7 @@ import type { Flow } from '../../src/schema';
 import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
 import { replayRates } from './replay-rates';
+import { replayProcessRows } from './replay-processes';
 import { liveViewRows } from './live-view';
 import { median } from './stats';
 import { scaleRows } from './scale';
@@ -109,16 +110,16 @@ function ms(value: number | undefined): string {
 async function benchPeers({ models, fixtures }: Bench): Promise<void> {
   const peers = await comparePeers(models, fixtures, 5, (text) => console.log(text));
   table(`Rehearse next to Stagehand (same pages, browser build and scripted model; median ms of 5)`,
-    ['fixture', 'peer', 'cold observe', 'warm observe', 'act(Action)', 'raw Playwright click', 'model server', 'right pick'],
-    peers.map((row) => [row.fixture, row.peer, row.coldMs.toFixed(0), row.warmMs.toFixed(0), ms(row.actMs), ms(row.rawMs), row.modelMs.toFixed(1), row.right]));
+    ['fixture', 'peer', 'cold observe', 'warm observe', 'act(Action) after observe', 'act(Action) on the page loaded anew', 'raw Playwright click', 'model server', 'right pick'],
+    peers.map((row) => [row.fixture, row.peer, row.coldMs.toFixed(0), row.warmMs.toFixed(0), ms(row.actMs), ms(row.replayMs), ms(row.rawMs), row.modelMs.toFixed(1), row.right]));
   const others = [...new Set(peers.map((row) => row.peer))].filter((peer) => peer !== 'Rehearse');
   // A peer that picked nothing acted on nothing: no time to compare with.
   const ratio = (mine: number, theirs: number | undefined) => (theirs && Number.isFinite(theirs) ? `${(mine / theirs).toFixed(2)}×` : '—');
   table('Rehearse ÷ each peer (below 1: Rehearse is faster)',
-    ['fixture', ...others.flatMap((peer) => [`cold ÷ ${peer}`, `warm ÷ ${peer}`, `act ÷ ${peer}`]), 'act ÷ raw Playwright'],
+    ['fixture', ...others.flatMap((peer) => [`cold ÷ ${peer}`, `warm ÷ ${peer}`, `act ÷ ${peer}`, `replayed act ÷ ${peer}`]), 'replayed act ÷ raw Playwright'],
     peers.filter((row) => row.peer === 'Rehearse').map((mine) => {
       const of = (peer: string) => peers.find((row) => row.peer === peer && row.fixture === mine.fixture);
-      return [mine.fixture, ...others.flatMap((peer) => [ratio(mine.coldMs, of(peer)?.coldMs), ratio(mine.warmMs, of(peer)?.warmMs), ratio(mine.actMs, of(peer)?.actMs)]), ratio(mine.actMs, mine.rawMs)];
+      return [mine.fixture, ...others.flatMap((peer) => [ratio(mine.coldMs, of(peer)?.coldMs), ratio(mine.warmMs, of(peer)?.warmMs), ratio(mine.actMs, of(peer)?.actMs), ratio(mine.replayMs, of(peer)?.replayMs)]), ratio(mine.replayMs, mine.rawMs)];
     }));
 }
 
@@ -241,11 +242,13 @@ async function benchReplay({ url, session, page }: Bench): Promise<void> {
   });
   const one = await wall(1);
   const two = await wall(2);
+  const processes = await replayProcessRows(twenty);
   table('replay of a 20-step flow (median ms)', ['what', 'ms', 'next to', 'ratio'], [
     ['Rehearse replay (verified targets, expectations)', replayMs.toFixed(0), `hand-written Playwright ${rawFlowMs.toFixed(0)} ms`, `${(replayMs / rawFlowMs).toFixed(2)}×`],
     [`the same with ${effectSteps} steps checking their recorded effect`, effectsMs.toFixed(0), `without effects ${replayMs.toFixed(0)} ms`, `${(effectsMs / replayMs).toFixed(2)}× (${((effectsMs - replayMs) / effectSteps).toFixed(1)} ms an effect check)`],
     ['rehearse replay, 4 flows, --workers 1 (wall, incl. browser starts)', one.toFixed(0), '—', '—'],
     ['rehearse replay, 4 flows, --workers 2', two.toFixed(0), `--workers 1 ${one.toFixed(0)} ms`, `${(two / one).toFixed(2)}×`],
+    ...processes,
   ]);
 }
 

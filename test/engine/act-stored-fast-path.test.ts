@@ -145,24 +145,19 @@ describe('act on a stored selector: the fast path and its fallbacks', () => {
     await rig.session.navigate(rig.url('login.html'));
     await rig.session.page().evaluate(() => {
       const record = (window as unknown as { record(text: string): void }).record;
-      const decoy = document.createElement('button');
-      decoy.textContent = 'Decoy';
-      decoy.style.cssText = 'position:fixed;left:0;top:300px;width:400px;height:60px';
-      decoy.onclick = () => record('decoy clicked');
-      const sliding = document.createElement('button');
-      sliding.textContent = 'Sliding';
-      sliding.style.cssText = 'position:fixed;left:0;top:300px;width:60px;height:60px;z-index:1';
-      sliding.animate([{ transform: 'translateX(0)' }, { transform: 'translateX(340px)' }], { duration: 400, iterations: Infinity });
-      sliding.onclick = () => record('sliding clicked');
+      const button = (text: string, style: string, logged = `${text.toLowerCase()} clicked`) => {
+        const made = document.createElement('button');
+        made.textContent = text;
+        made.style.cssText = `position:fixed;left:0;height:60px;${style}`;
+        made.onclick = () => record(logged);
+        document.body.append(made);
+        return made;
+      };
+      button('Decoy', 'top:300px;width:400px', 'decoy clicked');
+      button('Sliding', 'top:300px;width:60px;z-index:1').animate([{ transform: 'translateX(0)' }, { transform: 'translateX(340px)' }], { duration: 400, iterations: Infinity });
       // A second one moved by script each frame, which no animation list shows: the guard stops a press that misses it.
-      const jumping = document.createElement('button');
-      jumping.textContent = 'Jumping';
-      jumping.style.cssText = 'position:fixed;left:0;top:400px;width:60px;height:60px;z-index:1';
-      jumping.onclick = () => record('jumping clicked');
-      const lower = document.createElement('button');
-      lower.textContent = 'Lower decoy';
-      lower.style.cssText = 'position:fixed;left:0;top:400px;width:400px;height:60px';
-      lower.onclick = () => record('decoy clicked');
+      button('Lower decoy', 'top:400px;width:400px', 'decoy clicked');
+      const jumping = button('Jumping', 'top:400px;width:60px;z-index:1');
       let x = 0;
       const move = () => {
         x = (x + 37) % 340;
@@ -170,7 +165,8 @@ describe('act on a stored selector: the fast path and its fallbacks', () => {
         requestAnimationFrame(move);
       };
       requestAnimationFrame(move);
-      document.body.append(decoy, sliding, lower, jumping);
+      // One whose colour pulses does not move: it is pressed at once.
+      button('Pulsing', 'top:500px;width:100px').animate([{ backgroundColor: 'white' }, { backgroundColor: 'gold' }], { duration: 300, iterations: Infinity });
     });
     const slid = await recordPhases(() => rig.session.act(click('role=button[name="Sliding"]'), { timeout: 1500 })).then(({ times }) => [...times.keys()].join(', '), (error: Error) => error);
     assert.ok(slid instanceof ServiceError && /stable/.test(slid.message), `${String(slid)} ${JSON.stringify(await rig.events())}`);
@@ -178,5 +174,7 @@ describe('act on a stored selector: the fast path and its fallbacks', () => {
     const events = await rig.events();
     assert.ok(!events.includes('decoy clicked'), JSON.stringify(events));
     assert.ok(!events.includes('sliding clicked'), JSON.stringify(events));
+    assert.equal((await actTimed(click('role=button[name="Pulsing"]'))).direct, true);
+    assert.equal((await rig.events()).at(-1), 'pulsing clicked');
   });
 });

@@ -80,8 +80,8 @@ async function runSuite(name) {
  * not named here runs in the first.
  */
 const LANES = [
-  ['schema', 'models', 'engine', 'agent', 'webview', 'service', 'cli', 'playwright-test', 'editor', 'dev'],
-  ['extension', 'record', 'flows', 'security'],
+  ['schema', 'models', 'engine', 'agent', 'webview', 'service', 'cli', 'playwright-test', 'editor', 'dev', 'flows', 'security'],
+  ['extension', 'record'],
 ];
 
 /** Runs suites one after another in this process; prints each one's closing line, then the lane's total. */

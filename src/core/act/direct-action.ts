@@ -5,6 +5,7 @@ import { ServiceClickError } from '../errors';
 import { HOOKS_KEY, LANDED_KEY } from '../page/keys';
 import { aimKeys, checkedState, prepareFill, selectInPage } from '../page-scripts';
 import { phase } from '../phases';
+import { pageState } from '../snapshot/kept-captures';
 import { locatorFor } from './locate';
 import { actOnObservedNode, callOnElement, disarmPage, guardedInput, PAGE_CALL_MS, POINTER_METHODS, type ObservedNode } from './direct-pointer';
 import { findStoredElement, storedQuery, type StoredElement } from './stored-selector';
@@ -26,6 +27,15 @@ export function directMethod(method: string, args: readonly string[]): boolean {
   if (name === 'press') return args.length === 1 && !!args[0];
   if (name === 'selectoption') return args.length > 0;
   return (name === 'check' || name === 'uncheck') && args.length === 0;
+}
+
+/**
+ * The element to act on directly: observe's node while the page is still as observe saw it (its state then), else the
+ * one the stored selector finds alone now; undefined when neither.
+ */
+export async function elementFor(page: Page, known: ObservedNode | undefined, selector: string): Promise<ObservedNode | undefined> {
+  const stale = known && 'state' in known && known.state !== undefined && (await pageState(page)) !== known.state;
+  return known && !stale ? known : findStored(page, selector);
 }
 
 /** The element a stored selector finds alone now, with who it is; undefined when the page cannot say it alone. */

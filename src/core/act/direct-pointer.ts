@@ -6,7 +6,6 @@ import type { PointerPlan, PointerVerdict } from '../page/pointer-aim';
 import { aimPointer, disarmPointer, frameShowsAt } from '../page-scripts';
 import { phase } from '../phases';
 import { callOnKept, callOnNode, evaluateOver, sessionFor } from '../devtools';
-import { pageState } from '../snapshot/kept-captures';
 import { watchNavigation } from './navigation-watch';
 import type { PageSnapshot, SnapshotElement } from '../snapshot/snapshot';
 
@@ -57,18 +56,17 @@ export function observedNodeOf(snapshot: PageSnapshot, element: SnapshotElement)
 }
 
 /**
- * A pointer action on an element reached by its node id (observe's, while the page is as it was then; or a stored
- * selector's, found alone just now): the element is checked in one page call (see aimPointer), then the mouse acts at the point checked, with no selector
- * engine and no Playwright script set up in the page. A click that leaves the document returns once the new one has
- * begun, as Playwright's does. Says false when it did nothing to the page (the page changed, the element is not ready,
- * the press would reach another element): the action then goes through Playwright, which waits, retries and explains.
+ * A pointer action on an element reached without a selector engine (observe's node while the page is as it was then,
+ * or the element a stored selector found alone just now): it is checked in one page call (see aimPointer), then the
+ * mouse acts at the point checked. A click that leaves the document returns once the new one has begun, as
+ * Playwright's does. Says false when it did nothing to the page (the element is gone or not ready, the press would
+ * reach another element): the action then goes through Playwright, which waits, retries and explains.
  */
 export async function actOnObservedNode(page: Page, node: ObservedNode, method: string, options: { readonly signal: AbortSignal }): Promise<boolean> {
   const pointer = POINTER_METHODS[canonicalMethod(method)];
   const main = pointer && await sessionFor(page);
   if (!pointer || !main) return false;
   const frame = 'keptId' in node ? undefined : node.frame;
-  if ('state' in node && node.state !== undefined && (await pageState(page)) !== node.state) return false;
   const plan: PointerPlan = { key: HOOKS_KEY, kind: pointer.kind, inFrame: !!frame };
   const aim = await phase('aim at the observed node', () => callOnElement(main, node, aimPointer, [plan]));
   if (!aim?.ready) return false;
