@@ -100,6 +100,15 @@ describe('act on a stored selector: the fast path and its fallbacks', () => {
     assert.deepEqual(await rig.events(), ['forgot clicked', 'forgot clicked', 'forgot clicked', 'forgot clicked']);
   });
 
+  it('hops into shadow roots, closed ones too, are run by the page: fill and click inside a closed root', async () => {
+    await rig.session.navigate(rig.url('shadow.html'));
+    assert.equal((await actTimed(act('shadow:css=vault-box >>> input', 'fill', ['ada@example.com']))).direct, true);
+    assert.equal((await actTimed(click('shadow:css=vault-box >>> > button:nth-of-type(1)'))).direct, true);
+    assert.equal((await actTimed(click('shadow:css=vault-box >>> p'))).direct, true);
+    await assert.rejects(rig.session.act(click('shadow:css=newsletter-box, vault-box >>> button'), { timeout: 1500 }), (error: unknown) => error instanceof ServiceError && /2 elements/.test(error.message), 'a button in each root: two found');
+    assert.deepEqual(await rig.events(), ['Closed subscribed ada@example.com']);
+  });
+
   it('fill: the page hears the same events, in the same order, as from Playwright\'s fill; a read-only field is Playwright\'s error', async () => {
     const heard = async (fill: () => Promise<unknown>) => {
       await rig.session.navigate(rig.url('login.html'));

@@ -4,11 +4,11 @@ import type { SoleTarget } from '../page/sole-target';
 import { evaluateOver } from '../devtools';
 import { FOUND_KEY } from '../page/keys';
 import { findAndKeep, pageCall } from '../page-scripts';
-import { parseSelector } from '../snapshot/selector-syntax';
+import { parseSelector, type ParsedSelector } from '../snapshot/selector-syntax';
 
 /**
- * A stored selector reached the cheap way: a selector of the page itself (no frame or shadow hop) that the page can run
- * alone (see findSole: `css=` without Playwright's own pseudo-classes, `xpath=`, `role=…[name=…]`) is run in one
+ * A stored selector reached the cheap way: a selector of the page itself (no frame hop) that the page can run alone
+ * (see findSole: `css=` without Playwright's own pseudo-classes, `xpath=`, `role=…[name=…]`, shadow hops) is run in one
  * DevTools call, and the element it finds alone is described (role, name, anchor, showing) in one more. Anything else,
  * none or several found, is left to Playwright's locator, which waits for it and says what is wrong.
  */
@@ -20,14 +20,14 @@ const ROLE = /^role=([a-z]+)(?:\[name=("(?:[^"\\]|\\.)*")([is]?)\])?$/;
 
 /** How the page runs a stored selector itself; undefined for one only Playwright can run. */
 export function storedQuery(selector: string): StoredQuery | undefined {
-  let target: string;
+  let parsed: ParsedSelector;
   try {
-    const parsed = parseSelector(selector.trim());
-    if (parsed.hops.length) return undefined;
-    target = parsed.target;
+    parsed = parseSelector(selector.trim());
   } catch {
     return undefined;
   }
+  if (parsed.hops.length) return shadowQuery(parsed);
+  const target = parsed.target;
   if (target.startsWith('xpath=')) return target.includes('>>') ? undefined : { kind: 'xpath', xpath: target.slice('xpath='.length) };
   const css = /^css=([\s\S]+)$/.exec(target)?.[1]?.trim();
   if (css) return PLAYWRIGHT_ONLY.test(css) ? undefined : { kind: 'css', css };
@@ -39,6 +39,14 @@ export function storedQuery(selector: string): StoredQuery | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Hops into shadow roots only, the first host by plain `css=`: what the shadow selector engine runs after it, as is. */
+function shadowQuery(parsed: ParsedSelector): StoredQuery | undefined {
+  const [first, ...rest] = parsed.hops;
+  const host = first && /^css=([\s\S]+)$/.exec(first.selector)?.[1]?.trim();
+  if (!host || PLAYWRIGHT_ONLY.test(host) || parsed.hops.some((hop) => hop.kind !== 'shadow')) return undefined;
+  return { kind: 'shadow', host, within: [...rest.map((hop) => hop.selector), parsed.target] };
 }
 
 export interface StoredElement extends Required<Pick<SoleTarget, 'fingerprint'>> {

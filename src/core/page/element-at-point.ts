@@ -21,9 +21,10 @@ export function composedContains(container: Element, node: Node | null): boolean
   return false;
 }
 
-/** The focused element, inside shadow roots too (document.activeElement stops at their hosts). */
-export function deepActiveElement(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
+/**
+ * The focused element of the element's own tree (the document, or its shadow root, closed ones too: the document's
+ * activeElement stops at their hosts).
+ */
+export function focusedBeside(element: Element): Element | null {
+  return (element.getRootNode() as Document | ShadowRoot).activeElement;
 }

@@ -1,4 +1,4 @@
-import { deepActiveElement } from './element-at-point';
+import { focusedBeside } from './element-at-point';
 import { surelyVisible } from './sole-target';
 
 /**
@@ -40,7 +40,7 @@ export function prepareFill(element: Element, value: string, landedKey: string):
     return declined('not a field');
   }
   // The keys go where the focus is: to this field, or to the editing host it is part of.
-  const focused = deepActiveElement();
+  const focused = focusedBeside(element);
   if (focused !== element && !(focused && (element as HTMLElement).isContentEditable && focused.contains(element))) return declined('did not take the focus');
   keepLanded(landedKey);
   return { ready: true };

@@ -1,4 +1,5 @@
 import { describeInPage, roleOf } from './describe-in-page';
+import { shadowEngine } from './shadow-engine';
 import { describeSole, type SoleTarget } from './sole-target';
 
 /**
@@ -8,14 +9,17 @@ import { describeSole, type SoleTarget } from './sole-target';
  * - `xpath`: document.evaluate, elements only, as Playwright's xpath engine (which does not enter shadow roots);
  * - `role`: elements of that role whose accessible name equals the name (whitespace collapsed; `i`: any case),
  *   in the document and open shadow roots, hidden ones (display none, visibility hidden, aria-hidden) left out, as
- *   Playwright's role engine does with the same syntax. Role and name are the recorder's (describeInPage).
+ *   Playwright's role engine does with the same syntax. Role and name are the recorder's (describeInPage);
+ * - `shadow`: Rehearse's hops into shadow roots, closed ones included (`shadow:css=host >>> … >>> target`): the
+ *   first host as `css`, then each step inside the roots reached, as the engine's shadow selector engine runs it.
  * Only an element found alone is returned. Where this and Playwright could disagree they disagree by this finding
  * more (another element it calls the same), which the engine answers by asking Playwright.
  */
 export type StoredQuery =
   | { readonly kind: 'css'; readonly css: string }
   | { readonly kind: 'xpath'; readonly xpath: string }
-  | { readonly kind: 'role'; readonly role: string; readonly name?: string; readonly anyCase: boolean };
+  | { readonly kind: 'role'; readonly role: string; readonly name?: string; readonly anyCase: boolean }
+  | { readonly kind: 'shadow'; readonly host: string; readonly within: readonly string[] };
 
 /** Where the page keeps the element found, under an id the engine chose, so its next calls need no node id. */
 export interface FoundStash {
@@ -48,16 +52,35 @@ export function findSole(query: StoredQuery): Element | null {
     }
     return count === 1 ? element : null;
   }
+  if (query.kind === 'shadow') {
+    let found = piercing((root) => root.querySelectorAll(query.host), Infinity);
+    for (const step of query.within) found = found.flatMap((host) => shadowEngine.queryAll(host, step));
+    return found.length === 1 ? found[0]! : null;
+  }
+  if (query.kind === 'css') {
+    const matches = piercing((root) => root.querySelectorAll(query.css), 2);
+    return matches.length === 1 ? matches[0]! : null;
+  }
+  let tooMany = false;
+  const matches = piercing((_root, all) => {
+    const found: Element[] = [];
+    tooMany ||= !collectRole(all, query, found);
+    return found;
+  }, 2);
+  return matches.length === 1 && !tooMany ? matches[0]! : null;
+}
+
+/** What `find` finds in the document and every open shadow root, until `enough` are found. */
+function piercing(find: (root: Document | ShadowRoot, all: NodeListOf<Element>) => Iterable<Element>, enough: number): Element[] {
   const matches: Element[] = [];
   const roots: (Document | ShadowRoot)[] = [document];
-  for (let index = 0; index < roots.length && matches.length < 2; index++) {
+  for (let index = 0; index < roots.length && matches.length < enough; index++) {
     const root = roots[index]!;
     const all = root.querySelectorAll('*');
     for (const element of all) if (element.shadowRoot) roots.push(element.shadowRoot);
-    if (query.kind === 'css') matches.push(...root.querySelectorAll(query.css));
-    else if (!collectRole(all, query, matches)) return null;
+    matches.push(...find(root, all));
   }
-  return matches.length === 1 ? matches[0]! : null;
+  return matches;
 }
 
 /** Adds the elements of the query's role and name; false when there are too many to name here. */

@@ -1,4 +1,4 @@
-import { composedContains, deepActiveElement, innermostAt } from './element-at-point';
+import { composedContains, focusedBeside, innermostAt } from './element-at-point';
 import type { PageHooks } from './page-hooks';
 import { surelyVisible } from './sole-target';
 
@@ -98,7 +98,7 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
 export function aimKeys(element: Element, key: string): boolean {
   const hooks = (window as unknown as Record<symbol, GuardedHooks | undefined>)[Symbol.for(key)];
   if (!hooks || window !== window.top || !element.isConnected || !(element instanceof HTMLElement || element instanceof SVGElement)) return false;
-  const wasFocused = deepActiveElement() === element && document.hasFocus();
+  const wasFocused = focusedBeside(element) === element && document.hasFocus();
   element.focus();
   if (!wasFocused && element instanceof HTMLInputElement) {
     try {
@@ -107,7 +107,7 @@ export function aimKeys(element: Element, key: string): boolean {
       // Types without a caret (checkbox, email) keep what they have, as with Playwright.
     }
   }
-  if (deepActiveElement() !== element) return false;
+  if (focusedBeside(element) !== element) return false;
   armGuard(hooks, element, 'keys');
   return true;
 }
