@@ -70,10 +70,10 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
   // Stable as Playwright means it (the same box from one frame to the next). An element that is animated itself, or
   // inside something animated, is left to Playwright's own look over frames: an animation just begun keeps its first
   // box for two frames. Elsewhere, a frame is waited for only where something can move it by itself (an animation
-  // on the page, a scroll just made, which may be smooth). Anything else that moves it before the press (a script, a
-  // late layout) meets the guard: the press is stopped, and Playwright retries.
+  // on the page, or a smooth scroll just begun). Anything else that moves it before the press (a script, a late
+  // layout, a header that shrinks on scroll) meets the guard: the press is stopped, and Playwright retries.
   if (animatedAround(element)) return notReady('animated');
-  if (outOfView || document.getAnimations().some(moves)) {
+  if ((outOfView && smoothScrollAround(element)) || document.getAnimations().some(moves)) {
     if (!(await nextFrame())) return notReady('no frame drawn');
     if (!element.isConnected || !sameBox(box, element.getBoundingClientRect())) return notReady('not stable');
   }
@@ -168,6 +168,14 @@ function notReady(why: string): PointerAim {
 
 function sameBox(a: DOMRect, b: DOMRect): boolean {
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
+/** A scroller around the element scrolls smoothly (CSS `scroll-behavior`): the scroll just asked for is still under way. */
+function smoothScrollAround(element: Element): boolean {
+  for (let current: Element | null = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null); current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
+    if (getComputedStyle(current).scrollBehavior === 'smooth') return true;
+  }
+  return false;
 }
 
 function animatedAround(element: Element): boolean {
