@@ -1,3 +1,5 @@
+import { composedParent } from './element-at-point';
+
 /**
  * What an element is to a person, computed in the page: its role, its accessible name (after ARIA's accname steps:
  * labelledby, aria-label, native labels and values, name from content, title, placeholder) and, for an element without
@@ -161,7 +163,7 @@ export function describeInPage(element: Element): PageFingerprint {
   if (role === 'listitem' || role === 'row') return { role, name };
   // A name of symbols only (a CSS glyph, ×) says as little as none: such an element is anchored as an unnamed one is.
   const named = /[\p{L}\p{N}]/u.test(name);
-  for (let ancestor = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null); ancestor; ancestor = ancestor.parentElement ?? ((ancestor.getRootNode() as ShadowRoot).host ?? null)) {
+  for (let ancestor = composedParent(element); ancestor; ancestor = composedParent(ancestor)) {
     const ancestorRole = roleOf(ancestor);
     const label = ancestor.localName === 'label';
     if (named ? !repeating.has(ancestorRole) : !ANCHOR_ROLES.has(ancestorRole) && !label) continue;

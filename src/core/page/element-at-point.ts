@@ -28,3 +28,8 @@ export function composedContains(container: Element, node: Node | null): boolean
 export function focusedBeside(element: Element): Element | null {
   return (element.getRootNode() as Document | ShadowRoot).activeElement;
 }
+
+/** The element's parent in the composed tree: its parent element, or the host of the shadow root it is at the top of. */
+export function composedParent(element: Element): Element | null {
+  return element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null);
+}

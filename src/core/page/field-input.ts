@@ -1,4 +1,4 @@
-import { focusedBeside } from './element-at-point';
+import { composedParent, focusedBeside } from './element-at-point';
 import { surelyVisible } from './sole-target';
 
 /**
@@ -41,7 +41,7 @@ export function prepareFill(element: Element, value: string, landedKey: string):
   }
   // The keys go where the focus is: to this field, or to the editing host it is part of.
   const focused = focusedBeside(element);
-  if (focused !== element && !(focused && (element as HTMLElement).isContentEditable && focused.contains(element))) return declined('did not take the focus');
+  if (focused !== element && !(focused && element.isContentEditable && focused.contains(element))) return declined('did not take the focus');
   keepLanded(landedKey);
   return { ready: true };
 }
@@ -115,7 +115,7 @@ export function checkedState(element: Element): boolean | undefined {
 
 function disabled(element: Element): boolean {
   if (element.matches(':disabled')) return true;
-  for (let current: Element | null = element; current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
+  for (let current: Element | null = element; current; current = composedParent(current)) {
     if (current.getAttribute('aria-disabled') === 'true' || current.hasAttribute('inert')) return true;
   }
   return false;

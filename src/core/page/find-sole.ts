@@ -1,3 +1,4 @@
+import { composedParent } from './element-at-point';
 import { describeInPage, roleOf } from './describe-in-page';
 import { shadowEngine } from './shadow-engine';
 import { describeSole, type SoleTarget } from './sole-target';
@@ -100,7 +101,7 @@ function collectRole(elements: NodeListOf<Element>, query: Extract<StoredQuery, 
 function hiddenForAria(element: Element): boolean {
   const style = getComputedStyle(element);
   if (style.display !== 'contents' && element.localName !== 'option' && !element.checkVisibility({ visibilityProperty: true })) return true;
-  for (let current: Element | null = element; current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
+  for (let current: Element | null = element; current; current = composedParent(current)) {
     if (current.getAttribute('aria-hidden') === 'true') return true;
   }
   return false;

@@ -1,4 +1,4 @@
-import { composedContains, focusedBeside, innermostAt } from './element-at-point';
+import { composedContains, composedParent, focusedBeside, innermostAt } from './element-at-point';
 import type { PageHooks } from './page-hooks';
 import { surelyVisible } from './sole-target';
 
@@ -172,14 +172,14 @@ function sameBox(a: DOMRect, b: DOMRect): boolean {
 
 /** A scroller around the element scrolls smoothly (CSS `scroll-behavior`): the scroll just asked for is still under way. */
 function smoothScrollAround(element: Element): boolean {
-  for (let current: Element | null = element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null); current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
+  for (let current: Element | null = composedParent(element); current; current = composedParent(current)) {
     if (getComputedStyle(current).scrollBehavior === 'smooth') return true;
   }
   return false;
 }
 
 function animatedAround(element: Element): boolean {
-  for (let current: Element | null = element; current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
+  for (let current: Element | null = element; current; current = composedParent(current)) {
     if (current.getAnimations().some(moves)) return true;
   }
   return false;
@@ -208,7 +208,7 @@ function nextFrame(): Promise<boolean> {
 
 /** `closest` across shadow boundaries. */
 function insideComposed(element: Element, selector: string): boolean {
-  for (let current: Element | null = element; current; current = current.parentElement ?? ((current.getRootNode() as ShadowRoot).host ?? null)) {
+  for (let current: Element | null = element; current; current = composedParent(current)) {
     if (current.matches(selector)) return true;
   }
   return false;
