@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { canonicalMethod } from '../../schema';
 import { callOnKept, evaluateOver, sessionFor } from '../devtools';
 import { ServiceClickError } from '../errors';
@@ -40,16 +40,20 @@ export async function elementFor(page: Page, known: ObservedNode | undefined, se
 
 /** The element a stored selector finds alone now, with who it is; undefined when the page cannot say it alone. */
 export async function findStored(page: Page, selector: string): Promise<StoredElement | undefined> {
-  const query = storedQuery(selector);
-  const session = query && await sessionFor(page);
-  return session ? phase('find the stored selector', () => findStoredElement(session, query, PAGE_CALL_MS)) : undefined;
+  return (await foundWithSession(page, selector))?.found;
 }
 
 /** A page function's answer on the element a stored selector finds alone now; undefined when the page cannot say it alone. */
 export async function readOnStored<A extends readonly unknown[], R>(page: Page, selector: string, fn: (element: Element, ...args: A) => R, args: A): Promise<Awaited<R> | undefined> {
-  const found = await findStored(page, selector);
-  const session = found && await sessionFor(page);
-  return session ? callOnKept(session, found.keptId, fn, args, PAGE_CALL_MS) : undefined;
+  const reached = await foundWithSession(page, selector);
+  return reached ? callOnKept(reached.session, reached.found.keptId, fn, args, PAGE_CALL_MS) : undefined;
+}
+
+async function foundWithSession(page: Page, selector: string): Promise<{ found: StoredElement; session: CDPSession } | undefined> {
+  const query = storedQuery(selector);
+  const session = query && await sessionFor(page);
+  const found = session ? await phase('find the stored selector', () => findStoredElement(session, query, PAGE_CALL_MS)) : undefined;
+  return found && session ? { found, session } : undefined;
 }
 
 export async function actDirectly(page: Page, node: ObservedNode, method: string, args: readonly string[], options: { readonly signal: AbortSignal; readonly selector: string }): Promise<boolean> {

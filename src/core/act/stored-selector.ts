@@ -29,8 +29,10 @@ export function storedQuery(selector: string): StoredQuery | undefined {
   if (parsed.hops.length) return shadowQuery(parsed);
   const target = parsed.target;
   if (target.startsWith('xpath=')) return target.includes('>>') ? undefined : { kind: 'xpath', xpath: target.slice('xpath='.length) };
-  const css = /^css=([\s\S]+)$/.exec(target)?.[1]?.trim();
-  if (css) return PLAYWRIGHT_ONLY.test(css) ? undefined : { kind: 'css', css };
+  if (target.startsWith('css=')) {
+    const css = plainCss(target);
+    return css ? { kind: 'css', css } : undefined;
+  }
   const role = ROLE.exec(target);
   if (!role) return undefined;
   if (role[2] === undefined) return { kind: 'role', role: role[1]!, anyCase: false };
@@ -41,11 +43,17 @@ export function storedQuery(selector: string): StoredQuery | undefined {
   }
 }
 
+/** The CSS of a `css=` selector the page's querySelectorAll can run; undefined for Playwright's own syntax or anything else. */
+function plainCss(selector: string): string | undefined {
+  const css = /^css=([\s\S]+)$/.exec(selector)?.[1]?.trim();
+  return css && !PLAYWRIGHT_ONLY.test(css) ? css : undefined;
+}
+
 /** Hops into shadow roots only, the first host by plain `css=`: what the shadow selector engine runs after it, as is. */
 function shadowQuery(parsed: ParsedSelector): StoredQuery | undefined {
   const [first, ...rest] = parsed.hops;
-  const host = first && /^css=([\s\S]+)$/.exec(first.selector)?.[1]?.trim();
-  if (!host || PLAYWRIGHT_ONLY.test(host) || parsed.hops.some((hop) => hop.kind !== 'shadow')) return undefined;
+  const host = first && plainCss(first.selector);
+  if (!host || parsed.hops.some((hop) => hop.kind !== 'shadow')) return undefined;
   return { kind: 'shadow', host, within: [...rest.map((hop) => hop.selector), parsed.target] };
 }
 
