@@ -59,6 +59,7 @@ const PAGE_SCRIPTS = {
   checkedState: ['src/core/page/field-input.ts', 'checkedState'],
   selectInPage: ['src/core/page/field-input.ts', 'selectInPage'],
   valueInPage: ['src/core/page/field-input.ts', 'valueInPage'],
+  untilDefined: ['src/core/page/custom-elements.ts', 'untilDefined'],
 };
 const PAGE_RESULT = '__rehearsePageScript';
 

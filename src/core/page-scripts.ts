@@ -7,6 +7,7 @@ import type { installRecorder as InstallRecorder } from './page/recorder';
 import type { effectHolds as EffectHolds } from './page/element-state';
 import type { checkedState as CheckedState, prepareFill as PrepareFill, selectInPage as SelectInPage, valueInPage as ValueInPage } from './page/field-input';
 import type { findAndKeep as FindAndKeep } from './page/find-sole';
+import type { untilDefined as UntilDefined } from './page/custom-elements';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import sources from './page-sources';
 
@@ -44,6 +45,7 @@ export const prepareFill = inPage<typeof PrepareFill>('prepareFill');
 export const checkedState = inPage<typeof CheckedState>('checkedState');
 export const selectInPage = inPage<typeof SelectInPage>('selectInPage');
 export const valueInPage = inPage<typeof ValueInPage>('valueInPage');
+export const untilDefined = inPage<typeof UntilDefined>('untilDefined');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
 

@@ -5,7 +5,7 @@
  */
 declare const sources: Readonly<Record<
   'installPageHooks' | 'waitForQuiet' | 'readGeneration' | 'describeInPage' | 'describeSole' | 'installRecorder' | 'installPicker' | 'shadowEngine'
-  | 'aimPointer' | 'disarmPointer' | 'frameShowsAt' | 'effectHolds' | 'findAndKeep' | 'prepareFill' | 'checkedState' | 'selectInPage' | 'aimKeys' | 'valueInPage',
+  | 'aimPointer' | 'disarmPointer' | 'frameShowsAt' | 'effectHolds' | 'findAndKeep' | 'prepareFill' | 'checkedState' | 'selectInPage' | 'aimKeys' | 'valueInPage' | 'untilDefined',
   string
 >>;
 export default sources;

@@ -46,6 +46,19 @@ describe('act on a stored selector: the fast path and its fallbacks', () => {
     assert.deepEqual(await rig.events(), ['remember true', 'forgot clicked', 'inside clicked']);
   });
 
+  it('waits for a custom element whose definition loads after the page, on either path, and only once for a tag nobody defines', async () => {
+    await rig.session.navigate(rig.url('late-definitions.html'));
+    await rig.session.act(click('css=#terms'));
+    assert.deepEqual(await rig.events(), ['terms on'], 'the page\'s own search, then the click on the defined toggle');
+    await rig.session.navigate(rig.url('late-definitions.html'));
+    assert.equal((await actTimed(click('text=Accept the terms'))).direct, false);
+    assert.deepEqual(await rig.events(), ['terms on'], 'Playwright\'s locator waits for the definition too');
+    await rig.session.navigate(rig.url('late-definitions.html'));
+    await rig.session.act(click('css=#go'));
+    assert.equal((await actTimed(click('css=#go'))).direct, true, 'a tag still undefined after the wait is not waited for again');
+    assert.deepEqual(await rig.events(), ['go clicked', 'go clicked']);
+  });
+
   it('leaves to Playwright what is not plain: its own syntax, an element that appears later, one in the page and one in a shadow root', async () => {
     await rig.session.navigate(rig.url('login.html'));
     assert.equal((await actTimed(click('css=button:has-text("Forgot")'))).direct, false);

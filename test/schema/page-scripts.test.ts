@@ -10,7 +10,7 @@ import sources from '../../src/core/page-sources';
 
 describe('functions that run in the page', () => {
   it('are built, and use nothing but themselves and the browser: every name they read is theirs or the browser\'s', () => {
-    assert.deepEqual(Object.keys(sources).sort(), ['aimKeys', 'aimPointer', 'checkedState', 'describeInPage', 'describeSole', 'disarmPointer', 'effectHolds', 'findAndKeep', 'frameShowsAt', 'installPageHooks', 'installPicker', 'installRecorder', 'prepareFill', 'readGeneration', 'selectInPage', 'shadowEngine', 'valueInPage', 'waitForQuiet'].sort());
+    assert.deepEqual(Object.keys(sources).sort(), ['aimKeys', 'aimPointer', 'checkedState', 'describeInPage', 'describeSole', 'disarmPointer', 'effectHolds', 'findAndKeep', 'frameShowsAt', 'installPageHooks', 'installPicker', 'installRecorder', 'prepareFill', 'readGeneration', 'selectInPage', 'shadowEngine', 'untilDefined', 'valueInPage', 'waitForQuiet'].sort());
     const files = new Map(Object.entries(sources).map(([name, source]) => [`/page/${name}.js`, `(${source});\n`]));
     const options: ts.CompilerOptions = { allowJs: true, checkJs: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'], types: [] };
     const host = ts.createCompilerHost(options);

@@ -9,6 +9,7 @@ import { diagnose, firstLine, locatorFor, stripAnsi } from './locate';
 import { answerDialogs, type DialogAnswer } from './dialogs';
 import { checkArguments, isPageLevel, methodRunner, type FileUpload } from './methods';
 import { revealOnHover } from './reveal';
+import { untilDefined } from '../page-scripts';
 import { substitute, variableSecrets } from './variables';
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
@@ -20,6 +21,8 @@ export const DEFAULT_ACTION_TIMEOUT_MS = 10_000;
 const WAIT_STEP_MS = 250;
 /** Then the action itself gets this long: the element is there, so this covers only Playwright's last checks and the act. */
 const ACTION_SLICE_MS = 3000;
+/** How long the look for a custom element still to be defined may wait for the element itself (see untilDefined). */
+const UPGRADE_LOOK_MS = 2000;
 
 export interface PerformOptions {
   readonly variables?: Variables;
@@ -60,7 +63,12 @@ export async function performAction(page: Page, action: Action, options: Perform
       if (options.signal.aborted) continue;
     }
     seenVisible = false;
-    const attempt = options.signal ? Math.min(deadline - Date.now(), ACTION_SLICE_MS) : remaining;
+    // Playwright presses a custom element whose definition has not loaded as it is, and nothing happens: wait for it.
+    if (!isPageLevel(action.method, action.selector)) {
+      const look = Math.max(1, Math.min(deadline - Date.now(), UPGRADE_LOOK_MS));
+      await phase('custom elements defined', () => target.evaluate(untilDefined, undefined, { timeout: look })).catch(() => undefined);
+    }
+    const attempt = options.signal ? Math.min(deadline - Date.now(), ACTION_SLICE_MS) : deadline - Date.now();
     if (attempt <= 0) continue;
     try {
       await phase('the action, by Playwright', () => run({ page, target, args, timeout: attempt, ...(options.files ? { files: options.files } : {}) }));

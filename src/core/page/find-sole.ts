@@ -1,3 +1,4 @@
+import { untilDefined } from './custom-elements';
 import { composedParent } from './element-at-point';
 import { describeInPage, roleOf } from './describe-in-page';
 import { shadowEngine } from './shadow-engine';
@@ -28,10 +29,14 @@ export interface FoundStash {
   readonly id: string;
 }
 
-/** The element the query finds alone, described (describeSole) and kept for the engine; `count: 0` when not alone. */
-export function findAndKeep(query: StoredQuery, stash: FoundStash): SoleTarget {
+/**
+ * The element the query finds alone, described (describeSole) and kept for the engine; `count: 0` when not alone. A
+ * custom element found before its definition has loaded is described once it has (see untilDefined).
+ */
+export async function findAndKeep(query: StoredQuery, stash: FoundStash): Promise<SoleTarget> {
   const element = findSole(query);
   if (!element) return { count: 0 };
+  await untilDefined(element);
   Object.defineProperty(window, Symbol.for(stash.key), { value: { id: stash.id, element }, configurable: true, writable: true });
   return describeSole([element]);
 }

@@ -10,3 +10,5 @@ export const PICK_MARK = 'data-rehearse-picked';
 export const FOUND_KEY = 'rehearse.found';
 /** The symbol under which the page keeps a promise of the text the engine inserts next having landed (see prepareFill). */
 export const LANDED_KEY = 'rehearse.landed';
+/** How long the page waits, before an action, for a custom element's definition to load (see untilDefined). */
+export const DEFINITION_WAIT_MS = 1000;

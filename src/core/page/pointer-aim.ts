@@ -1,3 +1,4 @@
+import { untilDefined } from './custom-elements';
 import { composedContains, composedParent, focusedBeside, innermostAt } from './element-at-point';
 import type { PageHooks } from './page-hooks';
 import { surelyVisible } from './sole-target';
@@ -56,8 +57,8 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
   if (!hooks) return notReady('the page has no hooks');
   if (plan.inFrame ? window.parent === window || window.parent !== window.top : window !== window.top) return notReady('not in the frame expected');
   if (!element.isConnected) return notReady('not attached');
-  // A custom element whose definition has not loaded yet does nothing when pressed: Playwright waits, retries.
-  if (!element.matches(':defined') || insideComposed(element, ':not(:defined)')) return notReady('not defined yet');
+  await untilDefined(element);
+  if (!element.isConnected) return notReady('not attached');
   if (plan.kind === 'press' && (element.matches(':disabled') || insideComposed(element, '[aria-disabled="true"], [inert]'))) return notReady('not enabled');
   if (!surelyVisible(element)) return notReady('not visible');
   let box = element.getBoundingClientRect();
