@@ -27,13 +27,18 @@ interface RuntimeReply {
 
 /** The value a Runtime call returned; undefined on an exception, a session gone, or no answer within `timeoutMs`. */
 async function valueWithin<T>(call: Promise<RuntimeReply>, timeoutMs: number): Promise<T | undefined> {
+  const reply = await answerWithin(call, timeoutMs);
+  return reply && !reply.exceptionDetails ? (reply.result.value as T | undefined) : undefined;
+}
+
+/** What a call to the page answers; undefined when it fails (a session gone) or does not answer within `timeoutMs`. */
+export async function answerWithin<T>(call: Promise<T>, timeoutMs: number): Promise<T | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gaveUp = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), timeoutMs);
   });
   try {
-    const reply = await Promise.race([call.catch(() => undefined), gaveUp]);
-    return reply && !reply.exceptionDetails ? (reply.result.value as T | undefined) : undefined;
+    return await Promise.race([call.catch(() => undefined), gaveUp]);
   } finally {
     clearTimeout(timer);
   }

@@ -6,7 +6,7 @@ import { locatorFor } from './act/locate';
 import { SUPPORTED_METHODS } from './act/methods';
 import type { ModelClient, Usage } from './models';
 import { phase, phaseSync } from './phases';
-import { pageState } from './snapshot/kept-captures';
+import { stillInState } from './snapshot/kept-captures';
 import { parseSelector } from './snapshot/selector-syntax';
 import { comparableName } from './snapshot/selectors';
 import { liveFingerprint } from './snapshot/live-fingerprint';
@@ -97,7 +97,7 @@ export async function observeWithModel(
  */
 export async function verifyPicks(page: Page, snapshot: PageSnapshot, picks: readonly ObservePick[]): Promise<ObservePick[]> {
   // The page's state and the picks' live fingerprints are asked for at once; a fingerprint counts if the page is unchanged.
-  const unchanged = snapshot.state === undefined ? Promise.resolve(false) : pageState(page).then((state) => state === snapshot.state);
+  const unchanged = snapshot.state === undefined ? Promise.resolve(false) : stillInState(page, snapshot.state);
   const verified = await Promise.all(picks.map(async (pick) => {
     const session = snapshot.frames[pick.element.frame]?.session;
     const read = session && snapshot.state !== undefined ? liveFingerprint(session, pick.element.backendNodeId) : undefined;

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { ServiceClickError, ServiceError } from '../../src/core/errors';
 import { recordPhases } from '../../src/core/phases';
 import type { Action } from '../../src/schema';
-import { useEngine } from './harness';
+import { chromium } from 'playwright-core';
+import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
+import { settledEvents, useEngine } from './harness';
 
 /**
  * A stored selector the page can run itself (`css=`, `xpath=`, `role=…[name=…]`; a flow's step, an Action saved
@@ -57,6 +59,34 @@ describe('act on a stored selector: the fast path and its fallbacks', () => {
     await rig.session.act(click('css=#go'));
     assert.equal((await actTimed(click('css=#go'))).direct, true, 'a tag still undefined after the wait is not waited for again');
     assert.deepEqual(await rig.events(), ['go clicked', 'go clicked']);
+  });
+
+  it('after one frame hop, in a frame of the page\'s process and in a cross-site one, the frames find and check it themselves', async () => {
+    await rig.session.navigate(rig.url('frames.html?cross=CROSS'));
+    assert.equal((await actTimed(click('frame:css=#payment >>> role=button[name="Pay now"]'))).direct, true, 'cross-site frame');
+    assert.equal((await actTimed(click('frame:css=#shipping >>> css=button'))).direct, true, 'same-origin frame');
+    assert.equal((await actTimed(act('frame:css=#shipping >>> css=#address', 'fill', ['1 Main St']))).direct, false, 'keys in a frame: Playwright');
+    await assert.rejects(rig.session.act(click('frame:css=h1 >>> css=button'), { timeout: 1500 }), ServiceError, 'a hop through an element that holds no frame');
+    assert.deepEqual(await rig.events(), ['frame: paid', 'frame: shipping saved ', 'frame: address 1 Main St']);
+  });
+
+  it('in a cross-site frame of a process of its own (site isolation, as desktop Chrome runs), through that frame\'s session', async function () {
+    this.timeout(60_000);
+    const { executablePath } = findBrowser({ headless: true });
+    const server = await chromium.launchServer({ executablePath, headless: true, args: [...launchArgs({ headless: true }), '--site-per-process'], host: '127.0.0.1' });
+    const session = await rig.startSession({ browser: { wsEndpoint: server.wsEndpoint() } });
+    try {
+      await session.navigate(rig.url('frames.html?cross=CROSS'));
+      const page = session.page();
+      const payment = page.frames().find((frame) => frame.url().endsWith('/payment.html'))!;
+      assert.equal(await page.context().newCDPSession(payment).then(() => true, () => false), true, 'the payment frame runs in a process of its own');
+      const { times } = await recordPhases(() => session.act(click('frame:css=#payment >>> role=button[name="Pay now"]')));
+      assert.equal(times.has('the action, directly') && !times.has('the action, by Playwright'), true);
+      assert.deepEqual(await settledEvents(session), ['frame: paid']);
+    } finally {
+      await session.end();
+      await server.close();
+    }
   });
 
   it('leaves to Playwright what is not plain: its own syntax, an element that appears later, one in the page and one in a shadow root', async () => {

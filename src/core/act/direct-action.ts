@@ -1,11 +1,11 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { canonicalMethod } from '../../schema';
-import { callOnKept, evaluateOver, sessionFor } from '../devtools';
+import { evaluateOver, sessionFor } from '../devtools';
 import { ServiceClickError } from '../errors';
 import { HOOKS_KEY, LANDED_KEY } from '../page/keys';
 import { aimKeys, checkedState, prepareFill, selectInPage } from '../page-scripts';
 import { phase } from '../phases';
-import { pageState } from '../snapshot/kept-captures';
+import { stillInState } from '../snapshot/kept-captures';
 import { locatorFor } from './locate';
 import { actOnObservedNode, callOnElement, disarmPage, guardedInput, PAGE_CALL_MS, POINTER_METHODS, type ObservedNode } from './direct-pointer';
 import { findStoredElement, storedQuery, type StoredElement } from './stored-selector';
@@ -34,8 +34,8 @@ export function directMethod(method: string, args: readonly string[]): boolean {
  * one the stored selector finds alone now; undefined when neither.
  */
 export async function elementFor(page: Page, known: ObservedNode | undefined, selector: string): Promise<ObservedNode | undefined> {
-  const stale = known && 'state' in known && known.state !== undefined && (await pageState(page)) !== known.state;
-  return known && !stale ? known : findStored(page, selector);
+  const stale = known && 'state' in known && known.state !== undefined && !(await stillInState(page, known.state));
+  return known && !stale ? known : (await findStored(page, selector))?.node;
 }
 
 /** The element a stored selector finds alone now, with who it is; undefined when the page cannot say it alone. */
@@ -46,13 +46,13 @@ export async function findStored(page: Page, selector: string): Promise<StoredEl
 /** A page function's answer on the element a stored selector finds alone now; undefined when the page cannot say it alone. */
 export async function readOnStored<A extends readonly unknown[], R>(page: Page, selector: string, fn: (element: Element, ...args: A) => R, args: A): Promise<Awaited<R> | undefined> {
   const reached = await foundWithSession(page, selector);
-  return reached ? callOnKept(reached.session, reached.found.keptId, fn, args, PAGE_CALL_MS) : undefined;
+  return reached ? callOnElement(reached.session, reached.found.node, fn, args) : undefined;
 }
 
 async function foundWithSession(page: Page, selector: string): Promise<{ found: StoredElement; session: CDPSession } | undefined> {
-  const query = storedQuery(selector);
-  const session = query && await sessionFor(page);
-  const found = session ? await phase('find the stored selector', () => findStoredElement(session, query, PAGE_CALL_MS)) : undefined;
+  const path = storedQuery(selector);
+  const session = path && await sessionFor(page);
+  const found = session ? await phase('find the stored selector', () => findStoredElement(page, session, path, PAGE_CALL_MS)) : undefined;
   return found && session ? { found, session } : undefined;
 }
 

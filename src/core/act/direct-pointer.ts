@@ -19,7 +19,7 @@ export const PAGE_CALL_MS = 2000;
  */
 export type ObservedNode = NodeById | KeptNode;
 
-interface NodeById {
+export interface NodeById {
   readonly backendNodeId: number;
   readonly state?: string;
   /**

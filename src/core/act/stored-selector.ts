@@ -1,16 +1,19 @@
-import type { CDPSession } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import type { StoredQuery } from '../page/find-sole';
 import type { SoleTarget } from '../page/sole-target';
-import { evaluateOver } from '../devtools';
+import { answerWithin, evaluateOver } from '../devtools';
 import { FOUND_KEY } from '../page/keys';
 import { findAndKeep, pageCall } from '../page-scripts';
 import { parseSelector, type ParsedSelector } from '../snapshot/selector-syntax';
+import type { ObservedNode } from './direct-pointer';
+import { findInFrame } from './stored-in-frame';
 
 /**
- * A stored selector reached the cheap way: a selector of the page itself (no frame hop) that the page can run alone
- * (see findSole: `css=` without Playwright's own pseudo-classes, `xpath=`, `role=…[name=…]`, shadow hops) is run in one
- * DevTools call, and the element it finds alone is described (role, name, anchor, showing) in one more. Anything else,
- * none or several found, is left to Playwright's locator, which waits for it and says what is wrong.
+ * A stored selector reached the cheap way: a selector the page can run alone (see findSole: `css=` without
+ * Playwright's own pseudo-classes, `xpath=`, `role=…[name=…]`, shadow hops), in the page or after one frame hop, is
+ * run and the element it finds alone described (role, name, anchor, showing) in one DevTools call (a few more in a
+ * frame). Anything else, none or several found, is left to Playwright's locator, which waits for it and says what is
+ * wrong.
  */
 
 /** Pseudo-classes and chains Playwright adds to CSS: the page's querySelectorAll does not know them. */
@@ -18,16 +21,36 @@ const PLAYWRIGHT_ONLY = /(>>|:(has-text|text|text-is|text-matches|visible|nth-ma
 /** `role=button`, `role=button[name="Save"]`, `[name="Save"i]` (any case) or `s` (exact case); other attributes are Playwright's. */
 const ROLE = /^role=([a-z]+)(?:\[name=("(?:[^"\\]|\\.)*")([is]?)\])?$/;
 
-/** How the page runs a stored selector itself; undefined for one only Playwright can run. */
-export function storedQuery(selector: string): StoredQuery | undefined {
+/** A stored selector the page can run: its target's query, in the page or in a frame directly in it (found by its own query). */
+export interface StoredPath {
+  readonly frame?: StoredQuery;
+  readonly target: StoredQuery;
+}
+
+/** How the pages run a stored selector themselves; undefined for one only Playwright can run (nested frames included). */
+export function storedQuery(selector: string): StoredPath | undefined {
   let parsed: ParsedSelector;
   try {
     parsed = parseSelector(selector.trim());
   } catch {
     return undefined;
   }
-  if (parsed.hops.length) return shadowQuery(parsed);
-  const target = parsed.target;
+  const [first, ...rest] = parsed.hops;
+  if (first?.kind !== 'frame') {
+    const target = queryOf(parsed);
+    return target && { target };
+  }
+  const frame = partQuery(first.selector);
+  const target = frame && queryOf({ hops: rest, target: parsed.target });
+  return frame && target ? { frame, target } : undefined;
+}
+
+function queryOf(parsed: ParsedSelector): StoredQuery | undefined {
+  return parsed.hops.length ? shadowQuery(parsed) : partQuery(parsed.target);
+}
+
+/** One selector with no hop. */
+function partQuery(target: string): StoredQuery | undefined {
   if (target.startsWith('xpath=')) return target.includes('>>') ? undefined : { kind: 'xpath', xpath: target.slice('xpath='.length) };
   if (target.startsWith('css=')) {
     const css = plainCss(target);
@@ -58,8 +81,8 @@ function shadowQuery(parsed: ParsedSelector): StoredQuery | undefined {
 }
 
 export interface StoredElement extends Required<Pick<SoleTarget, 'fingerprint'>> {
-  /** The page keeps the element under this id for the calls that act on it (see callOnKept). */
-  readonly keptId: string;
+  /** How the engine's next calls reach it: kept by the page under an id (see callOnKept), or by its node id in a frame. */
+  readonly node: ObservedNode;
   /** Surely showing (Playwright's rule); false when unsure. */
   readonly visible: boolean;
 }
@@ -67,11 +90,19 @@ export interface StoredElement extends Required<Pick<SoleTarget, 'fingerprint'>>
 let lastId = 0;
 
 /**
- * The page's element the query finds alone, who it is and whether it shows, in one message to the page's main world;
- * undefined when none, several, or no answer in time.
+ * The element the stored selector finds alone, who it is and whether it shows: in one message to the page's main
+ * world, or a few more for a frame (see findInFrame). Undefined when none, several, or no answer in time.
  */
-export async function findStoredElement(session: CDPSession, query: StoredQuery, timeoutMs: number): Promise<StoredElement | undefined> {
+export async function findStoredElement(page: Page, main: CDPSession, path: StoredPath, timeoutMs: number): Promise<StoredElement | undefined> {
   const keptId = `${process.pid}.${++lastId}`;
-  const sole = await evaluateOver<SoleTarget>(session, pageCall(findAndKeep, query, { key: FOUND_KEY, id: keptId }), timeoutMs);
-  return sole?.count === 1 && sole.fingerprint ? { keptId, fingerprint: sole.fingerprint, visible: sole.visible === true } : undefined;
+  const stash = { key: FOUND_KEY, id: keptId };
+  let found: { sole: SoleTarget; node: ObservedNode } | undefined;
+  if (!path.frame) {
+    const sole = await evaluateOver<SoleTarget>(main, pageCall(findAndKeep, path.target, stash), timeoutMs);
+    found = sole && { sole, node: { keptId } };
+  } else {
+    found = await answerWithin(findInFrame(page, main, path.frame, path.target, stash), timeoutMs);
+  }
+  const fingerprint = found?.sole.count === 1 ? found.sole.fingerprint : undefined;
+  return found && fingerprint ? { node: found.node, fingerprint, visible: found.sole.visible === true } : undefined;
 }

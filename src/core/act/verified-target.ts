@@ -40,7 +40,7 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
       const stored = await findStored(page, selector);
       // Another element than the target is a finding only Playwright's own look may confirm (it may count differently).
       if (stored && (!query.target || fingerprintsMatch(query.target, stored.fingerprint))) {
-        return { found: true, selector, visible: stored.visible, node: { keptId: stored.keptId } };
+        return { found: true, selector, visible: stored.visible, node: stored.node };
       }
       let locator;
       try {

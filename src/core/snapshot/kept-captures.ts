@@ -33,6 +33,18 @@ export async function pageState(page: Page, mainGeneration?: string): Promise<st
 }
 
 /**
+ * Whether the page is still in a state pageState gave: the page's address and its own document's change count are
+ * compared first, so a page loaded anew is told apart in one call, without asking each of its new frames (which,
+ * through Playwright, costs a script set up in every fresh frame).
+ */
+export async function stillInState(page: Page, state: string): Promise<boolean> {
+  const [url, generation] = JSON.parse(state) as [string, string];
+  if (page.url() !== url) return false;
+  const main = await generationOf(page, page.mainFrame());
+  return main === generation && (await pageState(page, main)) === state;
+}
+
+/**
  * A frame's change count, read over the DevTools session of the page or of an out-of-process frame; a frame in its
  * parent's process has no session of its own and is asked through Playwright.
  */
