@@ -35,6 +35,11 @@ export interface PeerFixture {
   readonly instruction: string;
   /** What the right pick's description or selector must mention. */
   readonly expect: RegExp;
+  /**
+   * One Action every peer replays on the page loaded anew, whatever its own observe picked (Stagehand 4 picks nothing
+   * in a frame of another origin): the right element as Stagehand records one, an XPath through the frames.
+   */
+  readonly replayAction?: ActionOutput;
 }
 
 /** A peer's answer, with the time it took where the peer measures it itself (one in another process). */
@@ -65,6 +70,8 @@ export interface PeerFigures {
   /** Median time the scripted model server spent answering one observe. */
   readonly modelMs: number;
   readonly right: string;
+  /** The fixture's own Action (see PeerFixture.replayAction) on the page loaded anew: one Action for every peer. */
+  readonly givenReplayMs?: number;
 }
 
 /** A peer's call and its time: the peer's own measure when it gives one, else the wall time around the call. */
@@ -104,7 +111,11 @@ async function stagehandPeer(models: ScriptedModelServer): Promise<Peer> {
       const [first] = await stagehand.observe(instruction);
       return { value: first ? { selector: first.selector, description: first.description, method: first.method ?? 'click', arguments: first.arguments ?? [] } : undefined };
     },
-    act: async (action) => ({ value: void (await stagehand.act({ selector: action.selector, description: action.description, method: action.method ?? 'click', arguments: action.arguments ?? [] })) }),
+    act: async (action) => {
+      const result = await stagehand.act({ selector: action.selector, description: action.description, method: action.method ?? 'click', arguments: action.arguments ?? [] });
+      if (result.success === false) throw new Error(`Stagehand ${STAGEHAND_VERSION} did not ${action.method} ${action.selector}: ${result.message}`);
+      return { value: undefined };
+    },
     close: () => stagehand.close(),
   };
 }
@@ -118,6 +129,7 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
   const modelTimes: number[] = [];
   let right = 0;
   let picked: ActionOutput | undefined;
+  const givenReplays: number[] = [];
   for (let run = 0; run < runs; run++) {
     await peer.goto(fixture.url);
     models.requests.length = 0;
@@ -128,6 +140,13 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
     if (picked && fixture.expect.test(`${picked.description} ${picked.selector}`)) right++;
     warm.push((await timed(() => peer.observe(fixture.instruction))).ms);
     modelTimes.push(...models.timings.splice(0));
+    const given = fixture.replayAction;
+    if (given) {
+      await peer.goto(fixture.url);
+      // A peer that cannot run it has no figure (the table says —).
+      const replayed = await timed(() => peer.act(given)).catch(() => undefined);
+      if (replayed) givenReplays.push(replayed.ms);
+    }
     if (!picked) continue;
     const action = picked;
     acts.push((await timed(() => peer.act(action))).ms);
@@ -145,8 +164,34 @@ async function measure(peer: Peer, fixture: PeerFixture, models: ScriptedModelSe
   }
   return {
     peer: peer.name, fixture: fixture.label, coldMs: median(cold), warmMs: median(warm), actMs: median(acts), replayMs: median(replays),
-    ...(raws.length ? { rawMs: median(raws) } : {}), modelMs: median(modelTimes), right: `${right}/${runs}`,
+    ...(raws.length ? { rawMs: median(raws) } : {}), modelMs: median(modelTimes), right: `${right}/${runs}`, ...(givenReplays.length ? { givenReplayMs: median(givenReplays) } : {}),
   };
+}
+
+/**
+ * Each Stagehand replaying the same Actions on a page loaded anew (goto, then each act): the median wall time of `runs`
+ * after one warm-up, per peer. Stagehand 4's includes its pipe (well under a millisecond a call).
+ */
+export async function stagehandReplays(models: ScriptedModelServer, url: string, actions: readonly ActionOutput[], runs: number): Promise<{ peer: string; ms: number }[]> {
+  const node = newerNode();
+  const starts = [stagehandPeer, ...(node ? [(server: ScriptedModelServer) => stagehand4Peer(server, node)] : [])];
+  const rows: { peer: string; ms: number }[] = [];
+  for (const start of starts) {
+    const peer = await start(models);
+    try {
+      const times: number[] = [];
+      for (let run = 0; run <= runs; run++) {
+        const started = performance.now();
+        await peer.goto(url);
+        for (const action of actions) await peer.act(action);
+        if (run > 0) times.push(performance.now() - started);
+      }
+      rows.push({ peer: peer.name, ms: median(times) });
+    } finally {
+      await peer.close();
+    }
+  }
+  return rows;
 }
 
 /**

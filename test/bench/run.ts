@@ -16,7 +16,7 @@ import { saveFlow } from '../../src/flows/format';
 import { ProjectKeys } from '../../src/service/auth';
 import { RehearseService } from '../../src/service/server';
 import { replayFlow } from '../../src/flows/replay';
-import type { Flow } from '../../src/schema';
+import type { ActionOutput, Flow } from '../../src/schema';
 import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
 import { replayRates } from './replay-rates';
@@ -27,7 +27,7 @@ import { scaleRows } from './scale';
 import { agentPlan } from '../support/agent-plan';
 import { pickElementRule } from '../support/page-rule';
 import { profileObserve } from './observe-profile';
-import { comparePeers, type PeerFixture } from './peers';
+import { comparePeers, stagehandReplays, type PeerFixture } from './peers';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 import type { Page } from 'playwright-core';
 
@@ -110,16 +110,16 @@ function ms(value: number | undefined): string {
 async function benchPeers({ models, fixtures }: Bench): Promise<void> {
   const peers = await comparePeers(models, fixtures, 5, (text) => console.log(text));
   table(`Rehearse next to Stagehand (same pages, browser build and scripted model; median ms of 5)`,
-    ['fixture', 'peer', 'cold observe', 'warm observe', 'act(Action) after observe', 'act(Action) on the page loaded anew', 'raw Playwright click', 'model server', 'right pick'],
-    peers.map((row) => [row.fixture, row.peer, row.coldMs.toFixed(0), row.warmMs.toFixed(0), ms(row.actMs), ms(row.replayMs), ms(row.rawMs), row.modelMs.toFixed(1), row.right]));
+    ['fixture', 'peer', 'cold observe', 'warm observe', 'act(Action) after observe', 'act(Action) on the page loaded anew', 'the same XPath Action for all, page loaded anew', 'raw Playwright click', 'model server', 'right pick'],
+    peers.map((row) => [row.fixture, row.peer, row.coldMs.toFixed(0), row.warmMs.toFixed(0), ms(row.actMs), ms(row.replayMs), ms(row.givenReplayMs), ms(row.rawMs), row.modelMs.toFixed(1), row.right]));
   const others = [...new Set(peers.map((row) => row.peer))].filter((peer) => peer !== 'Rehearse');
   // A peer that picked nothing acted on nothing: no time to compare with.
-  const ratio = (mine: number, theirs: number | undefined) => (theirs && Number.isFinite(theirs) ? `${(mine / theirs).toFixed(2)}×` : '—');
+  const ratio = (mine: number, theirs: number | undefined) => (theirs && Number.isFinite(theirs) && Number.isFinite(mine) ? `${(mine / theirs).toFixed(2)}×` : '—');
   table('Rehearse ÷ each peer (below 1: Rehearse is faster)',
-    ['fixture', ...others.flatMap((peer) => [`cold ÷ ${peer}`, `warm ÷ ${peer}`, `act ÷ ${peer}`, `replayed act ÷ ${peer}`]), 'replayed act ÷ raw Playwright'],
+    ['fixture', ...others.flatMap((peer) => [`cold ÷ ${peer}`, `warm ÷ ${peer}`, `act ÷ ${peer}`, `replayed act ÷ ${peer}`, `same XPath Action ÷ ${peer}`]), 'replayed act ÷ raw Playwright'],
     peers.filter((row) => row.peer === 'Rehearse').map((mine) => {
       const of = (peer: string) => peers.find((row) => row.peer === peer && row.fixture === mine.fixture);
-      return [mine.fixture, ...others.flatMap((peer) => [ratio(mine.coldMs, of(peer)?.coldMs), ratio(mine.warmMs, of(peer)?.warmMs), ratio(mine.actMs, of(peer)?.actMs), ratio(mine.replayMs, of(peer)?.replayMs)]), ratio(mine.replayMs, mine.rawMs)];
+      return [mine.fixture, ...others.flatMap((peer) => [ratio(mine.coldMs, of(peer)?.coldMs), ratio(mine.warmMs, of(peer)?.warmMs), ratio(mine.actMs, of(peer)?.actMs), ratio(mine.replayMs, of(peer)?.replayMs), ratio(mine.givenReplayMs ?? NaN, of(peer)?.givenReplayMs)]), ratio(mine.replayMs, mine.rawMs)];
     }));
 }
 
@@ -181,8 +181,14 @@ async function benchAgent({ models, session, large }: Bench): Promise<void> {
   table('agent on table.html (4,000 controls), median of 3 runs of 3 steps (click, click, done)', ['measure', 'ms'], [['per step (its outline, the scripted model, the action)', median(perStep).toFixed(0)]]);
 }
 
-/** a 20-step flow replayed, in-process and by the CLI. */
-async function benchReplay({ url, session, page }: Bench): Promise<void> {
+/** The login page's elements by XPath where a step's selector names them by role. */
+const XPATHS: Readonly<Record<string, string>> = {
+  'role=textbox[name="Email"]': '//*[@id="email"]', 'role=textbox[name="Password"]': '//*[@id="password"]',
+  'role=searchbox[name="Search"]': '//input[@type="search"]', 'role=button[name="Forgot password?"]': '//button[@type="button"]',
+};
+
+/** a 20-step flow replayed, in-process and by the CLI, and its Actions beside Stagehand's replay of them. */
+async function benchReplay({ models, url, session, page }: Bench): Promise<void> {
   // A 20-step flow on the fixtures, replayed by Rehearse (verified selectors, expectations) and by a hand-written script.
   const twenty: Flow = {
     version: 1, name: 'Twenty steps', startUrl: url('login.html'),
@@ -243,12 +249,27 @@ async function benchReplay({ url, session, page }: Bench): Promise<void> {
   const one = await wall(1);
   const two = await wall(2);
   const processes = await replayProcessRows(twenty);
+  // The same 20 Actions by XPath (what Stagehand records and runs; check and uncheck are clicks there), for each peer.
+  const byXPath = twenty.steps.flatMap((step): ActionOutput[] => {
+    if (!('action' in step)) return [];
+    const xpath = XPATHS[step.action.selector] ?? `//*[@id="${/^css=#(\w+)$/.exec(step.action.selector)?.[1]}"]`;
+    const method = step.action.method === 'check' || step.action.method === 'uncheck' ? 'click' : step.action.method ?? 'click';
+    return [{ selector: `xpath=${xpath}`, description: step.action.description, method, arguments: step.action.arguments ?? [] }];
+  });
+  const sameActions: Flow = { version: 1, name: 'Twenty Actions by XPath', startUrl: url('login.html'), steps: byXPath.map((action) => ({ action })) };
+  const sameMs = await timed(async () => {
+    const result = await replayFlow(session, sameActions);
+    if (result.status !== 'passed') throw new Error(JSON.stringify(result.steps.filter((step) => step.status !== 'passed')));
+  }, 10);
+  const peers = await stagehandReplays(models, url('login.html'), byXPath, 5);
   table('replay of a 20-step flow (median ms)', ['what', 'ms', 'next to', 'ratio'], [
     ['Rehearse replay (verified targets, expectations)', replayMs.toFixed(0), `hand-written Playwright ${rawFlowMs.toFixed(0)} ms`, `${(replayMs / rawFlowMs).toFixed(2)}×`],
     [`the same with ${effectSteps} steps checking their recorded effect`, effectsMs.toFixed(0), `without effects ${replayMs.toFixed(0)} ms`, `${(effectsMs / replayMs).toFixed(2)}× (${((effectsMs - replayMs) / effectSteps).toFixed(1)} ms an effect check)`],
     ['rehearse replay, 4 flows, --workers 1 (wall, incl. browser starts)', one.toFixed(0), '—', '—'],
     ['rehearse replay, 4 flows, --workers 2', two.toFixed(0), `--workers 1 ${one.toFixed(0)} ms`, `${(two / one).toFixed(2)}×`],
     ...processes,
+    ['Rehearse replay of the same 20 Actions by XPath', sameMs.toFixed(0), '—', '—'],
+    ...peers.map(({ peer, ms }) => [`${peer} replaying them (goto, then act each)`, ms.toFixed(0), `Rehearse ${sameMs.toFixed(0)} ms`, `Rehearse ÷ it ${(sameMs / ms).toFixed(2)}×`]),
   ]);
 }
 
@@ -378,13 +399,19 @@ async function main(): Promise<void> {
 
   const fixtures: (PeerFixture & { fixture: string })[] = [
     { fixture: 'login.html', instruction: 'click the Forgot password? button', expect: /forgot/i },
-    { fixture: 'frames.html?cross=CROSS', instruction: 'click Pay now', expect: /pay now/i },
+    {
+      fixture: 'frames.html?cross=CROSS', instruction: 'click Pay now', expect: /pay now/i,
+      replayAction: { selector: 'xpath=/html/body/iframe[2]/html/body/button', description: 'Pay now button', method: 'click', arguments: [] },
+    },
     { fixture: 'shadow.html', instruction: 'click Closed subscribe', expect: /closed subscribe/i },
     { fixture: 'dropdown.html', instruction: 'click Pick a color', expect: /pick a color/i },
     { fixture: 'long.html', instruction: 'click Accept terms', expect: /accept terms/i },
     { fixture: 'table.html', instruction: 'click the Edit button in the row for order 1500', expect: /tr\[1500\]/ },
   ].map((entry) => ({ ...entry, label: entry.fixture.replace('?cross=CROSS', ''), url: url(entry.fixture) }));
-  const bench: Bench = { models, url, session, page, fixtures, large: fixtures.find((entry) => entry.fixture === 'table.html')! };
+  // BENCH_PAGES=frames,table: only those pages where a section goes page by page.
+  const pages = process.env.BENCH_PAGES?.split(',').map((name) => name.trim()).filter(Boolean);
+  const chosenPages = pages ? fixtures.filter((entry) => pages.some((name) => entry.label.startsWith(name))) : fixtures;
+  const bench: Bench = { models, url, session, page, fixtures: chosenPages, large: fixtures.find((entry) => entry.fixture === 'table.html')! };
   for (const section of chosen.filter((entry) => !entry.standalone)) await section.run(bench);
   await session.end();
   await Promise.all([site.close(), other.close(), models.close()]);

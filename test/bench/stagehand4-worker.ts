@@ -6,6 +6,8 @@
  */
 import { createInterface } from 'node:readline';
 
+const CALL_LIMIT_MS = 30_000;
+
 interface Command {
   readonly id: number;
   readonly op: 'start' | 'goto' | 'observe' | 'act' | 'close';
@@ -67,7 +69,11 @@ async function main(): Promise<void> {
       const observed = await stagehand!.observe(String(command.instruction)) as unknown as { data?: unknown[] } | unknown[];
       return (Array.isArray(observed) ? observed : observed.data ?? [])[0];
     },
-    act: async (command) => void (await stagehand!.act(command.action as never)),
+    act: async (command) => {
+      // A failed act is an error, not a fast one.
+      const result = await stagehand!.act(command.action as never) as unknown as { success?: boolean; message?: string } | undefined;
+      if (result?.success === false) throw new Error(`did not act: ${result.message ?? ''}`);
+    },
     close: async () => {
       await stagehand?.close();
       await browser?.close();
@@ -77,7 +83,12 @@ async function main(): Promise<void> {
     const command = JSON.parse(line) as Command;
     const started = performance.now();
     try {
-      const value = await run[command.op](command);
+      // A call that never ends (an act on what it cannot reach) answers an error in time; the bench goes on.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeUp = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${CALL_LIMIT_MS} ms`)), CALL_LIMIT_MS);
+      });
+      const value = await Promise.race([run[command.op](command), timeUp]).finally(() => clearTimeout(timer));
       process.stdout.write(`${JSON.stringify({ id: command.id, ok: true, ms: performance.now() - started, value })}\n`);
     } catch (error) {
       process.stdout.write(`${JSON.stringify({ id: command.id, ok: false, error: String((error as Error)?.message ?? error).slice(0, 2000) })}\n`);
