@@ -2,7 +2,7 @@ import { HOOKS_KEY } from '../core/page/keys';
 import { installPageHooks } from '../core/page-scripts';
 import { SHADOW_ENGINE, SHADOW_ENGINE_SOURCE } from '../core/browser/shadow-engine';
 import { parseSelector } from '../core/snapshot/selector-syntax';
-import { canonicalMethod, hasVariableReference, parsePattern, replaceVariables, type ActionStep, type Effect, type Expectation, type Flow } from '../schema';
+import { canonicalMethod, hasVariableReference, parsePattern, replaceVariables, stepKind, unhandledKind, type ActionStep, type Effect, type Expectation, type Flow, type TaggedStep } from '../schema';
 import { isUpload } from './uploads';
 import { environmentName } from './variables';
 import { DRAG_STEPS } from '../core/act/methods';
@@ -101,6 +101,22 @@ function effectCode(target: string, effect: Effect): string[] {
   return lines;
 }
 
+/** A step's lines of the spec: an action with its description above and its recorded effect checked after. */
+function stepCode(tagged: TaggedStep): { code: string; usesShadow: boolean } {
+  switch (tagged.kind) {
+    case 'action': {
+      const { step } = tagged;
+      const generated = actionCode(step);
+      const effect = step.effect ? effectCode(locatorCode(step.action.selector).code, step.effect) : [];
+      return { code: [`// ${comment(step.action.description)}`, generated.code, ...effect].join('\n'), usesShadow: generated.usesShadow };
+    }
+    case 'navigate': return { code: `await page.goto(${text(tagged.step.navigate)});`, usesShadow: false };
+    case 'wait': return 'ms' in tagged.step.wait ? { code: `await page.waitForTimeout(${Number(tagged.step.wait.ms)});`, usesShadow: false } : expectCode(tagged.step.wait);
+    case 'expect': return expectCode(tagged.step.expect);
+    default: return unhandledKind(tagged);
+  }
+}
+
 /** A Playwright Test spec that does what the flow does, and runs without Rehearse. */
 export function exportPlaywrightSpec(flow: Flow, source: string): string {
   const lines: string[] = [];
@@ -108,14 +124,9 @@ export function exportPlaywrightSpec(flow: Flow, source: string): string {
   const usesFiles = flow.steps.some((step) => 'action' in step && isUpload(step.action.method));
   if (flow.startUrl) lines.push(`await page.goto(${text(flow.startUrl)});`);
   for (const step of flow.steps) {
-    const generated = 'action' in step ? actionCode(step)
-      : 'navigate' in step ? { code: `await page.goto(${text(step.navigate)});`, usesShadow: false }
-      : 'wait' in step ? ('ms' in step.wait ? { code: `await page.waitForTimeout(${Number(step.wait.ms)});`, usesShadow: false } : expectCode(step.wait))
-      : expectCode(step.expect);
+    const generated = stepCode(stepKind(step));
     usesShadow ||= generated.usesShadow;
-    if ('action' in step) lines.push(`// ${comment(step.action.description)}`);
     lines.push(...generated.code.split('\n'));
-    if ('action' in step && step.effect) lines.push(...effectCode(locatorCode(step.action.selector).code, step.effect));
   }
   const variables = Object.entries(flow.variables ?? {}).map(([name, declared]) =>
     `  ${js(name)}: process.env.${environmentName(name)} ?? ${declared.default !== undefined ? js(declared.default) : `(() => { throw new Error(${js(`set ${environmentName(name)}`)}); })()`},`);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { lstat, open, readdir, readFile, readlink, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { FLOW_VERSION, FlowSchema, summarizeProblems, validate, type Flow, type FlowStep, type InputProblem } from '../schema';
+import { FLOW_VERSION, FlowSchema, stepKind, summarizeProblems, unhandledKind, validate, type Flow, type FlowStep, type InputProblem } from '../schema';
 
 /** A flow file that cannot be used, with where and why: `login.flow.json: steps.2.action.method: …`. */
 export class FlowFileError extends Error {
@@ -201,11 +201,15 @@ export function rebaseFlow(flow: Flow, baseUrl: string): Flow {
   return {
     ...flow,
     startUrl: swap(flow.startUrl),
-    steps: flow.steps.map((step) => {
-      if ('navigate' in step) return { navigate: swap(step.navigate) };
-      if ('expect' in step && 'url' in step.expect) return { ...step, expect: { url: swap(step.expect.url) } };
-      if ('wait' in step && 'url' in step.wait) return { ...step, wait: { url: swap(step.wait.url) } };
-      return step;
+    steps: flow.steps.map((step): FlowStep => {
+      const tagged = stepKind(step);
+      switch (tagged.kind) {
+        case 'navigate': return { navigate: swap(tagged.step.navigate) };
+        case 'expect': return 'url' in tagged.step.expect ? { ...tagged.step, expect: { url: swap(tagged.step.expect.url) } } : step;
+        case 'wait': return 'url' in tagged.step.wait ? { ...tagged.step, wait: { url: swap(tagged.step.wait.url) } } : step;
+        case 'action': return step;
+        default: return unhandledKind(tagged);
+      }
     }),
   };
 }

@@ -1,5 +1,5 @@
 import type { Session } from '../core/session-types';
-import { describeEffect, describeStep, replaceVariables, type ActionStep, type Flow, type FlowResult, type StepResult, type StepStatus, type WaitCondition } from '../schema';
+import { describeEffect, describeStep, replaceVariables, stepKind, unhandledKind, type ActionStep, type Flow, type FlowResult, type StepResult, type StepStatus, type WaitCondition } from '../schema';
 import { uploadsForStep, type FlowFiles } from './uploads';
 
 export { describeStep };
@@ -75,18 +75,21 @@ export async function replayFlow(session: Session, flow: Flow, options: ReplayOp
     if (options.slowMoMs && (index > 0 || flow.startUrl) && !failed) await pause(options.slowMoMs, options.signal);
     const { kind, description } = describeStep(step);
     await run(index, kind, description, async () => {
-      if ('navigate' in step) {
-        await session.navigate(fillVariables(step.navigate, variables), { timeout: stepTimeoutMs * 3, signal: options.signal });
-        return {};
+      const tagged = stepKind(step);
+      switch (tagged.kind) {
+        case 'navigate':
+          await session.navigate(fillVariables(tagged.step.navigate, variables), { timeout: stepTimeoutMs * 3, signal: options.signal });
+          return {};
+        case 'wait': return waitStep(session, tagged.step.wait, tagged.step.timeout ?? stepTimeoutMs, variables, options.signal);
+        case 'expect': {
+          const outcome = await session.expect(tagged.step.expect, { timeout: tagged.step.timeout ?? stepTimeoutMs / 2, variables, signal: options.signal });
+          if (outcome.passed) return {};
+          const diff = outcome.expected !== undefined && outcome.actual !== undefined ? { expected: outcome.expected, actual: outcome.actual } : {};
+          return { error: { name: 'ExpectationFailed', message: outcome.message, ...diff } };
+        }
+        case 'action': return actionStep(session, tagged.step, variables, tagged.step.timeout ?? stepTimeoutMs, options);
+        default: return unhandledKind(tagged);
       }
-      if ('wait' in step) return waitStep(session, step.wait, step.timeout ?? stepTimeoutMs, variables, options.signal);
-      if ('expect' in step) {
-        const outcome = await session.expect(step.expect, { timeout: step.timeout ?? stepTimeoutMs / 2, variables, signal: options.signal });
-        if (outcome.passed) return {};
-        const diff = outcome.expected !== undefined && outcome.actual !== undefined ? { expected: outcome.expected, actual: outcome.actual } : {};
-        return { error: { name: 'ExpectationFailed', message: outcome.message, ...diff } };
-      }
-      return actionStep(session, step, variables, step.timeout ?? stepTimeoutMs, options);
     });
   }
   return { name: flow.name, ...(options.file ? { file: options.file } : {}), status: failed ? 'failed' : 'passed', ms: Date.now() - started, steps: results };

@@ -89,17 +89,45 @@ export type ActionStep = v.InferOutput<typeof ActionStepSchema>;
 export type NavigateStep = v.InferOutput<typeof NavigateStepSchema>;
 export type ExpectStep = v.InferOutput<typeof ExpectStepSchema>;
 export type WaitStep = v.InferOutput<typeof WaitStepSchema>;
-export type FlowStep = ActionStep | NavigateStep | ExpectStep | WaitStep;
 
-const STEP_KINDS = ['action', 'navigate', 'expect', 'wait'] as const;
+/**
+ * The kinds of step, each named by the key a step of that kind has: the one list. A kind added here must be given its
+ * schema below and handled wherever steps are told apart (a `switch` on stepKind(step).kind ending in unhandledKind),
+ * or the project does not compile.
+ */
+export const STEP_KINDS = ['action', 'navigate', 'expect', 'wait'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+interface StepOfKind {
+  action: ActionStep;
+  navigate: NavigateStep;
+  expect: ExpectStep;
+  wait: WaitStep;
+}
+export type FlowStep = StepOfKind[StepKind];
+/** A step with its kind, which a `switch` narrows: `switch (tagged.kind) { case 'action': tagged.step.action … }`. */
+export type TaggedStep = { [K in StepKind]: { readonly kind: K; readonly step: StepOfKind[K] } }[StepKind];
+
+const STEP_SCHEMAS: { readonly [K in StepKind]: v.GenericSchema<unknown, StepOfKind[K]> } = {
+  action: ActionStepSchema, navigate: NavigateStepSchema, expect: ExpectStepSchema, wait: WaitStepSchema,
+};
+
+/** The kind of a step (checked by the flow's schema, so it has exactly one of the kinds' keys). */
+export function stepKind(step: FlowStep): TaggedStep {
+  const kind = STEP_KINDS.find((key) => key in step);
+  if (!kind) throw new TypeError(`a step with none of ${STEP_KINDS.join(', ')}: it was not read through the flow's schema`);
+  return { kind, step } as TaggedStep;
+}
+
+/** The `default` of a switch on a step's kind: reached only by a kind the switch forgot, which does not compile. */
+export function unhandledKind(tagged: never): never {
+  throw new TypeError(`a step of kind ${(tagged as TaggedStep).kind} is not handled here`);
+}
 
 /** A step is reported against the kind its key names, so `steps.3.action.method` is the message, not "matches no step". */
 function stepVariant(input: unknown): v.GenericSchema<unknown, FlowStep> {
   if (typeof input === 'object' && input !== null) {
-    if ('action' in input) return ActionStepSchema;
-    if ('navigate' in input) return NavigateStepSchema;
-    if ('expect' in input) return ExpectStepSchema;
-    if ('wait' in input) return WaitStepSchema;
+    const kind = STEP_KINDS.find((key) => key in input);
+    if (kind) return STEP_SCHEMAS[kind];
   }
   const keys = typeof input === 'object' && input !== null ? Object.keys(input).map((key) => JSON.stringify(key)).join(', ') || 'none' : JSON.stringify(input);
   return v.custom<FlowStep>(() => false, `expected a step with one of ${STEP_KINDS.join(', ')}, received ${typeof input === 'object' && input !== null ? `keys ${keys}` : keys}`);
@@ -107,7 +135,7 @@ function stepVariant(input: unknown): v.GenericSchema<unknown, FlowStep> {
 
 export const FlowStepSchema: v.GenericSchema<unknown, FlowStep> = v.lazy(stepVariant);
 /** The same steps as a plain union, for the generated JSON Schema (a lazy schema has no JSON Schema form). */
-export const FlowStepUnionSchema = v.union([ActionStepSchema, NavigateStepSchema, ExpectStepSchema, WaitStepSchema]);
+export const FlowStepUnionSchema = v.union(STEP_KINDS.map((kind) => STEP_SCHEMAS[kind]));
 
 export const FlowVariableSchema = v.pipe(
   strictObject({
@@ -138,20 +166,26 @@ export type Flow = v.InferOutput<typeof FlowSchema>;
 export const FlowJsonSchemaSource = strictObject(flowEntries(FlowStepUnionSchema));
 
 /** A step in a few words, as replay progress, reports and the editor's views show it. */
-export function describeStep(step: FlowStep): { kind: 'action' | 'navigate' | 'expect' | 'wait'; description: string } {
-  if ('action' in step) return { kind: 'action', description: `${step.action.method ?? 'click'} ${step.action.description}`.trim() };
-  if ('navigate' in step) return { kind: 'navigate', description: `go to ${step.navigate}` };
-  if ('wait' in step) {
-    const wait = step.wait;
-    const until = 'ms' in wait ? `${wait.ms} ms` : 'text' in wait ? `text "${wait.text}"` : 'url' in wait ? `URL ${wait.url}` : `${wait.selector} ${wait.state}`;
-    return { kind: 'wait', description: `wait for ${until}` };
+export function describeStep(step: FlowStep): { kind: StepKind; description: string } {
+  const tagged = stepKind(step);
+  switch (tagged.kind) {
+    case 'action': return { kind: tagged.kind, description: `${tagged.step.action.method ?? 'click'} ${tagged.step.action.description}`.trim() };
+    case 'navigate': return { kind: tagged.kind, description: `go to ${tagged.step.navigate}` };
+    case 'wait': {
+      const wait = tagged.step.wait;
+      const until = 'ms' in wait ? `${wait.ms} ms` : 'text' in wait ? `text "${wait.text}"` : 'url' in wait ? `URL ${wait.url}` : `${wait.selector} ${wait.state}`;
+      return { kind: tagged.kind, description: `wait for ${until}` };
+    }
+    case 'expect': {
+      const expectation = tagged.step.expect;
+      const text = 'text' in expectation ? `text "${expectation.text}"`
+        : 'url' in expectation ? `URL ${expectation.url}`
+        : 'title' in expectation ? `title ${expectation.title}`
+        : 'value' in expectation ? `${expectation.selector} = "${expectation.value}"`
+        : 'effect' in expectation ? `${expectation.selector} ${describeEffect(expectation.effect)}`
+        : `${expectation.selector} ${expectation.state}`;
+      return { kind: tagged.kind, description: `expect ${text}` };
+    }
+    default: return unhandledKind(tagged);
   }
-  const expectation = step.expect;
-  const text = 'text' in expectation ? `text "${expectation.text}"`
-    : 'url' in expectation ? `URL ${expectation.url}`
-    : 'title' in expectation ? `title ${expectation.title}`
-    : 'value' in expectation ? `${expectation.selector} = "${expectation.value}"`
-    : 'effect' in expectation ? `${expectation.selector} ${describeEffect(expectation.effect)}`
-    : `${expectation.selector} ${expectation.state}`;
-  return { kind: 'expect', description: `expect ${text}` };
 }

@@ -1,11 +1,13 @@
 import * as v from 'valibot';
+import { STEP_KINDS } from './flow';
 
 /**
  * What a replay reports: each step (the start page is index -1) and the flow. The types are inferred from these schemas,
  * and the service client checks a replay's result with them.
  */
 export const STEP_STATUSES = ['passed', 'failed', 'skipped'] as const;
-export const REPLAY_STEP_KINDS = ['start', 'action', 'navigate', 'expect', 'wait'] as const;
+/** A step's kind in a report: the flow's kinds (STEP_KINDS), and `start` for opening the start page. */
+export const REPLAY_STEP_KINDS = ['start', ...STEP_KINDS] as const;
 
 const stepEntries = {
   index: v.number(),
