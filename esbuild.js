@@ -36,41 +36,33 @@ const problemMatcherPlugin = {
 };
 
 /**
- * The code that runs in the page (src/core/page-sources.d.ts names each): name → [module, its export]. Each is bundled
- * alone, with what it imports, into one expression whose value is that export; src/core/page-scripts.ts hands them to
- * Playwright and CDP.
+ * The code that runs in the page, as src/core/page-scripts.ts lists it (the one list): each
+ * `export const name = inPage<typeof Name>('name')` there, with its `import type { name as Name } from './page/…'`,
+ * is bundled alone, with what it imports, into one expression whose value is that export. Returns name → its module.
  */
-const PAGE_SCRIPTS = {
-  installPageHooks: ['src/core/page/page-hooks.ts', 'installPageHooks'],
-  waitForQuiet: ['src/core/page/page-hooks.ts', 'waitForQuiet'],
-  readGeneration: ['src/core/page/page-hooks.ts', 'readGeneration'],
-  describeInPage: ['src/core/page/describe-in-page.ts', 'describeInPage'],
-  describeSole: ['src/core/page/sole-target.ts', 'describeSole'],
-  installRecorder: ['src/core/page/recorder.ts', 'installRecorder'],
-  effectHolds: ['src/core/page/element-state.ts', 'effectHolds'],
-  installPicker: ['src/core/page/picker.ts', 'installPicker'],
-  shadowEngine: ['src/core/page/shadow-engine.ts', 'shadowEngine'],
-  aimPointer: ['src/core/page/pointer-aim.ts', 'aimPointer'],
-  disarmPointer: ['src/core/page/pointer-aim.ts', 'disarmPointer'],
-  frameShowsAt: ['src/core/page/pointer-aim.ts', 'frameShowsAt'],
-  aimKeys: ['src/core/page/pointer-aim.ts', 'aimKeys'],
-  findAndKeep: ['src/core/page/find-sole.ts', 'findAndKeep'],
-  prepareFill: ['src/core/page/field-input.ts', 'prepareFill'],
-  checkedState: ['src/core/page/field-input.ts', 'checkedState'],
-  selectInPage: ['src/core/page/field-input.ts', 'selectInPage'],
-  valueInPage: ['src/core/page/field-input.ts', 'valueInPage'],
-  untilDefined: ['src/core/page/custom-elements.ts', 'untilDefined'],
-};
+function pageScripts() {
+  const list = fs.readFileSync(path.join('src', 'core', 'page-scripts.ts'), 'utf8');
+  const modules = new Map();
+  for (const [, names, file] of list.matchAll(/import type \{([^}]+)\} from '\.\/(page\/[\w-]+)'/g)) {
+    for (const part of names.split(',')) modules.set(part.trim().split(/\s+as\s+/)[0], path.join('src', 'core', `${file}.ts`));
+  }
+  const scripts = {};
+  for (const [, name] of list.matchAll(/^export const \w+ = inPage<[^>]+>\('(\w+)'\)/gm)) {
+    if (!modules.has(name)) throw new Error(`src/core/page-scripts.ts: the page script ${name} needs an import type of ${name} from ./page/<its module>`);
+    scripts[name] = modules.get(name);
+  }
+  return scripts;
+}
 const PAGE_RESULT = '__rehearsePageScript';
 
 /** Builds every page script: `{ sources: { name: expression }, inputs: [files they were built from] }`. */
 async function buildPageSources() {
   const sources = {};
   const inputs = new Set();
-  await Promise.all(Object.entries(PAGE_SCRIPTS).map(async ([name, [file, exported]]) => {
+  await Promise.all(Object.entries(pageScripts()).map(async ([name, file]) => {
     const result = await esbuild.build({
       // The bundle hands its value to a variable of the wrapper below: no module helpers, nothing left on window.
-      stdin: { contents: `import { ${exported} } from './${path.basename(file)}';\n${PAGE_RESULT} = ${exported};`, resolveDir: path.dirname(file), sourcefile: `${name}.page.ts`, loader: 'ts' },
+      stdin: { contents: `import { ${name} } from './${path.basename(file)}';\n${PAGE_RESULT} = ${name};`, resolveDir: path.dirname(file), sourcefile: `${name}.page.ts`, loader: 'ts' },
       bundle: true, write: false, metafile: true, format: 'iife', platform: 'browser', target: 'chrome110',
       minify: production, logLevel: 'silent', plugins: [problemMatcherPlugin],
     });
@@ -108,7 +100,7 @@ const common = {
   sourcemap: !production,
   // Identifiers stay as written: error classes are rebuilt from their names on both sides of the HTTP API, and the
   // short callbacks handed to evaluate() inline are sent as their source, where keepNames' __name helper is missing.
-  // The page scripts proper are bundles of their own (PAGE_SCRIPTS), minified whole.
+  // The page scripts proper are bundles of their own (pageScripts()), minified whole.
   minifyWhitespace: production,
   minifySyntax: production,
   logLevel: 'silent',

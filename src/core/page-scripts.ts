@@ -14,11 +14,13 @@ import sources from './page-sources';
 /**
  * The code that runs in the page, as Playwright and CDP take it: built at compile time from src/core/page into one
  * self-contained script each (imports bundled in), so nothing of a Node module is missing in the page and the bundles
- * can be minified. Each export is a stand-in with the page function's type whose source (`String(fn)`, which is what
- * Playwright's evaluate and addInitScript send) is the built script; calling it in Node is a mistake and throws.
- * Modules outside src/core/page import those files for their types only.
+ * can be minified. This file is the list esbuild.js builds: an `export const x = inPage<typeof X>('x')` below with
+ * its `import type { x as X } from './page/…'` above is a page script, and nothing else needs to name it. Each export
+ * is a stand-in with the page function's type whose source (`String(fn)`, which is what Playwright's evaluate and
+ * addInitScript send) is the built script; calling it in Node is a mistake and throws. Modules outside src/core/page
+ * import those files for their types only.
  */
-function inPage<T>(name: keyof typeof sources): T {
+function inPage<T>(name: string): T {
   const source = sources[name];
   if (typeof source !== 'string') throw new Error(`The page script ${name} was not built: run node esbuild.js.`);
   const standIn = (): never => {
