@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isNavigable, NAVIGABLE } from './navigable';
 import { describeEffect, EffectSchema } from './effect';
 import { actionOutputEntries } from './action';
 import { ExpectationSchema } from './expectation';
@@ -55,13 +56,7 @@ export const ActionStepSchema = strictObject({
  * (`javascript:`) or open local files (`file:`); a URL that starts with a %variable% is checked once it is filled in.
  */
 const navigableUrl = () =>
-  v.pipe(text(), v.check((value) => /^%[A-Za-z_][A-Za-z0-9_.-]*%/.test(value) || isNavigable(value), (issue) => `expected an http(s), data: or about:blank URL, received ${issue.received}`));
-
-function isNavigable(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'data:' || url.href === 'about:blank';
-}
+  v.pipe(text(), v.check((value) => /^%[A-Za-z_][A-Za-z0-9_.-]*%/.test(value) || isNavigable(value), (issue) => `expected an ${NAVIGABLE} URL, received ${issue.received}`));
 
 export const NavigateStepSchema = strictObject({ navigate: about(navigableUrl(), 'Go to this address (http(s), data: or about:blank; it may start with a %variable%).') });
 export const ExpectStepSchema = strictObject({

@@ -15,3 +15,4 @@ export * from './step-extras';
 export * from './webview-messages';
 export * from './pattern';
 export * from './live-view';
+export * from './navigable';

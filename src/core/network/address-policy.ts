@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { isNavigable, NAVIGABLE } from '../../schema';
 
 /**
  * Where a session's browser may go. A service for a team keeps browsers on the public web: loopback, private, link-local
@@ -15,8 +16,6 @@ export interface NetworkPolicy {
 /** A library user's or the CLI's own browser: anything but the schemes a page must never reach. */
 export const OPEN_NETWORK: NetworkPolicy = { allowPrivate: true, allowOrigins: [] };
 
-/** Schemes a session may navigate to. `about:` only as about:blank. */
-const NAVIGABLE_SCHEMES = new Set(['http:', 'https:', 'data:']);
 
 const SPECIAL_RANGES = new BlockList();
 for (const [network, prefix] of [
@@ -64,9 +63,7 @@ function originOf(url: URL): string {
 
 /** The scheme check alone: what any session refuses, whatever its policy. */
 export function refusedScheme(url: URL): string | undefined {
-  if (url.protocol === 'about:' && url.href === 'about:blank') return undefined;
-  if (NAVIGABLE_SCHEMES.has(url.protocol)) return undefined;
-  return `${url.protocol} addresses are not allowed; use http(s), data: or about:blank`;
+  return isNavigable(url) ? undefined : `${url.protocol} addresses are not allowed; use ${NAVIGABLE}`;
 }
 
 const HOW_TO_ALLOW = 'the service operator can allow it with --allow-origin <origin> or --allow-private';
