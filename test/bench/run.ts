@@ -137,11 +137,25 @@ async function benchAct({ models, url, session, page }: Bench): Promise<void> {
   models.requests.length = 0;
   const plannerMs = await timed(() => session.act('click Forgot password?'), 40);
   const plannerCalls = models.requests.length;
+  // What each kind of stored selector costs on the 4,000-control table, for the Edit button of row 1,500 (every
+  // button there is named "Edit": a role selector alone finds 2,000, so a recorded step leads with one of these).
+  await session.navigate(url('table.html'));
+  const kinds = [
+    ['structural css=', 'css=#orders > tbody > tr:nth-child(1500) button'],
+    ['xpath=', 'xpath=//table[@id="orders"]/tbody/tr[1500]/td[4]/button'],
+  ] as const;
+  const tableRows: string[][] = [];
+  for (const [kind, tableSelector] of kinds) {
+    const raw = await timed(() => page.locator(tableSelector).click(), 20);
+    const mine = await timed(() => session.act({ selector: tableSelector, description: 'Edit', method: 'click', arguments: [] }), 20);
+    tableRows.push([`act(Action) click on table.html row 1,500, ${kind} selector`, mine.toFixed(2), raw.toFixed(2), `${(mine / raw).toFixed(2)}×`]);
+  }
   table('act (median ms)', ['what', 'Rehearse', 'raw Playwright', 'ratio'], [
     ['act(Action) click, role= selector', actMs.toFixed(2), rawMs.toFixed(2), `${(actMs / rawMs).toFixed(2)}×`],
     ['act(Action) click, css= selector (found by the page itself)', cssAct.toFixed(2), cssRaw.toFixed(2), `${(cssAct / cssRaw).toFixed(2)}×`],
     ['act(Action) fill', fillAct.toFixed(2), fillRaw.toFixed(2), `${(fillAct / fillRaw).toFixed(2)}×`],
     ['act("click Forgot password?") local planner', plannerMs.toFixed(2), '—', `${plannerCalls} model calls`],
+    ...tableRows,
   ]);
 }
 
