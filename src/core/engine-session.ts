@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
 import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
 import { Agent, type AgentRunAction } from './agent/agent';
-import { PageOutline } from './highlight';
+import { HoverHighlight } from './highlight';
 import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction, type PerformOptions } from './act/perform';
 import type { ObservedNode } from './act/direct-pointer';
@@ -88,16 +88,16 @@ export class EngineSession implements Session {
   }
 
   private browserLost = false;
-  private readonly outline = new PageOutline(() => this.pages.current);
+  private readonly hoverHighlight = new HoverHighlight(() => this.pages.current);
 
   /** Outlines the element a selector finds (none: clears); returns how many it found. */
   highlight(selector: string | undefined): Promise<number> {
-    return this.outline.show(this.page(), selector);
+    return this.hoverHighlight.show(this.page(), selector);
   }
 
   /** A screenshot of the page as it is, without the inspector's outline. */
   async screenshot(): Promise<Buffer> {
-    await this.outline.clear();
+    await this.hoverHighlight.clear();
     return this.page().screenshot({ type: 'jpeg', quality: 70 });
   }
 
@@ -180,8 +180,8 @@ export class EngineSession implements Session {
     const started = Date.now();
     try {
       if (this.ended) throw this.ended;
-      await this.outline.clear();
-      const result = await run().catch((error: unknown) => this.explain(error)).finally(() => this.outline.clear());
+      await this.hoverHighlight.clear();
+      const result = await run().catch((error: unknown) => this.explain(error)).finally(() => this.hoverHighlight.clear());
       const usage = (result as { usage?: Usage }).usage;
       this.metrics.push({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...(usage ? { usage } : {}), ok: true });
       return result;

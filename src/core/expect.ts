@@ -7,7 +7,7 @@ import { effectHolds, valueInPage } from './page-scripts';
 import { readOnStored } from './act/direct-action';
 import { describeEffect } from '../schema';
 
-export const DEFAULT_EXPECT_TIMEOUT_MS = 5000;
+const DEFAULT_EXPECT_TIMEOUT_MS = 5000;
 const POLL_MS = 100;
 
 interface Check {

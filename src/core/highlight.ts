@@ -5,7 +5,7 @@ import { locatorFor } from './act/locate';
  * Shows where an element is (the observe inspector's hover): Playwright's own overlay, so the page's DOM and styles are
  * untouched. No selector clears it. Returns how many elements the selector matched now.
  */
-export async function highlightElement(page: Page, selector: string | undefined): Promise<number> {
+async function highlightElement(page: Page, selector: string | undefined): Promise<number> {
   await page.hideHighlight();
   if (!selector) return 0;
   const locator = locatorFor(page, selector);
@@ -18,7 +18,7 @@ export async function highlightElement(page: Page, selector: string | undefined)
  * The outline the inspector's hover puts on one element, on whichever page is active. No engine call starts or ends with
  * it on the page, and no screenshot shows it: a hover that came while the browser was busy cannot leave it behind.
  */
-export class PageOutline {
+export class HoverHighlight {
   private shown = false;
 
   constructor(private readonly activePage: () => Page | undefined) {}

@@ -4,7 +4,7 @@ import type { Settings } from './settings';
  * Whether a browser window can be shown where the local service runs (the extension host's machine and environment):
  * on Linux only with an X or Wayland display, which Remote-SSH, containers, Codespaces and code-server do not have.
  */
-export function hasDisplay(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
+function hasDisplay(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
   return platform !== 'linux' || Boolean(env.DISPLAY?.trim() || env.WAYLAND_DISPLAY?.trim());
 }
 

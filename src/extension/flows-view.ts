@@ -4,7 +4,7 @@ import { findFlowFiles, isFlowFile, readFlowDocument } from './flow-files';
 import type { StepStates, StepMark } from './step-states';
 import { Owner } from './owner';
 
-export const STATUS_ICONS: Record<StepMark, vscode.ThemeIcon> = {
+const STATUS_ICONS: Record<StepMark, vscode.ThemeIcon> = {
   running: new vscode.ThemeIcon('loading~spin'),
   passed: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
   failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),

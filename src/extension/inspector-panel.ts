@@ -19,7 +19,7 @@ function frameOf(selector: string): string | undefined {
   return hops.length ? hops.join(' › ') : undefined;
 }
 
-export function toCandidate(output: ActionOutput): Candidate {
+function toCandidate(output: ActionOutput): Candidate {
   const frame = frameOf(output.selector);
   return { selector: output.selector, description: output.description, method: output.method ?? 'click', arguments: [...(output.arguments ?? [])], ...(frame ? { frame } : {}) };
 }

@@ -15,7 +15,7 @@ export interface StepWithVariables {
 }
 
 /** A variable name from a field's name, id or label: `password`, `card_number`. */
-export function variableNameFor(hint: string): string {
+function variableNameFor(hint: string): string {
   const base = (hint || 'secret').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'secret';
   return /^[a-z_]/.test(base) ? base : `field_${base}`;
 }

@@ -24,7 +24,7 @@ function text(value: string): string {
 }
 
 /** Playwright code that locates a Rehearse selector. */
-export function locatorCode(selector: string): { code: string; usesShadow: boolean } {
+function locatorCode(selector: string): { code: string; usesShadow: boolean } {
   const parsed = parseSelector(selector);
   let code = 'page';
   let usesShadow = false;

@@ -88,7 +88,7 @@ export async function saveFlow(file: string, flow: Flow): Promise<void> {
  * keeps its permissions; a symbolic link stays a link (the file it points to is replaced); temporary files that a
  * killed writer left behind are removed.
  */
-export async function writeFileAtomically(file: string, text: string): Promise<void> {
+async function writeFileAtomically(file: string, text: string): Promise<void> {
   const target = await throughLinks(file);
   const directory = path.dirname(target);
   await removeAbandonedTemporaries(directory, path.basename(target));

@@ -157,7 +157,7 @@ function samePlace(a: string, b: string): boolean {
  * An address as a wait step matches it on any origin: the path and hash (`/commands/actions`, `/#/active`); the page
  * itself as a pattern for the root; numbers and long ids in the path, which change between runs, match anything.
  */
-export function addressPattern(url: string): string | undefined {
+function addressPattern(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;
   const { pathname, hash, protocol } = new URL(url);
   if (protocol !== 'http:' && protocol !== 'https:') return undefined;

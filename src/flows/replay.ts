@@ -4,7 +4,7 @@ import { uploadsForStep, type FlowFiles } from './uploads';
 
 export { describeStep };
 
-export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
+const DEFAULT_STEP_TIMEOUT_MS = 10_000;
 
 export type { FlowResult, StepResult, StepStatus };
 

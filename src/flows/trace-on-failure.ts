@@ -5,7 +5,7 @@ import type { EngineSession } from '../core/engine-session';
 import type { Flow, FlowResult } from '../schema';
 
 /** A trace bigger than this is not sent back through the service (the replay's result still is). */
-export const MAX_TRACE_BYTES = 25 * 1024 * 1024;
+const MAX_TRACE_BYTES = 25 * 1024 * 1024;
 
 /**
  * A Playwright trace records what each action typed: a flow with secret variables would leave their values in the

@@ -9,7 +9,7 @@ export const isUpload = (method: string | undefined) => canonicalMethod(method) 
  * A path an upload step may name: relative to the flow file's folder and inside it, so a flow from someone else
  * cannot send a file from elsewhere on the machine (`../../.ssh/id_rsa`, `/etc/passwd`) to a page.
  */
-export function uploadPathProblem(path: string): string | undefined {
+function uploadPathProblem(path: string): string | undefined {
   if (!path || /^([a-zA-Z]:)?[\\/]/.test(path) || path.includes('\\') || path.split('/').some((part) => part === '..' || part === '')) {
     return `expected a file path relative to the flow file's folder and inside it (such as "photo.png" or "files/photo.png"), received ${JSON.stringify(path)}`;
   }

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { summarizeProblems, validate } from '../schema';
 
 /** A key short enough to guess is no key: one rule for keys files and REHEARSE_SERVICE_KEYS. */
-export const MIN_KEY_LENGTH = 16;
+const MIN_KEY_LENGTH = 16;
 
 /** Service keys, each belonging to one project: a session is visible only to its project. */
 export class ProjectKeys {

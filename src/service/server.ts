@@ -32,7 +32,7 @@ export interface ServiceLimits {
   readonly requestTimeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: ServiceLimits = {
+const DEFAULT_LIMITS: ServiceLimits = {
   bodyBytes: 1024 * 1024, sessionsPerProject: 8, callTimeoutMs: 10 * 60_000, idleTimeoutMs: 5 * 60_000, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000,
 };
 

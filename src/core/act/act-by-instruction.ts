@@ -67,7 +67,7 @@ export async function actByInstruction(instruction: string, options: ActCallOpti
 }
 
 /** What an act did, as a sentence: `Typed into textbox "Email"`, `Clicked button "Sign in"`. */
-export function doneMessage(method: string, description: string): string {
+function doneMessage(method: string, description: string): string {
   const verbs: Readonly<Record<string, string>> = {
     click: 'Clicked', doubleclick: 'Double-clicked', rightclick: 'Right-clicked', fill: 'Filled', type: 'Typed into', press: 'Pressed a key in',
     hover: 'Hovered over', selectoption: 'Chose an option in', selectoptionfromdropdown: 'Chose an option in', check: 'Checked', uncheck: 'Unchecked',

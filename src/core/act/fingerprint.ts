@@ -28,7 +28,7 @@ export async function readSoleTarget(locator: Locator): Promise<SoleTarget | und
  * Names compared as a person reads them: case, runs of spaces, spaces inside brackets and around punctuation
  * (`Clear completed ( 1 )`), and a trailing colon or required-marker do not count.
  */
-export function normalizeName(name: string): string {
+function normalizeName(name: string): string {
   return name.replace(/\s+/g, ' ').replace(/\s*([()[\]{}:;,.!?])\s*/g, '$1').replace(/[\s:*]+$/, '').trim().toLowerCase();
 }
 
@@ -48,7 +48,7 @@ function namesMatch(expected: string, actual: string): boolean {
  * A name made only of symbols (`✔`, `×`, `…`), often CSS-generated content that another build of the same app draws
  * differently or not at all: it does not decide a match on its own; role and anchor do.
  */
-export function isWeakName(name: string): boolean {
+function isWeakName(name: string): boolean {
   return !/[\p{L}\p{N}]/u.test(name);
 }
 

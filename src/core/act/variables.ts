@@ -1,7 +1,7 @@
 import { replaceVariables, type Variables, type VariableValue } from '../../schema';
 import { ServiceInvalidArgumentError } from '../errors';
 
-export function variableValue(value: VariableValue): string {
+function variableValue(value: VariableValue): string {
   return String(typeof value === 'object' ? value.value : value);
 }
 

@@ -43,7 +43,7 @@ function requireString(input: Record<string, unknown>, key: string, tool: string
   return value;
 }
 
-export function checkOrigin(url: string, allowed: readonly string[] | undefined): void {
+function checkOrigin(url: string, allowed: readonly string[] | undefined): void {
   if (!allowed || isAllowedUrl(url, allowed)) return;
   const origin = URL.canParse(url) ? new URL(url).origin : url;
   throw new ServiceInvalidArgumentError(`${origin} is not an allowed origin; allowed: ${allowed.join(', ') || 'none (pass allowedOrigins to let the agent go elsewhere)'}`);

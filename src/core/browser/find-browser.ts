@@ -34,7 +34,7 @@ const HEADLESS_SHELLS: Readonly<Record<string, readonly string[]>> = {
   linux: ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell'],
 };
 
-export const INSTALL_HINT =
+const INSTALL_HINT =
   'Set rehearse.browser.executablePath in VS Code, pass --browser <path> to the CLI, or set REHEARSE_CHROMIUM; ' +
   'or install one: `npx playwright install chromium`, or on Debian/Ubuntu `sudo apt-get install chromium`.';
 

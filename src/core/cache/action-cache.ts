@@ -10,7 +10,7 @@ import { keywords } from '../snapshot/budget';
 import type { PageSnapshot } from '../snapshot/snapshot';
 
 const FingerprintSchema = v.object({ role: v.string(), name: v.string(), anchor: v.optional(v.object({ role: v.string(), name: v.string() })) });
-export const CachedActSchema = v.object({
+const CachedActSchema = v.object({
   instruction: v.string(),
   url: v.string(),
   createdAt: v.string(),
@@ -80,7 +80,7 @@ export class DirectoryCacheStore implements ActionCacheStore {
 }
 
 /** Origin and path: the query string and fragment rarely change which element an instruction means. */
-export function normalizeUrl(url: string): string {
+function normalizeUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.origin}${parsed.pathname}`;

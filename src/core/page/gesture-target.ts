@@ -11,7 +11,7 @@ const ACTED_ON_ROLES = new Set([
 /** How far up from what the pointer touched a meaningful element is looked for (an icon in a label in a button). */
 const MOST_LEVELS = 8;
 
-export function isActedOn(element: Element): boolean {
+function isActedOn(element: Element): boolean {
   const role = element.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase();
   if (role) return ACTED_ON_ROLES.has(role);
   switch (element.localName) {
@@ -28,7 +28,7 @@ export function isActedOn(element: Element): boolean {
  * it, replayed on it by the same input. A component that holds several controls (a to-do row: a checkbox, a label, a
  * delete button) is not one: its gestures stay on the control touched.
  */
-export function isCustomControl(element: Element): boolean {
+function isCustomControl(element: Element): boolean {
   if (!element.localName.includes('-') || !element.shadowRoot) return false;
   const control = element as unknown as { checked?: unknown; value?: unknown };
   if (typeof control.checked !== 'boolean' && !('value' in control)) return false;

@@ -1,7 +1,7 @@
 import type { OutlineLine } from './outline';
 
 /** Tokens are estimated as characters / 4: no tokenizer is shipped, and the estimate errs high for English. */
-export function estimateTokens(text: string): number {
+function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 

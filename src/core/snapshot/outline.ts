@@ -230,7 +230,7 @@ function hasActionableDescendant(node: DomNode): boolean {
 }
 
 /** `[0-5] button "Sign in" (disabled, value="x")` */
-export function elementLine(element: OutlineElement): string {
+function elementLine(element: OutlineElement): string {
   const role = element.role === 'generic' ? 'clickable' : element.role;
   const details: string[] = [];
   const states = element.states;

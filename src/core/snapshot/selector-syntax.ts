@@ -10,7 +10,7 @@
  * any Playwright selector (css=, role=, xpath=, text=, bare CSS), and a bare XPath (`/html/…`) is accepted too.
  */
 
-export const HOP_SEPARATOR = ' >>> ';
+const HOP_SEPARATOR = ' >>> ';
 
 export type Hop = { readonly kind: 'frame' | 'shadow'; readonly selector: string };
 

@@ -198,7 +198,7 @@ function findByBackendId(frame: FrameDoc, backendNodeId: number): DomNode | unde
 }
 
 /** `/html/body/div[2]/button[1]` over the document's own tree (XPath does not enter shadow roots). */
-export function xpathOf(node: DomNode): string {
+function xpathOf(node: DomNode): string {
   const steps: string[] = [];
   let current: DomNode | undefined = node;
   while (current && current.nodeType === 1) {
