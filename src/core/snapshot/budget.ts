@@ -21,14 +21,19 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** How well a line matches the instruction: whole-word matches count, numbers most (they identify rows). */
-function scorer(words: readonly string[]): (line: OutlineLine) => number {
-  const patterns = words.map((word) => ({ weight: /^\d+$/.test(word) ? 5 : 1, pattern: new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}($|[^\\p{L}\\p{N}])`, 'u') }));
+/**
+ * How well a line matches the instruction: whole-word matches count, numbers most (they identify rows). A word on
+ * most of the page's lines (every row's "Edit" button) tells none of them apart: it does not count, or its lines
+ * would crowd out the headings and what is in view.
+ */
+function scorer(words: readonly string[], lines: readonly OutlineLine[]): (line: OutlineLine) => number {
   // Element ids ([0-1500]) are not words of the page.
-  return (line) => {
-    const words = line.words.replace(/\[\d+-\d+\]/g, ' ');
-    return patterns.reduce((score, { weight, pattern }) => (pattern.test(words) ? score + weight : score), 0);
-  };
+  const pageWords = (line: OutlineLine) => line.words.replace(/\[\d+-\d+\]/g, ' ');
+  const texts = lines.map(pageWords);
+  const patterns = words
+    .map((word) => ({ weight: /^\d+$/.test(word) ? 5 : 1, pattern: new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}($|[^\\p{L}\\p{N}])`, 'u') }))
+    .filter(({ pattern }) => texts.filter((text) => pattern.test(text)).length <= texts.length / 2);
+  return (line) => patterns.reduce((score, { weight, pattern }) => (pattern.test(pageWords(line)) ? score + weight : score), 0);
 }
 
 export interface BudgetedOutline {
@@ -50,7 +55,7 @@ export function fitToBudget(lines: readonly OutlineLine[], instruction: string |
   if (total <= budget) {
     return { text: rendered.join('\n'), tokens: total, shownIds: new Set(lines.flatMap((line) => line.elementIds)), omittedLines: 0 };
   }
-  const score = scorer(keywords(instruction));
+  const score = scorer(keywords(instruction), lines);
   const ranked = lines.map((line, index) => ({ index, score: score(line), line }));
   const priority = (entry: (typeof ranked)[number]) =>
     entry.score > 0 ? 4 + entry.score
