@@ -14,7 +14,7 @@ import { WORKBENCH_ROUTES } from './workbench-routes';
 import { LIVE_VIEW_ROUTES } from './live-view-routes';
 import { cutSlowClients } from './slow-clients';
 import { EventWriter } from './sse';
-import { SessionStartRequestSchema, type SessionStartRequest } from './wire';
+import { SessionStartRequestSchema } from './wire';
 
 export { CLOSED_ACCESS, type ServiceAccess };
 
@@ -207,7 +207,7 @@ export class RehearseService {
     }
     this.starting.set(project, (this.starting.get(project) ?? 0) + 1);
     try {
-      const body = validBody<SessionStartRequest>(SessionStartRequestSchema, await readJson(request, this.limits.bodyBytes));
+      const body = validBody(SessionStartRequestSchema, await readJson(request, this.limits.bodyBytes));
       const browser = clientBrowser(body.browser, this.access.browserUrls);
       const model = body.model ?? (body.modelName ? inheritModel(body.modelName, this.options.session?.model) : undefined);
       if (body.model) await checkModelEndpoints(body.model, 'model', this.access.network);
@@ -238,7 +238,7 @@ export class RehearseService {
     const raw = await readJson(request, this.limits.bodyBytes);
     // Each route checks its own body with its own schema: as one of many, it is a route of some schema.
     const route: Route<v.GenericSchema> = ROUTES[name];
-    const body = validBody<unknown>(route.schema, raw);
+    const body = validBody(route.schema, raw);
     for (const [model, field] of modelsOf(body)) await checkModelEndpoints(model, field, this.access.network);
     const beside = route.concurrent === true;
     if (!beside && hosted.busy) throw new HttpError(409, 'SessionBusy', `Session ${hosted.session.id} is busy with another call; wait for it to finish.`);
