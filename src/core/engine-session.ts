@@ -29,7 +29,7 @@ import { phase } from './phases';
 import type {
   ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult, ModelDefaults, ObserveCallOptions, ObserveResult, Session,
 } from './session-types';
-import { takeSnapshot, type PageSnapshot, type SnapshotElement } from './snapshot/snapshot';
+import { takeSnapshot, type PageSnapshot } from './snapshot/snapshot';
 
 export interface SessionOptions {
   readonly browser?: BrowserOptions;
@@ -361,12 +361,6 @@ export class EngineSession implements Session {
       const snapshot = await takeSnapshot(this.page(), { instruction, selector: options.selector, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal: limit.signal });
       return extractWithModel(model, snapshot, instruction, schema, limit.signal);
     });
-  }
-
-  /** A snapshot's elements, for tools that show what is on the page (the inspector, the CLI). */
-  async elements(): Promise<SnapshotElement[]> {
-    const snapshot = await takeSnapshot(this.page(), { tokenBudget: this.options.tokenBudget });
-    return [...snapshot.elements.values()];
   }
 
   /** Records a Playwright trace (screenshots and DOM snapshots) until saveTrace or discardTrace. */
