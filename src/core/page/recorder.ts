@@ -177,6 +177,8 @@ export function installRecorder(binding: string, token: string): void {
   let mutations = 0;
   /** How many changes the page had made when the person last pressed: what it changes after is the press's doing. */
   let mutationsAtPress = 0;
+  /** And when they first pressed a key after that: what the page changes from then on is their typing's doing. */
+  let mutationsAtKey: number | null = null;
   // What the page changed: a field that styles itself or its form group on focus changed nothing a person acts on.
   new MutationObserver((records) => {
     for (const record of records) {
@@ -195,6 +197,7 @@ export function installRecorder(binding: string, token: string): void {
     gestureSent = false;
     clickSeen = false;
     mutationsAtPress = mutations;
+    mutationsAtKey = null;
     backgroundClick = null;
     personInputAt = Date.now();
     flushHeld(target);
@@ -209,6 +212,9 @@ export function installRecorder(binding: string, token: string): void {
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
     downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [] } : null;
     mouseDragging = false;
+  }, true);
+  window.addEventListener('keydown', (event) => {
+    if (event.isTrusted && mutationsAtKey === null) mutationsAtKey = mutations;
   }, true);
   window.addEventListener('focusin', (event) => {
     const target = event.isTrusted ? subject(event) : null;
@@ -263,7 +269,9 @@ export function installRecorder(binding: string, token: string): void {
       const field = target;
       const before = mutationsAtPress;
       window.setTimeout(() => {
-        if (!gestureSent && mutations !== before && pressedOn === field) send('click', field);
+        // Text typed at once into a rich text field changes the page too: that is the typing, not the click.
+        const changedByClick = (mutationsAtKey ?? mutations) !== before;
+        if (!gestureSent && changedByClick && pressedOn === field) send('click', field);
       }, 60);
       return;
     }
