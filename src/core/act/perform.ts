@@ -4,12 +4,12 @@ import {
   ServiceClickError, ServiceError, ServiceEvalError, ServiceInvalidArgumentError, ServiceTimeoutError, XPathResolutionError, abortReason,
 } from '../errors';
 import { phase } from '../phases';
+import { untilDefined } from '../page-scripts';
 import { redact } from '../redact';
 import { diagnose, firstLine, locatorFor, stripAnsi } from './locate';
 import { answerDialogs, type DialogAnswer } from './dialogs';
 import { checkArguments, isPageLevel, methodRunner, type FileUpload } from './methods';
 import { revealOnHover } from './reveal';
-import { untilDefined } from '../page-scripts';
 import { substitute, variableSecrets } from './variables';
 
 export const DEFAULT_ACTION_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import type { FoundStash, StoredQuery } from '../page/find-sole';
 import type { SoleTarget } from '../page/sole-target';
 import { sessionFor } from '../devtools';
-import { findAndKeep } from '../page-scripts';
+import { findAndKeep, pageCall } from '../page-scripts';
 import type { NodeById } from './direct-pointer';
 
 /**
@@ -30,22 +30,21 @@ export async function findInFrame(
   const owner = await keptElement(main, undefined, frameQuery, stash);
   const frame = owner && await frameHeldBy(page, main, owner);
   if (!frame) return undefined;
-  const element = await keptElement(frame.session, frame.documentNodeId, target, stash, true);
-  if (!element?.sole) return undefined;
+  const element = await keptElement(frame.session, frame.documentNodeId, target, stash);
+  if (!element) return undefined;
   const { node } = await frame.session.send('DOM.describeNode', { objectId: element.objectId });
   release(frame.session, element.objectId);
   return { sole: element.sole, node: { backendNodeId: node.backendNodeId, frame: { cdpFrameId: frame.cdpFrameId, session: frame.session } } };
 }
 
-/** The element the query finds alone in a document, kept there, as a remote object (and described, when asked). */
-async function keptElement(session: CDPSession, documentNodeId: number | undefined, query: StoredQuery, stash: FoundStash, describe = false): Promise<{ objectId: string; sole?: SoleTarget } | undefined> {
-  const find = `(${String(findAndKeep)})(${JSON.stringify(query)}, ${JSON.stringify(stash)})`;
-  const kept = `window[Symbol.for(${JSON.stringify(stash.key)})]`;
-  const sole = describe ? await evaluateIn(session, documentNodeId, find, true) : undefined;
-  if (describe && (sole?.result.value as SoleTarget | undefined)?.count !== 1) return undefined;
-  const element = await evaluateIn(session, documentNodeId, describe ? `${kept}.element` : `${find}.then((sole) => sole.count === 1 ? ${kept}.element : null)`, false);
+/** The element the query finds alone in a document, described and kept there, and as a remote object. */
+async function keptElement(session: CDPSession, documentNodeId: number | undefined, query: StoredQuery, stash: FoundStash): Promise<{ objectId: string; sole: SoleTarget } | undefined> {
+  const found = await evaluateIn(session, documentNodeId, pageCall(findAndKeep, query, stash), true);
+  const sole = found?.result.value as SoleTarget | undefined;
+  if (sole?.count !== 1) return undefined;
+  const element = await evaluateIn(session, documentNodeId, `window[Symbol.for(${JSON.stringify(stash.key)})].element`, false);
   const objectId = element?.result.subtype === 'node' ? element.result.objectId : undefined;
-  return objectId ? { objectId, ...(sole ? { sole: sole.result.value as SoleTarget } : {}) } : undefined;
+  return objectId ? { objectId, sole } : undefined;
 }
 
 /** An expression's value in a document: the session's root frame, or the frame whose document node is given. */
