@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { parsePattern, PatternError, type Expectation, type ExpectResult, type Variables } from '../schema';
 import { locatorFor } from './act/locate';
 import { substitute } from './act/variables';
@@ -77,8 +77,10 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
     return { describe: `${expectation.selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), run: async () => {
       const direct = await readOnStored(page, expectation.selector, effectHolds, [effect]);
       if (direct) return { passed: direct.holds, actual: direct.actual };
-      if ((await target.count()) !== 1) return { passed: false, actual: 'absent' };
-      const shown = await target.evaluate(effectHolds, effect, { timeout: 500 });
+      // An effect is a fact of the element, shown or not: the option picked in a list that closed on the pick.
+      const element = (await target.count()) === 1 ? target : withHidden(page, expectation.selector);
+      if (!element || (await element.count()) !== 1) return { passed: false, actual: 'absent' };
+      const shown = await element.evaluate(effectHolds, effect, { timeout: 500 });
       return { passed: shown.holds, actual: shown.actual };
     } };
   }
@@ -98,6 +100,12 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
       return { passed: value, actual: value ? state : `not ${state}` };
     },
   };
+}
+
+/** A `role=` selector that finds hidden elements too (Playwright's include-hidden); undefined for any other selector. */
+function withHidden(page: Page, selector: string): Locator | undefined {
+  const role = /^role=([a-z]+)(.*)$/.exec(selector.trim());
+  return role ? locatorFor(page, `role=${role[1]}[include-hidden=true]${role[2]}`) : undefined;
 }
 
 /** Checks an expectation, retrying until it holds or the time is up. */

@@ -72,6 +72,16 @@ describe('replay', () => {
     assert.match(failed.error.message, /was done, but it did not have its recorded effect: expected pressed, found without pressed/);
   });
 
+  it('an effect is read on its element even once hidden (the option picked in a list that closed), and still fails when it is not there', async () => {
+    await rig.session.navigate(`${rig.site.origin}/login.html`);
+    await rig.session.page().evaluate(() => document.body.insertAdjacentHTML('beforeend', '<div role="listbox" hidden><div role="option" aria-selected="true">Team</div><div role="option" aria-selected="false">Free</div></div>'));
+    const picked = await rig.session.expect({ selector: 'role=option[name="Team"i]', effect: { selected: true } }, { timeout: 1000 });
+    assert.equal(picked.passed, true, picked.message);
+    const other = await rig.session.expect({ selector: 'role=option[name="Free"i]', effect: { selected: true } }, { timeout: 600 });
+    assert.equal(other.passed, false);
+    assert.match(other.message, /selected/);
+  });
+
   it('after a redesign, uses the fallbacks that still find the same elements, and says so', async () => {
     const result = await replayFlow(rig.session, signInFlow(mutated.origin), { variables: { email: 'ada@example.com', password: 'x' }, heal: false });
     assert.equal(result.status, 'passed', JSON.stringify(result.steps, null, 1));
