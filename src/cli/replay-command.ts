@@ -71,7 +71,13 @@ export async function replayCommand(args: ReplayArguments, io: Console): Promise
   const secrets: string[] = [];
   for (const file of files) {
     let flow = await loadFlow(file);
-    if (args.baseUrl) flow = rebaseFlow(flow, args.baseUrl);
+    if (args.baseUrl) {
+      try {
+        flow = rebaseFlow(flow, args.baseUrl);
+      } catch (error) {
+        throw new UsageError(`${file}: --base-url: ${(error as Error).message}`);
+      }
+    }
     const resolved = resolveVariables(flow, { given, file: fromFile, env: process.env });
     secrets.push(...resolved.secrets);
     flows.push({ file, flow, values: resolved.values, uploads: await readFlowFiles(file, flow) });

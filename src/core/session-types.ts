@@ -1,5 +1,8 @@
 import type { PageSnapshot } from './snapshot/snapshot';
-import type { Action, ActionOutput, DialogAnswer, UploadFile, ActResult, AgentSetup, AgentExecuteInput, AgentResult, Expectation, ExpectResult, ModelSetting, ObserveOptions, Usage, Variables } from '../schema';
+import type {
+  Action, ActionOutput, ActOutcome, ActRequest, AgentExecuteRequest, AgentSetup, AgentExecuteInput, AgentResult, Expectation, ExpectRequest, ExpectResult, ExtractRequest,
+  ModelSetting, NavigateRequest, NavigateResult, ObserveRequest, ObserveOptions, Usage,
+} from '../schema';
 import type { Page } from 'playwright-core';
 import type { AgentEvent } from './agent/agent-events';
 import type { Environment } from './models/resolve';
@@ -15,18 +18,17 @@ export interface CallOptions {
   readonly onProgress?: (event: ProgressEvent) => void;
 }
 
-export interface NavigateOptions extends CallOptions {
-  readonly waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
-  readonly timeout?: number;
-}
+/*
+ * A call's options are its request's, as the wire contract (schema/api.ts) has them, plus what stays in the process
+ * (the signal, progress callbacks): the HTTP client sends exactly these, so the two cannot drift apart.
+ */
 
-export interface NavigateResult {
-  readonly url: string;
-  readonly status: number | null;
-}
+export interface NavigateOptions extends CallOptions, NonNullable<NavigateRequest['options']> {}
+
+export type { ActOutcome, NavigateResult };
 
 export interface ObserveCallOptions extends ObserveOptions, CallOptions {
-  readonly frameId?: string | null;
+  readonly frameId?: ObserveRequest['frameId'];
 }
 
 export interface ObserveResult {
@@ -35,56 +37,21 @@ export interface ObserveResult {
   readonly usage?: Usage;
 }
 
-export interface ActCallOptions extends CallOptions {
-  readonly model?: ModelSetting;
-  readonly variables?: Variables;
-  readonly timeout?: number;
-  /** Use the action cache for this call (default: the session's setting). */
-  readonly serverCache?: boolean;
-  readonly frameId?: string | null;
-  /** For an Action: more selectors for the same element, tried in order. */
-  readonly fallbacks?: readonly string[];
-  /** For an Action: the element's role and name; a selector that finds another element is not used. */
-  readonly target?: { readonly role: string; readonly name: string };
-  /** For an Action whose selectors all fail: find it again with the model, accepting only a target match. Default true. */
-  readonly heal?: boolean;
-  /** For healing: the instruction the action was made from. */
-  readonly instruction?: string;
-  /** For an Action: how to answer a confirm or prompt it opens (otherwise dialogs are dismissed). */
-  readonly dialog?: DialogAnswer;
-  /** For setInputFiles: the files, with their contents (the engine never reads its own disk for them). */
-  readonly files?: readonly UploadFile[];
+export interface ActCallOptions extends CallOptions, NonNullable<ActRequest['options']> {
+  readonly frameId?: ActRequest['frameId'];
 }
 
-/** ActResult plus which planner chose the action and what it cost. */
-export interface ActOutcome extends ActResult {
-  readonly planner?: 'action' | 'local' | 'cache' | 'model';
-  readonly usage?: Usage;
-  /** The selector that found the element. */
-  readonly selectorUsed?: string;
-  /** Set when the element was found by another selector than the action's own. */
-  readonly healed?: { readonly from: string; readonly to: string; readonly by: 'fallback' | 'model' };
-}
+export interface ExpectCallOptions extends CallOptions, NonNullable<ExpectRequest['options']> {}
 
-export interface ExpectCallOptions extends CallOptions {
-  readonly timeout?: number;
-  readonly variables?: Variables;
-}
-
-export interface AgentCallOptions {
+export interface AgentCallOptions extends Pick<AgentExecuteRequest, 'variables' | 'allowedOrigins'> {
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: AgentEvent) => void;
-  readonly variables?: Variables;
-  readonly allowedOrigins?: readonly string[];
 }
 
 export type { AgentEvent };
 
-export interface ExtractCallOptions extends CallOptions {
-  readonly model?: ModelSetting;
-  readonly timeout?: number;
-  readonly selector?: string;
-  readonly frameId?: string | null;
+export interface ExtractCallOptions extends CallOptions, NonNullable<ExtractRequest['options']> {
+  readonly frameId?: ExtractRequest['frameId'];
 }
 
 export interface ExtractResult {

@@ -194,6 +194,9 @@ export async function insertSteps(file: string, at: number | undefined, steps: r
  */
 export function rebaseFlow(flow: Flow, baseUrl: string): Flow {
   if (!flow.startUrl) return flow;
+  if (!/^https?:\/\//i.test(flow.startUrl)) {
+    throw new Error(`startUrl: ${flow.startUrl} is not an http(s) address, so there is no origin to replace with ${baseUrl}; put a %variable% in its place instead`);
+  }
   const from = new URL(flow.startUrl).origin;
   const base = new URL(baseUrl);
   const to = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EngineSession } from '../core/engine-session';
 import { describeFingerprint } from '../core/act/fingerprint';
 import { describeElementByAttribute } from '../core/snapshot/describe-element';
-import type { ActionStep, WaitStep } from '../schema';
+import type { ActionStep, RecordedStep } from '../schema';
 import { keepSecret, type FlowVariables } from './capture';
 import { RECORDING_MARK } from '../core/page/keys';
 import type { RecordedEvent } from '../core/page/recorded-event';
@@ -10,12 +10,7 @@ import { installRecorder, pageCall } from '../core/page-scripts';
 
 export type RecordedVariables = FlowVariables;
 
-export interface RecordedStep {
-  /** An action, or a wait for the address a previous action led to. */
-  readonly step: ActionStep | WaitStep;
-  /** Variables the step introduces (a secret for what was typed into a password field). */
-  readonly variables?: RecordedVariables;
-}
+export type { RecordedStep };
 
 export interface RecorderOptions {
   /** Told about a gesture that could not be made into a step, with why: a step is never dropped silently. */

@@ -21,11 +21,12 @@ export type ActOptions = v.InferOutput<typeof ActOptionsSchema>;
 export const CACHE_STATUSES = ['HIT', 'MISS'] as const;
 
 /** SPEC ActResult. */
-export const ActResultSchema = looseObject({
+export const actResultEntries = {
   success: flag(),
   message: text(),
   actionDescription: text(),
   actions: v.optional(list(ReportedActionSchema)),
   cacheStatus: v.optional(oneOf(CACHE_STATUSES)),
-});
+};
+export const ActResultSchema = looseObject(actResultEntries);
 export type ActResult = v.InferOutput<typeof ActResultSchema>;

@@ -3,7 +3,7 @@ import { isNavigable, NAVIGABLE } from './navigable';
 import { describeEffect, EffectSchema } from './effect';
 import { actionOutputEntries } from './action';
 import { ExpectationSchema } from './expectation';
-import { flag, list, nonEmptyText, oneOf, positiveMs, strictObject, text, url, wholeNumber } from './messages';
+import { flag, list, nonEmptyText, oneOf, positiveMs, strictObject, text, wholeNumber } from './messages';
 import { isSupportedMethod, SUPPORTED_METHODS } from './methods';
 import { patternText } from './pattern';
 import { DialogAnswerSchema } from './step-extras';
@@ -149,7 +149,7 @@ function flowEntries<S extends v.GenericSchema<unknown, FlowStep>>(step: S) {
     $schema: v.optional(text()),
     version: v.literal(FLOW_VERSION, (issue) => `expected ${FLOW_VERSION}, received ${issue.received}`),
     name: nonEmptyText(),
-    startUrl: v.optional(url()),
+    startUrl: v.optional(about(navigableUrl(), 'Where replay starts (http(s), data: or about:blank; it may start with a %variable%).')),
     viewport: v.optional(strictObject({ width: wholeNumber(100, 10_000), height: wholeNumber(100, 10_000) })),
     variables: v.optional(v.record(variableName, FlowVariableSchema)),
     steps: list(step),

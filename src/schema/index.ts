@@ -16,3 +16,4 @@ export * from './webview-messages';
 export * from './pattern';
 export * from './live-view';
 export * from './navigable';
+export * from './api';

@@ -8,7 +8,7 @@ export { underUrlPrefix } from '../core/network/url-prefix';
 import { redactUrl } from '../core/redact';
 import type { ModelSetting } from '../schema';
 import { HttpError } from './http-errors';
-import { OPERATOR_LAUNCH_OPTIONS, type SessionStartRequest } from './wire';
+import { OPERATOR_LAUNCH_OPTIONS, type SessionStartRequest } from '../schema/api';
 
 /** What the operator lets clients reach (README: Security model). Everything not listed is refused. */
 export interface ServiceAccess {

@@ -1,36 +1,29 @@
 import * as v from 'valibot';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { errorFromName, ServiceError } from '../core/errors';
+import { errorFromName, ServiceError, ServiceInvalidArgumentError } from '../core/errors';
 import type {
   ActCallOptions, ActOutcome, AgentCallOptions, ExpectCallOptions, ExtractCallOptions, ExtractResult, NavigateOptions, NavigateResult,
   ObserveCallOptions, ObserveResult, Session,
 } from '../core/session-types';
-import type { RecordedStep } from '../flows/recorder';
-
 import type { FlowFiles } from '../flows/uploads';
-import { LiveInputResultSchema, ScreencastFrameSchema, type LiveInputEvent, type LiveInputResult, type ScreencastFrame } from '../schema/live-view';
-import { FlowResultSchema, FlowSchema, PickedElementSchema, StepEventSchema, type PickedElement, type Action, type ActionStep, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type Flow, type FlowResult, type ModelSetting, type StepEvent, type StepResult } from '../schema';
+import type { LiveInputEvent, LiveInputResult, ScreencastFrame } from '../schema/live-view';
+import {
+  API, describeIssues, SessionStartResultSchema, validate, type Action, type ActionStep, type AgentSetup, type AgentExecuteInput, type AgentResult, type AgentStepEvent, type Expectation,
+  type ExpectResult, type ExtraOf, type Flow, type FlowResult, type PickedElement, type ProgressOf, type RecordedStep, type ReplayFlowRequest, type RequestOf,
+  type ResultOf, type RouteName, type SessionStartRequest, type StepEvent, type StepResult,
+} from '../schema';
 
 export type * from '../core/session-types';
-import type { AgentStepEvent } from '../core/agent/agent-events';
-export type { AgentStepEvent };
-export type { FlowResult, RecordedStep, StepEvent, StepResult };
+export type { AgentStepEvent, FlowResult, RecordedStep, StepEvent, StepResult };
 export type { LiveInputEvent, LiveInputResult, ScreencastFrame };
 
-export interface ReplayCallOptions {
-  readonly variables?: Readonly<Record<string, string>>;
-  readonly upTo?: number;
-  readonly stepTimeoutMs?: number;
-  readonly heal?: boolean;
+/** The replayFlow request, less the flow, plus what stays in the process. */
+export interface ReplayCallOptions extends Omit<ReplayFlowRequest, 'flow' | 'streamResponse' | 'files'> {
   /** What the flow's upload steps send, read beside the flow file (collectUploads). */
   readonly files?: FlowFiles;
-  /** A pause before each step, to watch the replay. */
-  readonly slowMoMs?: number;
   readonly signal?: AbortSignal;
   /** Each step as it starts (no status) and as it ends. */
   readonly onStep?: (step: StepEvent) => void;
-  /** Keep a Playwright trace of a failed replay (not for flows with secret variables: see traceRefusal). */
-  readonly traceOnFailure?: boolean;
 }
 
 export interface ServiceConnection {
@@ -41,11 +34,8 @@ export interface ServiceConnection {
   readonly modelApiKey?: string;
 }
 
-export interface StartOptions {
-  readonly model?: ModelSetting;
-  readonly browser?: { readonly cdpUrl?: string; readonly wsEndpoint?: string; readonly launchOptions?: { readonly executablePath?: string; readonly headless?: boolean } };
-  readonly domSettleTimeoutMs?: number;
-}
+/** The session start request (SPEC's, with Stagehand's fields) as this client sends it. */
+export type StartOptions = Omit<SessionStartRequest, 'modelName' | 'selfHeal' | 'systemPrompt' | 'verbose'>;
 
 /** An SSE frame of the service (DESIGN.md §6), checked as it arrives: a stream that says something else is an error. */
 const FrameSchema = v.object({
@@ -56,7 +46,7 @@ const FrameSchema = v.object({
     error: v.optional(v.string()),
     code: v.optional(v.string()),
     field: v.optional(v.string()),
-    message: v.optional(v.looseObject({ message: v.optional(v.string()), step: v.optional(v.unknown()), recorded: v.optional(v.unknown()) })),
+    message: v.optional(v.looseObject({ message: v.optional(v.string()) })),
     actionId: v.optional(v.string()),
   }),
 });
@@ -65,7 +55,7 @@ type Frame = v.InferOutput<typeof FrameSchema>;
 /** What the service sent, as the schema says it is, or an error saying what it was not. */
 function checked<S extends v.GenericSchema>(schema: S, value: unknown, what: string): v.InferOutput<S> {
   const result = v.safeParse(schema, value);
-  if (!result.success) throw new ServiceError(`The service sent ${what} of another shape: ${v.summarize(result.issues).split('\n')[0]}`);
+  if (!result.success) throw new ServiceError(`The service sent ${what} of another shape: ${describeIssues(result.issues)[0]?.message ?? 'not as its contract says'}`);
   return result.output;
 }
 
@@ -81,15 +71,22 @@ function readFrame(text: string, route: string): Frame {
   return checked.output;
 }
 
+/** An error answer (DESIGN.md §6). */
+const ErrorBodySchema = v.object({ error: v.object({ code: v.optional(v.string()), message: v.string(), field: v.optional(v.string()) }) });
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** An HTTP failure as the error class the engine would have thrown (the service sends the class name as `code`). */
 async function failure(response: Response): Promise<ServiceError> {
   const text = await response.text();
-  try {
-    const body = JSON.parse(text) as { error?: { code?: string; message?: string; field?: string } };
-    if (body.error?.message) return errorFromName(body.error.code ?? 'ServiceError', body.error.message, body.error.field);
-  } catch {
-    // not JSON: report the status
-  }
+  const body = v.safeParse(ErrorBodySchema, parsedJson(text));
+  if (body.success) return errorFromName(body.output.error.code ?? 'ServiceError', body.output.error.message, body.output.error.field);
   return new ServiceError(`The service answered HTTP ${response.status}: ${text.slice(0, 200)}`);
 }
 
@@ -97,7 +94,7 @@ async function failure(response: Response): Promise<ServiceError> {
 export async function startRemoteSession(connection: ServiceConnection, options: StartOptions = {}, signal?: AbortSignal): Promise<HttpSession> {
   const response = await fetch(`${connection.url}/v1/sessions/start`, { method: 'POST', headers: headers(connection), body: JSON.stringify(options), signal });
   if (!response.ok) throw await failure(response);
-  const body = (await response.json()) as { data: { sessionId: string } };
+  const body = checked(v.looseObject({ data: SessionStartResultSchema }), await response.json(), 'a session start answer');
   return new HttpSession(connection, body.data.sessionId);
 }
 
@@ -114,18 +111,26 @@ function headers(connection: ServiceConnection, streaming = false): Record<strin
 export class HttpSession implements Session {
   constructor(private readonly connection: ServiceConnection, readonly id: string) {}
 
-  /** Calls a route with streaming on: progress events arrive as they happen; the result comes with `finished`. */
-  private async call<T>(route: string, body: unknown, signal?: AbortSignal, onLog?: (frame: Frame) => void): Promise<{ result: T; extra: Frame['data'] }> {
+  /**
+   * Calls a route of the contract with streaming on: progress arrives as it happens, checked by the route's progress
+   * schema; the result comes with `finished`, checked by its result schema. Body and answer are the contract's types.
+   */
+  private async call<N extends RouteName>(route: N, body: RequestOf<N>, signal?: AbortSignal, onProgress?: (progress: ProgressOf<N>, message: string) => void): Promise<{ result: ResultOf<N>; extra: ExtraOf<N> }> {
     const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection, true), body: JSON.stringify(body), signal });
     if (!response.ok || !response.body) throw await failure(response);
-    let outcome: { result: T; extra: Frame['data'] } | undefined;
+    const contract = API[route];
+    let outcome: { result: ResultOf<N>; extra: ExtraOf<N> } | undefined;
     let error: ServiceError | undefined;
     const parser = createParser({
       onEvent: (event: EventSourceMessage) => {
         const frame = readFrame(event.data, route);
-        if (frame.type === 'log') onLog?.(frame);
-        else if (frame.data.status === 'finished') outcome = { result: frame.data.result as T, extra: frame.data };
-        else if (frame.data.status === 'error') error = errorFromName(frame.data.code ?? 'ServiceError', frame.data.error ?? 'The service reported an error.', frame.data.field);
+        if (frame.type === 'log') {
+          if (onProgress && frame.data.message) onProgress(checked(contract.progress, frame.data.message, `a ${route} progress event`), frame.data.message.message ?? '');
+        } else if (frame.data.status === 'finished') {
+          outcome = { result: checked(contract.result, frame.data.result, `the ${route} result`), extra: checked(contract.extra, frame.data, `the ${route} result`) };
+        } else if (frame.data.status === 'error') {
+          error = errorFromName(frame.data.code ?? 'ServiceError', frame.data.error ?? 'The service reported an error.', frame.data.field);
+        }
       },
     });
     const decoder = new TextDecoder();
@@ -136,78 +141,75 @@ export class HttpSession implements Session {
   }
 
   /** Calls a route as JSON: for short calls made often (live input), where a stream's frames are overhead. */
-  private async post(route: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
+  private async post<N extends RouteName>(route: N, body: RequestOf<N>, signal?: AbortSignal): Promise<ResultOf<N>> {
     const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection), body: JSON.stringify(body), signal });
     if (!response.ok) throw await failure(response);
-    return ((await response.json()) as { data?: { result?: unknown } }).data?.result;
+    const answer = checked(v.looseObject({ data: v.looseObject({ result: v.unknown() }) }), await response.json(), `the ${route} answer`);
+    return checked(API[route].result, answer.data.result, `the ${route} result`);
   }
 
   async navigate(url: string, options: NavigateOptions = {}): Promise<NavigateResult> {
-    const { signal, onProgress: _progress, ...rest } = options;
-    return (await this.call<NavigateResult>('navigate', { url, options: rest }, signal)).result;
+    const { signal, onProgress, ...rest } = options;
+    return (await this.call('navigate', { url, options: rest }, signal, (_, message) => onProgress?.({ message }))).result;
   }
 
   async observe(instruction?: string, options: ObserveCallOptions = {}): Promise<ObserveResult> {
     const { signal, onProgress, frameId, ...rest } = options;
-    const { result, extra } = await this.call<ObserveResult['result']>('observe', { instruction, options: rest, frameId }, signal, (frame) => onProgress?.({ message: frame.data.message?.message ?? '' }));
-    return { result, actionId: String(extra.actionId ?? '') };
+    const { result, extra } = await this.call('observe', { instruction, options: rest, frameId }, signal, (_, message) => onProgress?.({ message }));
+    return { result, actionId: extra.actionId ?? '' };
   }
 
   async act(input: string | Action, options: ActCallOptions = {}): Promise<ActOutcome> {
     const { signal, onProgress, frameId, ...rest } = options;
-    return (await this.call<ActOutcome>('act', { input, options: rest, frameId }, signal, (frame) => onProgress?.({ message: frame.data.message?.message ?? '' }))).result;
+    return (await this.call('act', { input, options: rest, frameId }, signal, (_, message) => onProgress?.({ message }))).result;
   }
 
   async extract(instruction: string, schema: Record<string, unknown>, options: ExtractCallOptions = {}): Promise<ExtractResult> {
-    const { signal, onProgress: _progress, frameId, ...rest } = options;
-    return { data: (await this.call<unknown>('extract', { instruction, schema, options: rest, frameId }, signal)).result };
+    const { signal, onProgress, frameId, ...rest } = options;
+    return { data: (await this.call('extract', { instruction, schema, options: rest, frameId }, signal, (_, message) => onProgress?.({ message }))).result };
   }
 
   async expect(expectation: Expectation, options: ExpectCallOptions = {}): Promise<ExpectResult> {
-    const { signal, onProgress: _progress, ...rest } = options;
-    return (await this.call<ExpectResult>('expect', { expectation, options: rest }, signal)).result;
+    const { signal, onProgress, ...rest } = options;
+    return (await this.call('expect', { expectation, options: rest }, signal, (_, message) => onProgress?.({ message }))).result;
   }
 
   async agentExecute(config: AgentSetup, execute: string | AgentExecuteInput, options: AgentCallOptions = {}): Promise<AgentResult> {
     const { signal, onEvent, variables, allowedOrigins } = options;
-    const { result } = await this.call<AgentResult>('agentExecute', { agentConfig: config, executeOptions: execute, variables, allowedOrigins }, signal, (frame) => {
-      const step = frame.data.message?.step;
-      // The frame's shape is checked (readFrame); a step in it is the engine's own AgentStepEvent, passed on as it came.
-      if (step && typeof step === 'object') onEvent?.(step as AgentStepEvent);
+    const { result } = await this.call('agentExecute', { agentConfig: config, executeOptions: execute, variables, allowedOrigins }, signal, (progress) => {
+      if (progress.step) onEvent?.(progress.step);
     });
     return result;
   }
 
   /** Outlines the element in the browser; no selector clears it. How many elements matched. */
   async highlight(selector: string | undefined, signal?: AbortSignal): Promise<number> {
-    return (await this.call<{ matched: number }>('highlight', { selector: selector ?? null }, signal)).result.matched;
+    return (await this.call('highlight', { selector: selector ?? null }, signal)).result.matched;
   }
 
-  /** Candidates of an observe call (its actionId) as flow steps, with their fallbacks and fingerprints. */
-  /** Picks as flow steps; what they type into password fields is replaced by the secret variables given with them. */
+  /** Picks of an observe call (its actionId) as flow steps; what they type into password fields is replaced by the secret variables given with them. */
   async pickSteps(actionId: string, indexes: readonly number[], instruction?: string): Promise<{ steps: ActionStep[]; variables?: Flow['variables'] }> {
-    const { result, extra } = await this.call<ActionStep[]>('pickSteps', { actionId, indexes, ...(instruction ? { instruction } : {}) });
-    return { steps: result, ...(extra.variables ? { variables: extra.variables as Flow['variables'] } : {}) };
+    const { result, extra } = await this.call('pickSteps', { actionId, indexes: [...indexes], ...(instruction ? { instruction } : {}) });
+    return { steps: result, ...(extra.variables ? { variables: extra.variables } : {}) };
   }
 
   /** Replays a flow in this session; `healedFlow` is the flow with healed selectors in place, when any healed. */
   async replayFlow(flow: Flow, options: ReplayCallOptions = {}): Promise<{ result: FlowResult; healedFlow?: Flow; trace?: Uint8Array; traceNote?: string }> {
     const { signal, onStep, ...rest } = options;
-    const { result, extra } = await this.call<unknown>('replayFlow', { flow, ...rest }, signal, (frame) => {
-      const step = frame.data.message?.step;
-      if (step !== undefined) onStep?.(checked(StepEventSchema, step, 'a replay step'));
+    const { result, extra } = await this.call('replayFlow', { flow, ...rest }, signal, (progress) => {
+      if (progress.step) onStep?.(progress.step);
     });
     return {
-      result: checked(FlowResultSchema, result, 'the replay\'s result'),
-      ...(extra.healedFlow ? { healedFlow: checked(FlowSchema, extra.healedFlow, 'the healed flow') } : {}),
-      ...(typeof extra.trace === 'string' ? { trace: Buffer.from(extra.trace, 'base64') } : {}),
-      ...(typeof extra.traceNote === 'string' ? { traceNote: extra.traceNote } : {}),
+      result,
+      ...(extra.healedFlow ? { healedFlow: extra.healedFlow } : {}),
+      ...(extra.trace !== undefined ? { trace: Buffer.from(extra.trace, 'base64') } : {}),
+      ...(extra.traceNote !== undefined ? { traceNote: extra.traceNote } : {}),
     };
   }
 
   /** Waits for the person to click an element in the browser (outlined under the pointer) and names it; `signal` stops. */
   async pickLocator(signal?: AbortSignal): Promise<PickedElement> {
-    return checked(PickedElementSchema, (await this.call<unknown>('pickLocator', {}, signal)).result, 'the picked element');
+    return (await this.call('pickLocator', {}, signal)).result;
   }
 
   /**
@@ -216,10 +218,9 @@ export class HttpSession implements Session {
    */
   async record(onStep: (recorded: RecordedStep) => void, signal: AbortSignal, onProblem?: (problem: string) => void): Promise<void> {
     try {
-      await this.call<unknown>('record', {}, signal, (frame) => {
-        const message = frame.data.message as { recorded?: RecordedStep; problem?: unknown } | undefined;
-        if (message?.recorded) onStep(message.recorded);
-        else if (typeof message?.problem === 'string') onProblem?.(message.problem);
+      await this.call('record', {}, signal, (progress) => {
+        if (progress.recorded) onStep(progress.recorded);
+        else if (progress.problem !== undefined) onProblem?.(progress.problem);
       });
     } catch (error) {
       if (!signal.aborted) throw error;
@@ -233,9 +234,8 @@ export class HttpSession implements Session {
   async screencast(onFrame: (frame: ScreencastFrame) => void, options: { maxWidth?: number; maxHeight?: number; quality?: number; signal: AbortSignal }): Promise<void> {
     const { signal, ...size } = options;
     try {
-      await this.call<unknown>('screencast', size, signal, (frame) => {
-        const drawn = (frame.data.message as { frame?: unknown } | undefined)?.frame;
-        if (drawn !== undefined) onFrame(checked(ScreencastFrameSchema, drawn, 'a screencast frame'));
+      await this.call('screencast', size, signal, (progress) => {
+        if (progress.frame) onFrame(progress.frame);
       });
     } catch (error) {
       if (!signal.aborted) throw error;
@@ -244,24 +244,29 @@ export class HttpSession implements Session {
 
   /** A person's pointer, wheel and keys (and address bar) in the live view, given to the page in order as real input. */
   async input(events: readonly LiveInputEvent[], signal?: AbortSignal): Promise<LiveInputResult> {
-    return checked(LiveInputResultSchema, await this.post('input', { events }, signal), 'the input\'s result');
+    return this.post('input', { events: [...events] }, signal);
   }
 
-  /** An agent run's actions as a flow that replays with no model. */
+  /**
+   * An agent run's actions as a flow that replays with no model. A run's result types its actions loosely (SPEC's
+   * AgentAction); they are checked here as the records the route takes, with the error the service would give.
+   */
   async agentFlow(actions: AgentResult['actions'] | 'last run', meta: { name: string; startUrl?: string }): Promise<Flow> {
-    return (await this.call<Flow>('agentFlow', { ...(actions === 'last run' ? { lastRun: true } : { actions }), ...meta })).result;
+    const request = validate(API.agentFlow.request, { ...(actions === 'last run' ? { lastRun: true } : { actions }), ...meta });
+    if (!request.ok) throw new ServiceInvalidArgumentError(request.problems.map((problem) => problem.message).join('; '), request.problems[0]?.field ? { field: request.problems[0].field } : {});
+    return (await this.call('agentFlow', request.value)).result;
   }
 
   /** A screenshot of the page now, or one the last agent run's steps named. */
   async screenshot(screenshotId?: string): Promise<{ mimeType: string; base64: string }> {
-    return (await this.call<{ mimeType: string; base64: string }>('screenshot', screenshotId ? { screenshotId } : {})).result;
+    return (await this.call('screenshot', screenshotId ? { screenshotId } : {})).result;
   }
 
   /** The address of the session's page now (from GET /replay). */
   async pageUrl(): Promise<string> {
     const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/replay`, { headers: headers(this.connection) });
     if (!response.ok) throw await failure(response);
-    const body = (await response.json()) as { data: { pages: { url: string }[] } };
+    const body = checked(v.looseObject({ data: v.looseObject({ pages: v.array(v.looseObject({ url: v.string() })) }) }), await response.json(), 'the session\'s metrics');
     return body.data.pages[0]?.url ?? '';
   }
 

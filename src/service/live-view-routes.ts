@@ -1,10 +1,9 @@
-import type * as v from 'valibot';
 import type { EngineSession } from '../core/engine-session';
 import { dispatchLiveInput } from '../core/live-view/live-input';
 import { streamScreencast } from '../core/live-view/screencast';
-import { LiveInputRequestSchema, ScreencastRequestSchema, type ScreencastFrame } from '../schema/live-view';
+import type { ScreencastFrame } from '../schema/live-view';
 import { HttpError } from './http-errors';
-import type { Route } from './routes';
+import type { RouteTable } from './routes';
 
 /**
  * The live view (issue 30): a viewer in VS Code, or anywhere, sees the session's page and drives it with real input,
@@ -20,13 +19,8 @@ export const MAX_PENDING_INPUT = 500;
 const viewers = new WeakMap<EngineSession, number>();
 const inputQueues = new WeakMap<EngineSession, { tail: Promise<unknown>; pending: number }>();
 
-function define<S extends v.GenericSchema>(route: Route<S>): Route<S> {
-  return route;
-}
-
-export const LIVE_VIEW_ROUTES = {
-  screencast: define({
-    schema: ScreencastRequestSchema,
+export const LIVE_VIEW_ROUTES: RouteTable<'screencast' | 'input'> = {
+  screencast: {
     concurrent: true,
     async run(session, body, context) {
       const size = { ...(body.maxWidth ? { maxWidth: body.maxWidth } : {}), ...(body.maxHeight ? { maxHeight: body.maxHeight } : {}), ...(body.quality ? { quality: body.quality } : {}) };
@@ -52,9 +46,8 @@ export const LIVE_VIEW_ROUTES = {
       }
       return { result: { frames } };
     },
-  }),
-  input: define({
-    schema: LiveInputRequestSchema,
+  },
+  input: {
     concurrent: true,
     async run(session, body, context) {
       const queue = inputQueues.get(session) ?? { tail: Promise.resolve(), pending: 0 };
@@ -72,5 +65,5 @@ export const LIVE_VIEW_ROUTES = {
         queue.pending -= body.events.length;
       }
     },
-  }),
-} as const;
+  },
+};

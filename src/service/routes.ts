@@ -1,17 +1,16 @@
-import type * as v from 'valibot';
 import type { EngineSession } from '../core/engine-session';
 import { ServiceInvalidArgumentError } from '../core/errors';
 import { underUrlPrefix } from '../core/network/url-prefix';
-import type { ActionOutput, ModelSetting } from '../schema';
+import type { ExtraOf, ModelSetting, ProgressOf, RequestOf, ResultOf, RouteName } from '../schema';
 import type { AgentEvent } from '../core/agent/agent-events';
 import { readExecuteOptions } from '../core/agent/agent';
-import { ActRequestSchema, AgentExecuteRequestSchema, ExpectRequestSchema, ExtractRequestSchema, NavigateRequestSchema, ObserveRequestSchema } from './wire';
 
-export interface OperationContext {
+export interface OperationContext<N extends RouteName> {
   readonly signal: AbortSignal;
   /** A model key for this request only (x-model-api-key). */
   readonly modelApiKey?: string;
-  readonly log: (message: string, data?: Record<string, unknown>) => void;
+  /** A `log` frame: the words, and what the route's progress schema says it carries. */
+  readonly log: (message: string, data?: ProgressOf<N> & Record<string, unknown>) => void;
   /** Whether the client asked for Server-Sent Events. */
   readonly streaming: boolean;
   /** Resolves once what was logged has gone out to the client (at once when its buffer is not full). */
@@ -20,19 +19,22 @@ export interface OperationContext {
   readonly mcpUrls?: readonly string[];
 }
 
-export interface OperationResult {
-  readonly result: unknown;
+export interface OperationResult<N extends RouteName> {
+  readonly result: ResultOf<N>;
   /** More fields for the JSON `data` and the SSE `finished` frame (actionId). */
-  readonly extra?: Record<string, unknown>;
+  readonly extra?: ExtraOf<N>;
   readonly headers?: Record<string, string>;
 }
 
-export interface Route<S extends v.GenericSchema> {
-  readonly schema: S;
+/** The server's half of a route of the wire contract (schema/api.ts): its body is checked by the contract's schema. */
+export interface Route<N extends RouteName> {
   /** Runs beside the session's one call at a time (the live view), not after it; the route bounds itself. */
   readonly concurrent?: boolean;
-  run(session: EngineSession, body: v.InferOutput<S>, context: OperationContext): Promise<OperationResult>;
+  run(session: EngineSession, body: RequestOf<N>, context: OperationContext<N>): Promise<OperationResult<N>>;
 }
+
+/** Handlers for some routes of the contract; the server joins the tables into one that must hold every route. */
+export type RouteTable<Names extends RouteName> = { readonly [N in Names]: Route<N> };
 
 /** A per-request model key goes with the model of that request, or with the session's default model. */
 function withKey(model: ModelSetting | undefined, key: string | undefined, session: EngineSession): ModelSetting | undefined {
@@ -58,25 +60,18 @@ function allowedIntegrations<T>(integrations: readonly (T | string)[] | undefine
   });
 }
 
-function define<S extends v.GenericSchema>(route: Route<S>): Route<S> {
-  return route;
-}
-
-export const ROUTES = {
-  observe: define({
-    schema: ObserveRequestSchema,
+export const SPEC_ROUTES: RouteTable<'observe' | 'act' | 'extract' | 'navigate' | 'expect' | 'agentExecute'> = {
+  observe: {
     async run(session, body, context) {
       const options = body.options ?? {};
       const observed = await session.observe(body.instruction, {
         ...options, model: withKey(options.model, context.modelApiKey, session), frameId: body.frameId, signal: context.signal,
         onProgress: (event) => context.log(event.message, event.data),
       });
-      const result: ActionOutput[] = observed.result;
-      return { result, extra: { actionId: observed.actionId } };
+      return { result: observed.result, extra: { actionId: observed.actionId } };
     },
-  }),
-  act: define({
-    schema: ActRequestSchema,
+  },
+  act: {
     async run(session, body, context) {
       const options = body.options ?? {};
       const outcome = await session.act(body.input, {
@@ -85,9 +80,8 @@ export const ROUTES = {
       });
       return { result: outcome, ...(outcome.cacheStatus ? { headers: { 'browserbase-cache-status': outcome.cacheStatus } } : {}) };
     },
-  }),
-  extract: define({
-    schema: ExtractRequestSchema,
+  },
+  extract: {
     async run(session, body, context) {
       const schema = body.schema ?? { type: 'object', properties: { extraction: { type: 'string' } }, required: ['extraction'] };
       const options = body.options ?? {};
@@ -96,21 +90,18 @@ export const ROUTES = {
       });
       return { result: extracted.data };
     },
-  }),
-  navigate: define({
-    schema: NavigateRequestSchema,
+  },
+  navigate: {
     async run(session, body, context) {
       return { result: await session.navigate(body.url, { ...body.options, signal: context.signal }) };
     },
-  }),
-  expect: define({
-    schema: ExpectRequestSchema,
+  },
+  expect: {
     async run(session, body, context) {
       return { result: await session.expect(body.expectation, { ...body.options, signal: context.signal }) };
     },
-  }),
-  agentExecute: define({
-    schema: AgentExecuteRequestSchema,
+  },
+  agentExecute: {
     async run(session, body, context) {
       const { model, systemPrompt, integrations, ...rest } = body.agentConfig ?? {};
       const config = { ...rest, ...(integrations ? { integrations: allowedIntegrations(integrations, context.mcpUrls ?? []) } : {}) };
@@ -129,6 +120,6 @@ export const ROUTES = {
       });
       return { result };
     },
-  }),
-} as const;
+  },
+};
 

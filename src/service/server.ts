@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type * as v from 'valibot';
 import { createSession, type EngineSession, type SessionOptions } from '../core/engine-session';
 import { ServiceCancelledError, ServiceTimeoutError, SessionNotFoundError } from '../core/errors';
 import { redact, redactUrls } from '../core/redact';
@@ -9,12 +8,12 @@ import { checkModelEndpoints, clientBrowser, CLOSED_ACCESS, inheritModel, models
 import { HostCheck } from './host-check';
 import { errorBody, HttpError, toHttp } from './http-errors';
 import { header, json, readBody, readJson, refuseBrowserOrigin, requestPath, validBody } from './http-io';
-import { ROUTES as SPEC_ROUTES, type Route } from './routes';
+import { API, SessionStartRequestSchema, type RouteName } from '../schema/api';
+import { SPEC_ROUTES, type Route, type RouteTable } from './routes';
 import { WORKBENCH_ROUTES } from './workbench-routes';
 import { LIVE_VIEW_ROUTES } from './live-view-routes';
 import { cutSlowClients } from './slow-clients';
 import { EventWriter } from './sse';
-import { SessionStartRequestSchema } from './wire';
 
 export { CLOSED_ACCESS, type ServiceAccess };
 
@@ -55,8 +54,13 @@ interface Hosted {
   lastUsed: number;
 }
 
-const ROUTES = { ...SPEC_ROUTES, ...WORKBENCH_ROUTES, ...LIVE_VIEW_ROUTES };
-type RouteName = keyof typeof ROUTES;
+/** Every route of the contract has its handler here: one missing, or one the contract does not name, does not compile. */
+const ROUTES: RouteTable<RouteName> = { ...SPEC_ROUTES, ...WORKBENCH_ROUTES, ...LIVE_VIEW_ROUTES };
+
+/** A route's own name, not one every object has (`constructor`, `toString`). */
+function isRouteName(name: string): name is RouteName {
+  return Object.hasOwn(API, name);
+}
 
 const SESSION_PATH = /^\/v1\/sessions\/([^/]+)\/([A-Za-z]+)$/;
 
@@ -181,8 +185,8 @@ export class RehearseService {
         await hosted.session.end();
         return json(response, 200, { success: true, data: {} });
       }
-      if (!(action in ROUTES)) throw new HttpError(404, 'NotFound', `No route POST ${path}.`);
-      await this.operate(request, response, hosted, action as RouteName, modelKey);
+      if (!isRouteName(action)) throw new HttpError(404, 'NotFound', `No route POST ${path}.`);
+      await this.operate(request, response, hosted, action, modelKey);
     } catch (error) {
       const http = toHttp(error);
       this.logFailure(`${request.method} ${path}`, error, http, [modelKey, serviceKey]);
@@ -234,11 +238,10 @@ export class RehearseService {
     }
   }
 
-  private async operate(request: IncomingMessage, response: ServerResponse, hosted: Hosted, name: RouteName, modelKey: string | undefined): Promise<void> {
+  private async operate<N extends RouteName>(request: IncomingMessage, response: ServerResponse, hosted: Hosted, name: N, modelKey: string | undefined): Promise<void> {
     const raw = await readJson(request, this.limits.bodyBytes);
-    // Each route checks its own body with its own schema: as one of many, it is a route of some schema.
-    const route: Route<v.GenericSchema> = ROUTES[name];
-    const body = validBody(route.schema, raw);
+    const route: Route<N> = ROUTES[name];
+    const body = validBody(API[name].request, raw);
     for (const [model, field] of modelsOf(body)) await checkModelEndpoints(model, field, this.access.network);
     const beside = route.concurrent === true;
     if (!beside && hosted.busy) throw new HttpError(409, 'SessionBusy', `Session ${hosted.session.id} is busy with another call; wait for it to finish.`);

@@ -1,11 +1,9 @@
-import * as v from 'valibot';
 import { ServiceInvalidArgumentError } from '../core/errors';
 import { flowFromAgentRun, stepFromPick } from '../flows/capture';
 import { Recorder } from '../flows/recorder';
 import { applyHealing, replayFlow } from '../flows/replay';
-import { AgentActionRecordSchema, describeStep, FlowSchema, UploadFileSchema } from '../schema';
-import { flag, list, looseObject, nonEmptyText, positiveMs, stringMap, text, wholeNumber } from '../schema/messages';
-import type { Route } from './routes';
+import { describeStep } from '../schema';
+import type { RouteTable } from './routes';
 import { pickElement } from '../flows/pick-locator';
 import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
 
@@ -15,26 +13,13 @@ import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
  * as a flow, and agent screenshots. Same style as the others: POST, JSON or SSE, errors naming the field.
  */
 
-const streamResponse = v.optional(flag());
-
-function define<S extends v.GenericSchema>(route: Route<S>): Route<S> {
-  return route;
-}
-
-export const WORKBENCH_ROUTES = {
-  highlight: define({
-    schema: looseObject({ selector: v.optional(v.nullable(text())), streamResponse }),
+export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlow' | 'record' | 'pickLocator' | 'agentFlow' | 'screenshot'> = {
+  highlight: {
     async run(session, body) {
       return { result: { matched: await session.highlight(body.selector ?? undefined) } };
     },
-  }),
-  pickSteps: define({
-    schema: looseObject({
-      actionId: nonEmptyText(),
-      indexes: v.pipe(list(wholeNumber(0, 10_000)), v.minLength(1, 'expected at least one index')),
-      instruction: v.optional(text()),
-      streamResponse,
-    }),
+  },
+  pickSteps: {
     async run(session, body) {
       const picks = session.pickDetails(body.actionId);
       if (!picks) throw new ServiceInvalidArgumentError(`actionId: no observe call ${body.actionId} in this session (the last 50 are kept); observe again`, { field: 'actionId' });
@@ -46,20 +31,8 @@ export const WORKBENCH_ROUTES = {
       const variables = Object.assign({}, ...steps.map((picked) => picked.variables ?? {}));
       return { result: steps.map((picked) => picked.step), extra: Object.keys(variables).length ? { variables } : {} };
     },
-  }),
-  replayFlow: define({
-    schema: looseObject({
-      flow: FlowSchema,
-      variables: v.optional(stringMap()),
-      upTo: v.optional(wholeNumber(0, 100_000)),
-      stepTimeoutMs: v.optional(positiveMs()),
-      heal: v.optional(flag()),
-      files: v.optional(v.record(text(), UploadFileSchema)),
-      slowMoMs: v.optional(wholeNumber(0, 10_000)),
-      /** Keep a Playwright trace of a failed replay and send it back (base64 zip) with the result. */
-      traceOnFailure: v.optional(flag()),
-      streamResponse,
-    }),
+  },
+  replayFlow: {
     async run(session, body, context) {
       const replay = () => replayFlow(session, body.flow, {
         ...(body.files ? { files: body.files } : {}),
@@ -78,9 +51,8 @@ export const WORKBENCH_ROUTES = {
         extra: { ...(healing.changed ? { healedFlow: healing.flow } : {}), ...(trace ? { trace: trace.toString('base64') } : {}), ...(traceNote ? { traceNote } : {}) },
       };
     },
-  }),
-  record: define({
-    schema: looseObject({ streamResponse }),
+  },
+  record: {
     async run(session, _body, context) {
       // Records until the client stops (closes the request) or the service's call limit ends it.
       const recorder = await Recorder.start(session, (recorded) => context.log(`recorded ${describeStep(recorded.step).description}`, { recorded }), {
@@ -93,23 +65,14 @@ export const WORKBENCH_ROUTES = {
       await recorder.stop();
       return { result: { steps: recorder.steps.length } };
     },
-  }),
-  pickLocator: define({
-    schema: looseObject({ streamResponse }),
+  },
+  pickLocator: {
     async run(session, _body, context) {
       // Waits for the person's click in the browser, until the client stops (closes the request) or the call limit.
       return { result: await pickElement(session, context.signal) };
     },
-  }),
-  agentFlow: define({
-    schema: looseObject({
-      name: nonEmptyText(),
-      startUrl: v.optional(text()),
-      actions: v.optional(list(AgentActionRecordSchema)),
-      /** The session's latest agent run instead of `actions`: a run that was stopped has no result to send. */
-      lastRun: v.optional(flag()),
-      streamResponse,
-    }),
+  },
+  agentFlow: {
     async run(session, body) {
       const actions = body.lastRun ? session.lastAgentActions() : body.actions;
       if (!actions) {
@@ -118,13 +81,12 @@ export const WORKBENCH_ROUTES = {
       const flow = flowFromAgentRun(actions, { name: body.name, ...(body.startUrl ? { startUrl: body.startUrl } : {}) });
       return { result: flow };
     },
-  }),
-  screenshot: define({
-    schema: looseObject({ screenshotId: v.optional(text()), streamResponse }),
+  },
+  screenshot: {
     async run(session, body) {
       const image = body.screenshotId ? session.agentScreenshot(body.screenshotId) : await session.screenshot();
       if (!image) throw new ServiceInvalidArgumentError(`screenshotId: no screenshot ${body.screenshotId} from this session's last agent run`, { field: 'screenshotId' });
       return { result: { mimeType: 'image/jpeg', base64: image.toString('base64') } };
     },
-  }),
-} as const;
+  },
+};

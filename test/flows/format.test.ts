@@ -3,7 +3,7 @@ import { fork } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { appendSteps, FlowFileError, loadFlow, parseFlow, saveFlow, serializeFlow } from '../../src/flows/format';
+import { appendSteps, FlowFileError, loadFlow, parseFlow, rebaseFlow, saveFlow, serializeFlow } from '../../src/flows/format';
 import { flowJsonSchema } from '../../src/flows/json-schema';
 import type { Flow } from '../../src/schema';
 
@@ -54,7 +54,16 @@ describe('flow files', () => {
     rejects(JSON.stringify({ ...base, steps: [{ navgate: 'x' }] }), 'flows/login.flow.json: steps.0: expected a step with one of action, navigate, expect, wait, received keys "navgate"');
     rejects(JSON.stringify({ ...base, steps: [{ expect: { txt: 'x' } }] }), 'flows/login.flow.json: steps.0.expect: expected one of { text }, { selector, state }, { selector, value }, { url }, { title }, { selector, effect }, received Object');
     rejects(JSON.stringify({ ...base, variables: { password: { secret: true, default: 'hunter2' } } }), 'flows/login.flow.json: variables.password: a secret variable cannot have a default: its value must never be in the file');
-    rejects(JSON.stringify({ ...base, startUrl: 'localhost:4173' }), 'flows/login.flow.json: startUrl: expected an http(s) URL, received "localhost:4173"');
+    rejects(JSON.stringify({ ...base, startUrl: 'localhost:4173' }), 'flows/login.flow.json: startUrl: expected an http(s), data: or about:blank URL, received "localhost:4173"');
+    rejects(JSON.stringify({ ...base, startUrl: 'javascript:alert(1)' }), 'flows/login.flow.json: startUrl: expected an http(s), data: or about:blank URL, received "javascript:alert(1)"');
+  });
+
+  it('a start address follows the same rule as a navigate step: data:, about:blank and a %variable% start are taken', () => {
+    for (const startUrl of ['data:text/html,<button>Go</button>', 'about:blank', '%site%/login.html']) {
+      assert.equal(parseFlow(JSON.stringify({ ...base, startUrl }), 'x.flow.json').startUrl, startUrl);
+    }
+    assert.throws(() => rebaseFlow({ ...base, startUrl: '%site%/login.html' }, 'https://preview.example/'),
+      /^Error: startUrl: %site%\/login\.html is not an http\(s\) address, so there is no origin to replace with https:\/\/preview\.example\/; put a %variable% in its place instead$/);
   });
 
   it('saves atomically, and never overwrites a file it cannot read', async () => {

@@ -42,7 +42,49 @@ describe('the service client reading a stream', () => {
     const { url, server } = await serviceSending('data: {"type":"system","data":{"status":"finished","result":{"name":"x","status":"green","ms":1,"steps":[]}}}\n\n');
     try {
       const session = await startRemoteSession({ url, apiKey: 'k' });
-      await assert.rejects(session.replayFlow({ version: 1, name: 'x', steps: [] }), /The service sent the replay's result of another shape: .*Expected \("passed" \| "failed"\) but received "green"/);
+      await assert.rejects(session.replayFlow({ version: 1, name: 'x', steps: [] }), /The service sent the replayFlow result of another shape: status: expected \("passed" \| "failed"\), received "green"/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('every answer is checked by its route\'s contract: a result, its extra fields and a progress event of another shape are errors naming the route', async () => {
+    const cases: [string, (session: Awaited<ReturnType<typeof startRemoteSession>>) => Promise<unknown>, RegExp][] = [
+      ['{"status":"finished","result":{"message":"done"}}', (session) => session.act('x'), /sent the act result of another shape: .*success/],
+      ['{"status":"finished","result":{"url":"http://x/"}}', (session) => session.navigate('http://x/'), /sent the navigate result of another shape: .*status/],
+      ['{"status":"finished","result":[{"selector":"css=a","description":"a","method":"click","arguments":[],"extra":1}]}', (session) => session.observe('x'), /sent the observe result of another shape/],
+      ['{"status":"finished","result":{"selector":"css=a","fallbacks":[]}}', (session) => session.pickLocator(), /sent the pickLocator result of another shape: .*target/],
+      ['{"status":"finished","result":{"name":"x","status":"passed","ms":1,"steps":[]},"healedFlow":{"name":"x"}}', (session) => session.replayFlow({ version: 1, name: 'x', steps: [] }), /sent the replayFlow result of another shape: .*version/],
+    ];
+    for (const [data, call, expected] of cases) {
+      const { url, server } = await serviceSending(`data: {"type":"system","data":${data}}\n\n`);
+      try {
+        await assert.rejects(call(await startRemoteSession({ url, apiKey: 'k' })), (error: Error) => {
+          assert.equal(error.name, 'ServiceError');
+          assert.match(error.message, expected);
+          return true;
+        });
+      } finally {
+        server.close();
+      }
+    }
+    const { url, server } = await serviceSending('data: {"type":"log","data":{"status":"running","message":{"message":"step","step":{"index":"one"}}}}\n\n');
+    try {
+      const session = await startRemoteSession({ url, apiKey: 'k' });
+      await assert.rejects(session.replayFlow({ version: 1, name: 'x', steps: [] }, { onStep: () => undefined }), /sent a replayFlow progress event of another shape/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a start answer without a session id is an error, not a session called undefined', async () => {
+    const server = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: { available: true } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await assert.rejects(startRemoteSession({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'k' }), /sent a session start answer of another shape: .*sessionId/);
     } finally {
       server.close();
     }

@@ -11,6 +11,7 @@ import { replayFlow } from '../../src/flows/replay';
 import { startRemoteSession } from '../../src/service/client';
 import { ServiceElementNotFoundError, SessionClosedError } from '../../src/core/errors';
 import { KEY_A, useService } from './harness';
+import { API, type RequestOf, type RouteName } from '../../src/schema';
 
 const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
 /** How long the route fuzz sends bodies (seconds); REHEARSE_FUZZ_SECONDS=300 for a long hunt. Raw targets get a quarter. */
@@ -38,8 +39,8 @@ describe('HTTP service robustness', function () {
 
   it('random, mutated and hostile bodies on every route, for 12 s by default (hundreds of requests or more), never get a 5xx or crash the service', async () => {
     const id = await rig.start();
-    const routes = ['observe', 'act', 'extract', 'navigate', 'expect', 'agentExecute', 'highlight', 'pickSteps', 'replayFlow', 'agentFlow', 'screenshot', 'record', 'pickLocator', 'screencast', 'input'];
-    const valid: Record<string, unknown> = {
+    // Every route of the contract, each with a valid body its type checks: a route added to the contract is fuzzed too.
+    const valid: { [N in RouteName]: RequestOf<N> } = {
       highlight: { selector: '#a' },
       pickSteps: { actionId: 'x', indexes: [0] },
       replayFlow: { flow: { version: 1, name: 'f', steps: [{ expect: { text: 'x' }, timeout: 1 }] }, stepTimeoutMs: 1 },
@@ -59,7 +60,8 @@ describe('HTTP service robustness', function () {
     // Values of every kind, hostile ones among them, and valid bodies with one field swapped for one of them.
     const hostile = fc.constantFrom<unknown>('file:///etc/passwd', 'javascript:alert(1)', 'chrome://version', 'http://169.254.169.254/', '/^(a|a)*$/', '/(/', 'frame:css=#x >>> y', 2 ** 31, -1, 1e308, '%zz', '\u2028', 'x'.repeat(5000));
     const anything = fc.oneof(fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true }), hostile);
-    const mutated = fc.tuple(fc.constantFrom(...routes), fc.string({ maxLength: 12 }), anything).map(([route, key, value]) => ({ route, body: { ...(valid[route] as object), [key || 'instruction']: value } }));
+    const routes = Object.keys(API) as RouteName[];
+    const mutated = fc.tuple(fc.constantFrom(...routes), fc.string({ maxLength: 12 }), anything).map(([route, key, value]) => ({ route, body: { ...valid[route], [key || 'instruction']: value } }));
     const random = fc.tuple(fc.constantFrom(...routes, 'start'), anything).map(([route, body]) => ({ route, body }));
     const statuses = new Map<number, number>();
     await fc.assert(fc.asyncProperty(fc.oneof(mutated, random), async ({ route, body }) => {

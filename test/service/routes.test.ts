@@ -116,6 +116,10 @@ describe('HTTP service routes', () => {
     assert.equal(failed.status, 422);
     assert.equal(((await failed.json()) as { error: { code: string } }).error.code, 'ServiceElementNotFoundError');
     assert.equal((await rig.call(`/v1/sessions/${id}/teleport`, { body: {} })).status, 404);
+    for (const inherited of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const answer = await rig.call(`/v1/sessions/${id}/${inherited}`, { body: {} });
+      assert.deepEqual([answer.status, await answer.json()], [404, { success: false, error: { code: 'NotFound', message: `No route POST /v1/sessions/${id}/${inherited}.` } }], `every object has ${inherited}; it is no route`);
+    }
     assert.equal((await rig.call('/v1/nothing', { body: {} })).status, 404);
     const huge = await rig.call(`/v1/sessions/${id}/observe`, { body: { instruction: 'x'.repeat(2 * 1024 * 1024) } });
     assert.equal(huge.status, 413);

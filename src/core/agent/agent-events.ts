@@ -1,25 +1,6 @@
-import type { Usage } from '../models';
+import type { AgentStepEvent } from '../../schema';
 
-/** One agent step, emitted when it starts (running) and when it ends (done or failed). */
-export interface AgentStepEvent {
-  readonly type: 'step';
-  readonly index: number;
-  readonly status: 'running' | 'done' | 'failed';
-  readonly tool: string;
-  /** The page action (click, fill, navigate…), where there is one. */
-  readonly action?: string;
-  readonly selector?: string;
-  /** What the step typed, said or found. */
-  readonly text?: string;
-  /** The model's words before it chose this step. */
-  readonly reasoning?: string;
-  /** A screenshot taken before the step (see Agent.screenshot). */
-  readonly screenshotId?: string;
-  readonly error?: string;
-  readonly ms?: number;
-  /** Tokens of the model call that chose this step. */
-  readonly usage?: Usage;
-}
+export type { AgentStepEvent };
 
 export interface AgentMessageEvent {
   readonly type: 'message';
