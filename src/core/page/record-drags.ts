@@ -1,0 +1,80 @@
+import { describeInPage } from './describe-in-page';
+import { orderOf } from './element-state';
+import { isSetByValue, isTextField } from './fields';
+import { DRAG_DISTANCE, dropCandidates, dropPlace } from './pointer-drag';
+import { isPositional as isPlaceSelector } from './positional-path';
+import { pointedBy } from './record-pointer';
+import { subjectOf } from './record-typing';
+import type { PressedForDrag, Recording } from './recording';
+import { selectorsInPage } from './selectors-in-page';
+
+/**
+ * Drags, one step each from the element picked up to where it was dropped: HTML5 drag and drop, and drags made of
+ * pointer events (pressed, moved past the drag distance, released), whose drop place is read against where everything
+ * stood before anything moved.
+ */
+export function recordDrags(r: Recording): void {
+  const gesture = r.gesture;
+  let downAt: PressedForDrag | null = null;
+  let dragged: Element | null = null;
+  window.addEventListener('pointerdown', (event) => {
+    const target = event.isTrusted ? pointedBy(event) : null;
+    if (!target) return;
+    // A press that could start a drag of the element itself: not in a field (selecting text), not on a native slider
+    // (recorded by its value), not on a scrollbar (the scroll is recorded where it stops).
+    const box = target.getBoundingClientRect();
+    const scrolls = target.scrollHeight > target.clientHeight || target.scrollWidth > target.clientWidth;
+    const onScrollbar = scrolls && (event.clientX - box.left - target.clientLeft > target.clientWidth || event.clientY - box.top - target.clientTop > target.clientHeight);
+    const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [] } : null;
+    gesture.mouseDragging = false;
+  }, true);
+  window.addEventListener('dragstart', (event) => {
+    gesture.mouseDragging = false;
+    downAt = null;
+    dragged = event.isTrusted ? subjectOf(event) : null;
+    if (dragged) r.describeNow(dragged);
+  }, true);
+  window.addEventListener('drop', (event) => {
+    const target = event.isTrusted ? subjectOf(event) : null;
+    if (!target || !dragged) return;
+    const fingerprint = describeInPage(target);
+    r.send('drag', dragged, { destination: { fingerprint, selectors: selectorsInPage(target, fingerprint, describeInPage).selectors } });
+    dragged = null;
+  }, true);
+  // An HTML5 drag cancels the pointer: its own dragstart and drop record it.
+  window.addEventListener('pointercancel', () => {
+    gesture.mouseDragging = false;
+    downAt = null;
+  }, true);
+  window.addEventListener('pointermove', (event) => {
+    if (!event.isTrusted || !downAt || gesture.mouseDragging || dragged || !(event.buttons & 1)) return;
+    if (Math.hypot(event.clientX - downAt.x, event.clientY - downAt.y) < DRAG_DISTANCE) return;
+    gesture.mouseDragging = true;
+    // Where everything around stood before anything moved: the drop place is read against that.
+    downAt.places = dropCandidates(downAt.element);
+  }, true);
+  window.addEventListener('pointerup', (event) => {
+    const start = downAt;
+    const wasDragging = gesture.mouseDragging;
+    gesture.mouseDragging = false;
+    if (!event.isTrusted || !start || !wasDragging || dragged) return;
+    // Text selected by the drag (in a page that lets it be selected) was a selection, not a move, nor a click.
+    const selection = window.getSelection();
+    if (selection && !selection.isCollapsed && selection.toString().trim()) {
+      gesture.suppressClickOn = start.element;
+      return;
+    }
+    const place = dropPlace(start.places, event.clientX, event.clientY);
+    if (!place) {
+      r.raw({ kind: 'drag', mark: '', fingerprint: describeInPage(start.element), selectors: [], problem: 'the place it was dropped could not be told', token: r.token });
+      return;
+    }
+    const fingerprint = describeInPage(place.element);
+    // The click that ends a drag is part of it.
+    gesture.suppressClickOn = start.element;
+    // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
+    const selectors = [...selectorsInPage(place.element, fingerprint, describeInPage).selectors.filter((selector) => !isPlaceSelector(selector)), place.path];
+    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset } }, start.order);
+  }, true);
+}

@@ -1,0 +1,34 @@
+import { isTextField, isToggle } from './fields';
+import { subjectOf } from './record-typing';
+import type { Recording } from './recording';
+
+// Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
+// with Control, Alt or Meta.
+const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
+const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', ' ']);
+
+/** Key presses that are steps of their own, written as Playwright names them (`Shift+Tab`, `Control+a`). */
+export function recordKeys(r: Recording, flushFill: (element: Element) => void): void {
+  const gesture = r.gesture;
+  window.addEventListener('keydown', (event) => {
+    const target = event.isTrusted ? subjectOf(event) : null;
+    if (target) {
+      gesture.element = target;
+      gesture.personInputAt = Date.now();
+      if (event.key === 'Tab') gesture.tabbedAt = Date.now();
+    }
+    if (!target || event.repeat || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
+    const chord = event.ctrlKey || event.altKey || event.metaKey;
+    const field = isTextField(target);
+    // Selecting all, copying, cutting and pasting in a field are part of typing: the value it ends with is the fill.
+    if (field && (event.ctrlKey || event.metaKey) && !event.altKey && ['a', 'c', 'x', 'v', 'z', 'y'].includes(event.key.toLowerCase())) return;
+    // Keys that move within a select or press a button or toggle are recorded by what they did (change, click).
+    const movesWithin = target instanceof HTMLSelectElement || (event.key === ' ' && (target instanceof HTMLButtonElement || isToggle(target)));
+    const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin);
+    if (!recorded) return;
+    if (field) flushFill(target);
+    const key = event.key === ' ' ? 'Space' : event.key;
+    const name = `${event.ctrlKey ? 'Control+' : ''}${event.altKey ? 'Alt+' : ''}${event.metaKey ? 'Meta+' : ''}${event.shiftKey && (key.length > 1 || chord) ? 'Shift+' : ''}${key}`;
+    r.send('press', target, { value: name });
+  }, true);
+}

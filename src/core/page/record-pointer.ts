@@ -1,0 +1,106 @@
+import { editableRoot, isSetByValue, isTextField, isToggle, positionIn } from './fields';
+import { gestureTarget } from './gesture-target';
+import { controlOfLabel, type Recording } from './recording';
+
+/** A click is held back this long: two clicks that make one are recorded as one doubleClick. */
+const DOUBLE_CLICK_MS = 400;
+
+/** The element a pointer gesture is about, as a person means it (an icon's button, a slot's tab). */
+export const pointedBy = (event: Event): Element | null => {
+  const target = gestureTarget(event.composedPath());
+  return target ? editableRoot(target) : null;
+};
+
+const mayNavigate = (element: Element) => !!element.closest('a[href], button[type=submit], input[type=submit], form button:not([type])');
+
+/**
+ * Pointer gestures: a press starts a gesture (and describes its element before the page reacts), a click becomes a
+ * click step (held back for a double click, or until the page's handlers ran when it may leave the page), a right
+ * click and a double click theirs. Clicking into a text field is no step unless the click itself changed the page.
+ */
+export function recordPointer(r: Recording, flushFill: (element: Element) => void): void {
+  const gesture = r.gesture;
+  // What the page changed: a field that styles itself or its form group on focus changed nothing a person acts on.
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const styling = record.type === 'attributes' && gesture.pressedOn && record.target instanceof Element && record.target.contains(gesture.pressedOn);
+      if (!styling) gesture.mutations++;
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  window.addEventListener('pointerdown', (event) => {
+    const target = event.isTrusted ? pointedBy(event) : null;
+    if (!target) return;
+    // What was typed comes before what the person does next (a double click on a word of it, a button), whatever the
+    // next gesture waits for.
+    if (gesture.typingIn) flushFill(gesture.typingIn);
+    r.flushOutbox();
+    gesture.element = gesture.pressedOn = target;
+    gesture.sent = false;
+    gesture.clickSeen = false;
+    gesture.mutationsAtPress = gesture.mutations;
+    gesture.mutationsAtKey = null;
+    gesture.backgroundClick = null;
+    gesture.personInputAt = Date.now();
+    r.flushHeld(target);
+    r.describeNow(target);
+    const control = controlOfLabel(target);
+    if (control) r.describeNow(control);
+  }, true);
+  window.addEventListener('keydown', (event) => {
+    if (event.isTrusted && gesture.mutationsAtKey === null) gesture.mutationsAtKey = gesture.mutations;
+  }, true);
+  /** The last click and when: a label forwards the click it got to its control, which is not a second gesture. */
+  let lastClick: { element: Element; at: number } | null = null;
+  window.addEventListener('click', (event) => {
+    if (event.isTrusted) gesture.clickSeen = true;
+    let target = event.isTrusted ? pointedBy(event) : null;
+    if (target && lastClick?.element === target && event.timeStamp - lastClick.at < 30 && event.detail <= 1) return;
+    if (target) lastClick = { element: target, at: event.timeStamp };
+    // A popup that opened under the pointer at pointerdown sends the click to what both share (the body): the person
+    // clicked what they pressed.
+    const pressedOn = gesture.pressedOn;
+    if (target && pressedOn && pressedOn !== target && pressedOn.isConnected && target.contains(pressedOn)) target = pressedOn;
+    if (!target) return;
+    if (isTextField(target) && !gesture.sent) {
+      // Clicking into a field is not a step, unless it did something (a combobox that opens its list): then it is.
+      const field = target;
+      const before = gesture.mutationsAtPress;
+      window.setTimeout(() => {
+        // Text typed at once into a rich text field changes the page too: that is the typing, not the click.
+        const changedByClick = (gesture.mutationsAtKey ?? gesture.mutations) !== before;
+        if (!gesture.sent && changedByClick && gesture.pressedOn === field) r.send('click', field);
+      }, 60);
+      return;
+    }
+    if (isTextField(target) || isToggle(target) || isSetByValue(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
+    const control = controlOfLabel(target);
+    if (control && (isToggle(control) || isTextField(control) || isSetByValue(control))) return;
+    const suppressed = gesture.suppressClickOn;
+    if (suppressed && (suppressed === target || suppressed.contains(target) || target.contains(suppressed))) gesture.suppressClickOn = null;
+    else if (target === gesture.backgroundClick) gesture.backgroundClick = null;
+    else if (event.detail < 2) r.hold(target, mayNavigate(target) ? 0 : DOUBLE_CLICK_MS, positionIn(target, event));
+  }, true);
+  window.addEventListener('contextmenu', (event) => {
+    const target = event.isTrusted ? pointedBy(event) : null;
+    if (target) r.send('rightClick', target, positionIn(target, event));
+  }, true);
+  // An option a list removes as it is pressed gets no click (the button went up over something else): the press was
+  // the person's choice, recorded on the element as it was described when pressed.
+  window.addEventListener('pointerup', (event) => {
+    const pressed = gesture.pressedOn;
+    if (!event.isTrusted || !pressed || gesture.mouseDragging || isTextField(pressed)) return;
+    window.setTimeout(() => {
+      if (!gesture.sent && !gesture.clickSeen && gesture.pressedOn === pressed && !pressed.isConnected) r.send('click', pressed);
+    }, 50);
+  }, true);
+  window.addEventListener('dblclick', (event) => {
+    const target = event.isTrusted ? pointedBy(event) : null;
+    if (!target) return;
+    const held = r.heldClicks.get(target);
+    if (held !== undefined) {
+      window.clearTimeout(held.timer);
+      r.heldClicks.delete(target);
+    }
+    r.send('doubleClick', target, { ...positionIn(target, event), ...(held?.extra.dialog ? { dialog: held.extra.dialog } : {}) });
+  }, true);
+}

@@ -1,0 +1,95 @@
+import { isSecretField } from '../snapshot/secret-fields';
+import { describeInPage } from './describe-in-page';
+import { customControlAround } from './gesture-target';
+import { editableRoot, isSetByValue, isTextField, isToggle, valueOf } from './fields';
+import { controlOfLabel, type Recording } from './recording';
+
+/** The element a gesture is about (a contenteditable region by its root). */
+export const subjectOf = (event: Event): Element | null => {
+  const target = event.composedPath()[0];
+  return target instanceof Element ? editableRoot(target) : null;
+};
+
+/** A click on the page's background (no role, no pointer cursor) is what makes a field lose focus, not a step. */
+const isBackground = (element: Element) => ['generic', 'none', 'paragraph', 'main', 'region', 'section', 'article', 'heading', 'list', 'form', 'group'].includes(describeInPage(element).role)
+  && getComputedStyle(element).cursor !== 'pointer' && !(element instanceof HTMLLabelElement);
+
+/**
+ * Fields, as the recorder hears them: what is typed becomes one fill when the person leaves the field or starts another
+ * gesture; a field focused and left as it was is a focus step; one left for the page's background, a blur step; a
+ * select, a toggle, a file input, a slider by the value they end with. Returns what other units need: writing the
+ * typing now (before a gesture of theirs), and the change listener (also heard inside shadow roots).
+ */
+export function recordTyping(r: Recording) {
+  const gesture = r.gesture;
+  const pendingFill = new Map<Element, string>();
+  // What the fields hold when recording starts is where the page is (Record at Cursor replays up to there), not a step.
+  for (const field of document.querySelectorAll('input, textarea, [contenteditable]')) if (isTextField(field)) pendingFill.set(field, valueOf(field));
+  // Fields the person typed into since their value was last written: a value the page's script set (a combobox that
+  // clears its filter after a pick) is where the page went, not the person's typing, and replaying it would undo a pick.
+  const typedInto = new WeakSet<Element>();
+  window.addEventListener('input', (event) => {
+    const target = event.isTrusted ? subjectOf(event) : null;
+    if (target) typedInto.add(target);
+  }, true);
+  const flushFill = (element: Element) => {
+    const value = valueOf(element);
+    if (pendingFill.get(element) === value) return;
+    pendingFill.set(element, value);
+    if (!typedInto.has(element)) return;
+    typedInto.delete(element);
+    const secret = isSecretField(element.localName, { type: element.getAttribute('type') ?? undefined, autocomplete: element.getAttribute('autocomplete') ?? undefined });
+    // A secret's value never leaves the page: the step gets a secret variable instead.
+    r.send('fill', element, { value: secret ? '' : value, secret, field: (element as HTMLInputElement).name || element.id || '' });
+  };
+  window.addEventListener('focusin', (event) => {
+    const target = event.isTrusted ? subjectOf(event) : null;
+    if (!target) return;
+    if (!r.isDescribed(target)) r.describeNow(target);
+    if (isTextField(target)) {
+      gesture.typingIn = target;
+      // A field a widget made while open (an in-place editor) starts from what it holds: that is not typing.
+      if (!pendingFill.has(target)) pendingFill.set(target, valueOf(target));
+    }
+    // Focus the page's own script moves (a picker giving its input the focus back) is not the person's.
+    const pressedOn = gesture.pressedOn;
+    const byPerson = Date.now() - gesture.tabbedAt < 1000 || (pressedOn !== null && Date.now() - gesture.personInputAt < 1000 && (pressedOn === target || target.contains(pressedOn) || pressedOn.contains(target) || controlOfLabel(pressedOn) === target));
+    if ((isTextField(target) || target instanceof HTMLSelectElement) && byPerson) gesture.untouched = { element: target, value: valueOf(target) };
+  }, true);
+  window.addEventListener('focusout', (event) => {
+    const target = event.isTrusted ? subjectOf(event) : null;
+    if (!target) return;
+    if (gesture.typingIn === target) gesture.typingIn = null;
+    // Typed into, it is a fill (whoever gave it the focus); left as it was after the person focused it, a focus step
+    // replays what the page did on focus.
+    if (isTextField(target) && pendingFill.has(target) && valueOf(target) !== pendingFill.get(target)) flushFill(target);
+    else if (gesture.untouched?.element === target) r.send('focus', target);
+    if (gesture.untouched?.element === target) gesture.untouched = undefined;
+    // Left for the page's background: a blur step, not a click on nothing.
+    const leftFor = event instanceof FocusEvent ? event.relatedTarget : null;
+    const pressedOn = gesture.pressedOn;
+    if (!leftFor && pressedOn && pressedOn !== target && Date.now() - gesture.personInputAt < 1000 && isBackground(pressedOn) && (isTextField(target) || target instanceof HTMLSelectElement)) {
+      gesture.backgroundClick = pressedOn;
+      // Described as it is now: typed into, an in-place editor's row shows the new value.
+      r.describeNow(target);
+      r.send('blur', target);
+    }
+  }, true);
+  const onChange = (event: Event) => {
+    const target = event.isTrusted ? subjectOf(event) : null;
+    if (!target) return;
+    // A toggle inside a custom control the person clicked: the click on the control is the step.
+    const around = customControlAround(target);
+    if (around && (around === gesture.pressedOn || around === gesture.element)) return;
+    if (target instanceof HTMLSelectElement) {
+      const chosen = [...target.selectedOptions].map((option) => option.label);
+      r.send('select', target, target.multiple ? { values: chosen } : { value: chosen[0] ?? target.value });
+    }
+    else if (isToggle(target)) r.send((target as HTMLInputElement).checked ? 'check' : 'uncheck', target);
+    else if (target instanceof HTMLInputElement && target.type === 'file') r.send('upload', target, { files: [...(target.files ?? [])].map((file) => file.name) });
+    else if (isSetByValue(target)) r.send('fill', target, { value: (target as HTMLInputElement).value });
+    else if (isTextField(target)) flushFill(target);
+  };
+  window.addEventListener('change', onChange, true);
+  return { flushFill, onChange };
+}

@@ -1,0 +1,79 @@
+import type { PageFingerprint } from './describe-in-page';
+import type { dropCandidates } from './pointer-drag';
+import type { RecordedEvent } from './recorded-event';
+
+/**
+ * What the recorder's gesture units share while recording in a page (installRecorder builds it, each unit listens for
+ * one family of gestures): the gesture under way, and the ways a step leaves the page.
+ */
+
+/** Fields of a step beyond its kind and element, as the units build them. */
+export type StepExtra = { -readonly [K in keyof RecordedEvent]?: RecordedEvent[K] };
+
+export interface GestureState {
+  /** The element of the gesture under way: a dialog it opens is its answer. */
+  element: Element | null;
+  /** Where the pointer last went down. */
+  pressedOn: Element | null;
+  /** When the person last pressed a button or a key: focus that follows is theirs (autofocus is not). */
+  personInputAt: number;
+  /** When the person last pressed Tab: focus that follows is theirs. */
+  tabbedAt: number;
+  /** Whether the gesture under way (since the last pointerdown) has become a step, and whether a click came of it. */
+  sent: boolean;
+  clickSeen: boolean;
+  /** Changes the page made, in all; when the person last pressed; when they first pressed a key after that. */
+  mutations: number;
+  mutationsAtPress: number;
+  mutationsAtKey: number | null;
+  /** The text field the person is in, whose typing is written when they leave it or start another gesture. */
+  typingIn: Element | null;
+  /** A field the person focused and left as it was, so far: a focus step unless something else comes of it. */
+  untouched: { element: Element; value: string } | undefined;
+  /** The click that made a field lose focus (recorded as its blur), not a step of its own. */
+  backgroundClick: Element | null;
+  /** The click that ends a drag or a text selection, which is part of it. */
+  suppressClickOn: Element | null;
+  /** A press moved past the drag distance: what follows is a drag, not a click. */
+  mouseDragging: boolean;
+}
+
+export interface Described {
+  fingerprint: PageFingerprint;
+  selectors: string[];
+  namePattern?: string;
+  url: string;
+}
+
+export interface Recording {
+  readonly token: string;
+  readonly gesture: GestureState;
+  /** A step about `element`, described as it was at the start of its gesture; `order` is its list's before a drag. */
+  send(kind: RecordedEvent['kind'], element: Element, extra?: StepExtra, order?: string[]): void;
+  /** A step that is about no element of its own (a page scroll, a dialog answer), sent once its effect is read. */
+  post(payload: Record<string, unknown>, element?: Element, order?: string[]): void;
+  /** An event straight to the engine (a problem), not waiting for any effect. */
+  raw(event: unknown): void;
+  /** Describes the element now, for the gesture starting. */
+  describeNow(element: Element): Described;
+  isDescribed(element: Element): boolean;
+  /** Clicks held back (a double click may follow, a dialog may open) and the extra fields each will carry. */
+  readonly heldClicks: Map<Element, { timer: number; extra: StepExtra }>;
+  hold(element: Element, ms: number, extra: StepExtra): void;
+  /** Sends the clicks held back, but `except`'s; or only `only`'s. */
+  flushHeld(except?: Element, only?: Element): void;
+  /** Sends the steps waiting for their effect. */
+  flushOutbox(): void;
+}
+
+/** The element a pointer press could start to drag, and where things stood before it moved. */
+export interface PressedForDrag {
+  x: number;
+  y: number;
+  element: Element;
+  order: string[];
+  places: ReturnType<typeof dropCandidates>;
+}
+
+/** The control a label is for, if the element is inside one. */
+export const controlOfLabel = (element: Element) => element.closest('label')?.control ?? null;
