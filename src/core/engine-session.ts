@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
 import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
-import { Agent, type AgentRunAction } from './agent/agent';
-import { HoverHighlight } from './highlight';
+import { Agent } from './agent/agent';
 import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction, type PerformOptions } from './act/perform';
 import type { ObservedNode } from './act/direct-pointer';
@@ -17,6 +16,8 @@ import { openBrowser, useContext, type BrowserHandle, type BrowserOptions } from
 import { MemoryCacheStore, type ActionCacheStore } from './cache/action-cache';
 import { deadline, type Deadline } from './deadline';
 import { checkNavigable, navigatePage } from './browser/navigate';
+import { SessionTrace } from './session-trace';
+import { SessionWorkbench } from './session-workbench';
 import { ActivePage } from './browser/active-page';
 import { MissingLLMConfigurationError, ServiceError, ServiceInvalidArgumentError, SessionClosedError, throwIfAborted } from './errors';
 import { OPEN_NETWORK, type NetworkPolicy } from './network/address-policy';
@@ -79,6 +80,7 @@ export class EngineSession implements Session {
   private constructor(private readonly handle: BrowserHandle, private readonly options: SessionOptions) {
     this.cache = options.cache === false ? undefined : options.cache ?? new MemoryCacheStore();
     this.pages = new ActivePage(handle.context);
+    this.trace = new SessionTrace(handle.context);
     this.browserGone = new Promise((resolve) => handle.browser.once('disconnected', () => resolve()));
     void this.browserGone.then(() => {
       this.ended ??= new SessionClosedError(`The browser of session ${this.id} went away (it crashed or was closed); start a new session.`);
@@ -88,18 +90,16 @@ export class EngineSession implements Session {
   }
 
   private browserLost = false;
-  private readonly hoverHighlight = new HoverHighlight(() => this.pages.current);
-
-  /** Outlines the element a selector finds (none: clears); returns how many it found. */
-  highlight(selector: string | undefined): Promise<number> {
-    return this.hoverHighlight.show(this.page(), selector);
-  }
-
-  /** A screenshot of the page as it is, without the inspector's outline. */
-  async screenshot(): Promise<Buffer> {
-    await this.hoverHighlight.clear();
-    return this.page().screenshot({ type: 'jpeg', quality: 70 });
-  }
+  /** The editor's helpers (outline, screenshots, the address bar, picks as steps, the last agent run). */
+  readonly workbench = new SessionWorkbench({
+    page: () => this.page(),
+    currentPage: () => this.pages.current,
+    observations: this.observations,
+    lastAgent: () => this.lastAgent,
+    navigation: (signal) => ({ network: this.network, refusalsSince: this.handle.refusalsSince, signal: this.signalFor(signal) }),
+  });
+  /** A Playwright trace of this session, kept for a replay that failed. */
+  readonly trace: SessionTrace;
 
   /**
    * Only a caller's own signal makes an action cancellable mid-wait (joined with the browser's lifeline); a plain time
@@ -180,8 +180,8 @@ export class EngineSession implements Session {
     const started = Date.now();
     try {
       if (this.ended) throw this.ended;
-      await this.hoverHighlight.clear();
-      const result = await run().catch((error: unknown) => this.explain(error)).finally(() => this.hoverHighlight.clear());
+      await this.workbench.clearHighlight();
+      const result = await run().catch((error: unknown) => this.explain(error)).finally(() => this.workbench.clearHighlight());
       const usage = (result as { usage?: Usage }).usage;
       this.metrics.push({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...(usage ? { usage } : {}), ok: true });
       return result;
@@ -214,15 +214,6 @@ export class EngineSession implements Session {
     return this.call('navigate', options, (limit) => navigatePage(this.page(), url, { network: this.network, refusalsSince: this.handle.refusalsSince, signal: limit.signal, timeoutMs: options.timeout, waitUntil: options.waitUntil }));
   }
 
-  /**
-   * A person typing an address in the live view: the same checks as navigate, but not a call (no metric, and the
-   * inspector's outline stays), and done once the page is committed: the person sees it load.
-   */
-  async typeAddress(url: string, signal: AbortSignal): Promise<void> {
-    await checkNavigable(url, this.network);
-    await navigatePage(this.page(), url, { network: this.network, refusalsSince: this.handle.refusalsSince, signal: this.signalFor(signal), waitUntil: 'commit' });
-  }
-
   async observe(instruction?: string, options: ObserveCallOptions = {}): Promise<ObserveResult> {
     return this.call('observe', options, async (limit) => {
       const { picks, usage, seen } = await this.observePicks(instruction, options, limit.signal);
@@ -248,11 +239,6 @@ export class EngineSession implements Session {
 
   noteOutline(page: Page, snapshot: PageSnapshot): void {
     this.observations.rememberOutline(page, snapshot);
-  }
-
-  /** The fallbacks and fingerprints of an observe call's picks, for saving them as flow steps. */
-  pickDetails(actionId: string): readonly PickDetails[] | undefined {
-    return this.observations.details(actionId);
   }
 
   async act(input: string | Action, options: ActCallOptions = {}): Promise<ActOutcome> {
@@ -328,16 +314,6 @@ export class EngineSession implements Session {
     return this.measured('agentExecute', () => agent.execute(execute, options));
   }
 
-  /** The actions of the session's latest agent run, finished or stopped. */
-  lastAgentActions(): readonly AgentRunAction[] | undefined {
-    return this.lastAgent?.actionsSoFar;
-  }
-
-  /** A screenshot the last agent run's step events named (JPEG), while the session lasts. */
-  agentScreenshot(id: string): Buffer | undefined {
-    return this.lastAgent?.screenshot(id);
-  }
-
   async expect(expectation: Expectation, options: ExpectCallOptions = {}): Promise<ExpectResult> {
     const parsed = validate(ExpectationSchema, expectation);
     if (!parsed.ok) throw new ServiceInvalidArgumentError(`expectation: ${summarizeProblems(parsed.problems)}`, { field: 'expectation' });
@@ -361,20 +337,6 @@ export class EngineSession implements Session {
       const snapshot = await takeSnapshot(this.page(), { instruction, selector: options.selector, frameId: options.frameId ?? undefined, tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs, signal: limit.signal });
       return extractWithModel(model, snapshot, instruction, schema, limit.signal);
     });
-  }
-
-  /** Records a Playwright trace (screenshots and DOM snapshots) until saveTrace or discardTrace. */
-  async startTrace(): Promise<void> {
-    await this.handle.context.tracing.start({ screenshots: true, snapshots: true, sources: false });
-  }
-
-  /** Writes the trace to a zip that `npx playwright show-trace` opens. */
-  async saveTrace(file: string): Promise<void> {
-    await this.handle.context.tracing.stop({ path: file });
-  }
-
-  async discardTrace(): Promise<void> {
-    await this.handle.context.tracing.stop().catch(() => undefined);
   }
 
   async end(): Promise<void> {

@@ -31,18 +31,18 @@ export async function replayWithTraceOnFailure(session: EngineSession, flow: Flo
     const result = await replay();
     return result.status === 'failed' ? { result, traceNote: refusal } : { result };
   }
-  await session.startTrace();
+  await session.trace.start();
   let result: FlowResult | undefined;
   try {
     result = await replay();
   } finally {
-    if (result?.status !== 'failed') await session.discardTrace();
+    if (result?.status !== 'failed') await session.trace.discard();
   }
   if (result.status !== 'failed') return { result };
   const folder = await mkdtemp(path.join(tmpdir(), 'rehearse-trace-'));
   try {
     const file = path.join(folder, 'trace.zip');
-    await session.saveTrace(file);
+    await session.trace.save(file);
     const { size } = await stat(file);
     if (size > MAX_TRACE_BYTES) return { result, traceNote: `no trace: it is ${Math.round(size / 1024 / 1024)} MB, over the ${MAX_TRACE_BYTES / 1024 / 1024} MB a replay sends back` };
     return { result, trace: await readFile(file) };

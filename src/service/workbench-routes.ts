@@ -16,12 +16,12 @@ import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
 export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlow' | 'record' | 'pickLocator' | 'agentFlow' | 'screenshot'> = {
   highlight: {
     async run(session, body) {
-      return { result: { matched: await session.highlight(body.selector ?? undefined) } };
+      return { result: { matched: await session.workbench.highlight(body.selector ?? undefined) } };
     },
   },
   pickSteps: {
     async run(session, body) {
-      const picks = session.pickDetails(body.actionId);
+      const picks = session.workbench.pickDetails(body.actionId);
       if (!picks) throw new ServiceInvalidArgumentError(`actionId: no observe call ${body.actionId} in this session (the last 50 are kept); observe again`, { field: 'actionId' });
       const steps = body.indexes.map((index) => {
         const pick = picks[index];
@@ -74,7 +74,7 @@ export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlo
   },
   agentFlow: {
     async run(session, body) {
-      const actions = body.lastRun ? session.lastAgentActions() : body.actions;
+      const actions = body.lastRun ? session.workbench.lastAgentActions() : body.actions;
       if (!actions) {
         throw new ServiceInvalidArgumentError(body.lastRun ? 'lastRun: this session has run no agent (a new browser session starts without one)' : 'actions: expected the agent run\'s actions, or lastRun: true', { field: body.lastRun ? 'lastRun' : 'actions' });
       }
@@ -84,7 +84,7 @@ export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlo
   },
   screenshot: {
     async run(session, body) {
-      const image = body.screenshotId ? session.agentScreenshot(body.screenshotId) : await session.screenshot();
+      const image = body.screenshotId ? session.workbench.agentScreenshot(body.screenshotId) : await session.workbench.screenshot();
       if (!image) throw new ServiceInvalidArgumentError(`screenshotId: no screenshot ${body.screenshotId} from this session's last agent run`, { field: 'screenshotId' });
       return { result: { mimeType: 'image/jpeg', base64: image.toString('base64') } };
     },

@@ -15,7 +15,7 @@ describe('capturing steps', () => {
   it('saves observe picks as steps with fallbacks and fingerprints, and they replay', async () => {
     await rig.session.navigate(rig.url('login.html'));
     const observed = await rig.session.observe('click the Forgot password? button');
-    const [pick] = rig.session.pickDetails(observed.actionId)!;
+    const [pick] = rig.session.workbench.pickDetails(observed.actionId)!;
     const { step, variables } = stepFromPick(pick!, 'click the Forgot password? button');
     assert.equal(variables, undefined);
     assert.deepEqual(step, {

@@ -46,7 +46,7 @@ async function dispatchOne(session: EngineSession, page: Page, event: LiveInputE
     case 'insertText':
       return page.keyboard.insertText(event.text);
     case 'navigate':
-      return session.typeAddress(event.url, signal);
+      return session.workbench.typeAddress(event.url, signal);
     case 'history': {
       // Right after an address was typed the page may still be swapping documents (the DevTools target detaches for a
       // moment): the person's Back waits for that, as a browser's button does.

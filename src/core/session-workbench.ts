@@ -1,0 +1,69 @@
+import type { Page } from 'playwright-core';
+import type { Agent, AgentRunAction } from './agent/agent';
+import { checkNavigable, navigatePage, type NavigationContext } from './browser/navigate';
+import { HoverHighlight } from './highlight';
+import type { PickDetails, Observations } from './observations';
+
+/** What the editor's helpers need of their session: its pages, its observe calls, its agent, its navigation rules. */
+export interface WorkbenchHost {
+  /** The page calls act on; throws once the session ended. */
+  page(): Page;
+  /** The same, or nothing when there is none (no throw): the outline is cleared only where there is a page. */
+  currentPage(): Page | undefined;
+  readonly observations: Observations;
+  lastAgent(): Agent | undefined;
+  navigation(signal: AbortSignal): Omit<NavigationContext, 'timeoutMs' | 'waitUntil'>;
+}
+
+/**
+ * A session's helpers for an editor, beside the SPEC calls (DESIGN.md §8): the inspector's outline, a screenshot, the
+ * live view's address bar, observe picks as flow steps, and the last agent run's actions and screenshots.
+ */
+export class SessionWorkbench {
+  private readonly hoverHighlight: HoverHighlight;
+
+  constructor(private readonly host: WorkbenchHost) {
+    this.hoverHighlight = new HoverHighlight(() => host.currentPage());
+  }
+
+  /** Outlines the element a selector finds (none: clears); returns how many it found. */
+  highlight(selector: string | undefined): Promise<number> {
+    return this.hoverHighlight.show(this.host.page(), selector);
+  }
+
+  /** Takes the outline off before and after each call: a call sees and leaves the page as the page drew it. */
+  clearHighlight(): Promise<void> {
+    return this.hoverHighlight.clear();
+  }
+
+  /** A screenshot of the page as it is, without the inspector's outline. */
+  async screenshot(): Promise<Buffer> {
+    await this.clearHighlight();
+    return this.host.page().screenshot({ type: 'jpeg', quality: 70 });
+  }
+
+  /**
+   * A person typing an address in the live view: the same checks as navigate, but not a call (no metric, and the
+   * inspector's outline stays), and done once the page is committed: the person sees it load.
+   */
+  async typeAddress(url: string, signal: AbortSignal): Promise<void> {
+    const navigation = this.host.navigation(signal);
+    await checkNavigable(url, navigation.network);
+    await navigatePage(this.host.page(), url, { ...navigation, waitUntil: 'commit' });
+  }
+
+  /** The fallbacks and fingerprints of an observe call's picks, for saving them as flow steps. */
+  pickDetails(actionId: string): readonly PickDetails[] | undefined {
+    return this.host.observations.details(actionId);
+  }
+
+  /** The actions of the session's latest agent run, finished or stopped. */
+  lastAgentActions(): readonly AgentRunAction[] | undefined {
+    return this.host.lastAgent()?.actionsSoFar;
+  }
+
+  /** A screenshot the last agent run's step events named (JPEG), while the session lasts. */
+  agentScreenshot(id: string): Buffer | undefined {
+    return this.host.lastAgent()?.screenshot(id);
+  }
+}
