@@ -186,10 +186,6 @@ export class FlowTests extends Owner {
           if (failure) pending = failure;
         },
       });
-      for (const step of result.steps) {
-        const child = steps.get(step.index);
-        if (child && step.status === 'skipped') this.mark(run, child, { status: 'skipped' });
-      }
       const failed = result.steps.find((step) => step.status === 'failed');
       if (healedFlow) this.offerHealedSelectors(uri, prepared.flow.name, result.steps.filter((step) => step.healed).length);
       const picture = failed && screenshot ? await this.keep('failures', prepared.flow.name, screenshot.mimeType.includes('png') ? 'png' : 'jpeg', Buffer.from(screenshot.base64, 'base64')) : undefined;

@@ -7,7 +7,6 @@ import type { FlowsViewNode } from '../../../src/extension/flows-view';
 import type { Rehearse } from '../../../src/extension/rehearse';
 import type { StaticSite } from '../../../src/cli/static-site';
 import { agentPlan } from '../../support/agent-plan';
-import { inUserTerms } from '../../../src/extension/notify';
 import { ScriptedModelServer } from '../../support/model-server';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
 import { withPersonAtBrowser } from './person-at-browser';
@@ -84,17 +83,6 @@ describe('Rehearse in VS Code (extension host)', () => {
   it('Replay to here stops after the chosen step', async () => {
     const result = await vscode.commands.executeCommand<{ steps: { index: number }[] }>('rehearse.replayToHere', workspaceFile('login.flow.json'), 0);
     assert.deepEqual(result.steps.map((step) => step.index), [-1, 0]);
-  });
-
-  it('says which piece of a model is missing, in VS Code\'s words, with the command that sets it', () => {
-    const missing = (message: string, field: string) => Object.assign(new Error(message), { name: 'MissingLLMConfigurationError', field });
-    const noKey = missing('No API key for openai/gpt-4.1-mini: set OPENAI_API_KEY, or pass apiKey in options.model.', 'options.model.apiKey');
-    assert.equal(inUserTerms(noKey), 'No API key for openai/gpt-4.1-mini: set it with "Rehearse: Set Model API Key" (kept in VS Code\'s secret storage), or set OPENAI_API_KEY in the environment VS Code was started from.');
-    assert.match(inUserTerms(missing('No model is configured for this call: pass options.model (for example "openai/gpt-4.1-mini") or give the session a default model.', 'options.model')), /^No model is set\./);
-    assert.match(inUserTerms(missing('azure/x needs an endpoint: set options.model.providerOptions.azure.resourceName (or baseURL), or the AZURE_RESOURCE_NAME environment variable.', 'options.model.providerOptions.azure.resourceName')), /needs an endpoint.*"Rehearse: Choose Model" sets the model's base URL/);
-    const noDisplay = Object.assign(new Error('There is no display … (rehearse.browser.headless, or leave out --headed)'), { name: 'NoDisplayError' });
-    assert.doesNotMatch(inUserTerms(noDisplay), /--headed/);
-    assert.match(inUserTerms(noDisplay), /Show in VS Code/);
   });
 
   it('Act… does one action on the open page (a plain instruction needs no model)', async () => {
