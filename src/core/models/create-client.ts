@@ -4,9 +4,9 @@ import { ChatTransport } from './openai-chat';
 import { ResponsesTransport } from './openai-responses';
 import { resolveModel, type ResolveOptions, type ResolvedModel } from './resolve';
 import { LLMResponseError } from '../errors';
-import { anthropicClient, DEFAULT_MODEL_REQUEST_TIMEOUT_MS, openAIClient, type SdkOptions } from './sdk-clients';
+import { anthropicClient, DEFAULT_MODEL_REQUEST_TIMEOUT_MS, openAIClient } from './sdk-clients';
 import { generateObject } from './structured';
-import type { ModelClient, ModelTransport } from './types';
+import type { ModelClient, ModelTransport, SdkOptions } from './types';
 
 export interface ModelClientOptions extends ResolveOptions, SdkOptions {}
 

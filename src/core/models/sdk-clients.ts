@@ -1,17 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import type { SdkOptions } from './types';
 import { boundedFetch, DEFAULT_MODEL_REPLY_LIMIT_BYTES } from './bounded-fetch';
 import type { ResolvedModel } from './resolve';
 import { vertexTokenSource } from './vertex-token';
 
-export interface SdkOptions {
-  /** Retries on 408/409/429/5xx with exponential backoff (honouring retry-after); none on other 4xx. */
-  readonly maxRetries?: number;
-  /** How long one model call may take, in ms, its retries included; a hung provider fails the call then. */
-  readonly requestTimeoutMs?: number;
-  /** The most of one reply that is read, in bytes; a larger one fails the call (LLMResponseError). */
-  readonly replyLimitBytes?: number;
-}
 
 const DEFAULT_RETRIES = 2;
 export const DEFAULT_MODEL_REQUEST_TIMEOUT_MS = 120_000;

@@ -94,3 +94,13 @@ export interface ModelClient {
   generateObject<S extends v.GenericSchema>(request: ObjectRequest<S>): Promise<ObjectReply<v.InferOutput<S>>>;
   turn(request: TurnRequest): Promise<TurnReply>;
 }
+
+/** How the provider SDKs are driven (retries, time and size limits); in the types so the library's types need no SDK. */
+export interface SdkOptions {
+  /** Retries on 408/409/429/5xx with exponential backoff (honouring retry-after); none on other 4xx. */
+  readonly maxRetries?: number;
+  /** How long one model call may take, in ms, its retries included; a hung provider fails the call then. */
+  readonly requestTimeoutMs?: number;
+  /** The most of one reply that is read, in bytes; a larger one fails the call (LLMResponseError). */
+  readonly replyLimitBytes?: number;
+}
