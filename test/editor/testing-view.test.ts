@@ -13,6 +13,7 @@ import { Secrets } from '../../src/extension/secrets';
 import { StepStates } from '../../src/extension/step-states';
 import { VariableValues } from '../../src/extension/variables-prompt';
 import type { Flow } from '../../src/schema';
+import { signInFlow } from '../support/sign-in-flow';
 import { eventually } from '../support/eventually';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 
@@ -39,14 +40,7 @@ describe('flows in the Testing view (the extension\'s logic, in plain Node)', fu
   const file = (name: string) => path.join(root, name);
   const uri = (name: string) => api.Uri.file(file(name));
 
-  const goodFlow = (): Flow => ({
-    version: 1, name: 'Sign in form', startUrl: `${site.origin}/login.html`,
-    steps: [
-      { action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['ada@example.com'] } },
-      { action: { selector: 'css=#remember', description: 'Remember me', method: 'check', arguments: [] } },
-      { expect: { selector: 'css=#email', value: 'ada@example.com' } },
-    ],
-  });
+  const goodFlow = (): Flow => signInFlow(site.origin);
   const text = (flow: Flow) => `${JSON.stringify(flow, null, 2)}\n`;
 
   /** The flow's item as the view lists it: its label, error, and its steps with the line each starts on. */

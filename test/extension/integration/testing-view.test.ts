@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { StaticSite } from '../../../src/cli/static-site';
 import type { Rehearse } from '../../../src/extension/rehearse';
 import type { Flow } from '../../../src/schema';
+import { signInFlow } from '../../support/sign-in-flow';
 import { eventually } from '../../support/eventually';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
 import { withPersonAtBrowser } from './person-at-browser';
@@ -35,14 +36,7 @@ describe('flows in the Testing view (extension host)', () => {
   const broken = workspaceFile('testing/broken.flow.json');
   const elsewhere = workspaceFile('not-in-the-flows-folder.flow.json');
 
-  const goodFlow = (): Flow => ({
-    version: 1, name: 'Sign in form', startUrl: `${site.origin}/login.html`,
-    steps: [
-      { action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['ada@example.com'] } },
-      { action: { selector: 'css=#remember', description: 'Remember me', method: 'check', arguments: [] } },
-      { expect: { selector: 'css=#email', value: 'ada@example.com' } },
-    ],
-  });
+  const goodFlow = (): Flow => signInFlow(site.origin);
 
   before(async function () {
     this.timeout(60_000);
