@@ -3,6 +3,7 @@
 //   node esbuild.js --watch    the same, rebuilt on change (problem-matcher friendly output)
 //   node esbuild.js --tests    also transpiles src/ and test/ file by file into out/ for mocha
 //   node esbuild.js --production --outdir=DIR   the packaged build into DIR instead of dist/ (the tests package a copy)
+//   node esbuild.js --types    writes only dist/lib.d.ts and dist/test.d.ts, the package's types (about 45 s)
 // Type-checking is `tsc --noEmit` (npm run typecheck); esbuild only strips types.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
@@ -11,6 +12,7 @@ const path = require('node:path');
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
 const production = process.argv.includes('--production');
+const types = process.argv.includes('--types');
 const DIST = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length) || 'dist';
 
 /**
@@ -147,6 +149,34 @@ if (tests) {
 }
 
 /** The codicon font and stylesheet the webviews load (from dist/webview/codicons, inside the packaged extension). */
+/** The package's public entry points and the declaration file written for each, beside its bundle. */
+const TYPED_ENTRIES = { lib: NODE_BUNDLES.lib, test: NODE_BUNDLES.test };
+
+/**
+ * The types of `rehearse` and `rehearse/test`, each bundled into one declaration file (dts-bundle-generator): the SPEC
+ * shapes and the flow format as the sources declare them, no path of ours left in them. playwright-core, valibot
+ * and @playwright/test stay imports: the package depends on the first two, the third is its peer.
+ */
+function writeTypes() {
+  const { generateDtsBundle } = require('dts-bundle-generator');
+  // Only the entry points and what they reach, with the types of Node (not mocha's, nor the tests').
+  const config = path.join(require('node:os').tmpdir(), `rehearse-types-${process.pid}.json`);
+  fs.writeFileSync(config, JSON.stringify({
+    extends: path.resolve('tsconfig.json'),
+    compilerOptions: { types: ['node'], typeRoots: [path.resolve('node_modules', '@types')] },
+    include: [...Object.values(TYPED_ENTRIES), 'src/**/*.d.ts'].map((file) => path.resolve(file)),
+  }));
+  try {
+    const written = generateDtsBundle(
+      Object.values(TYPED_ENTRIES).map((filePath) => ({ filePath, noCheck: true, output: { noBanner: true, exportReferencedTypes: false } })),
+      { preferredConfigPath: config },
+    );
+    Object.keys(TYPED_ENTRIES).forEach((name, index) => fs.writeFileSync(path.join(DIST, `${name}.d.ts`), written[index]));
+  } finally {
+    fs.rmSync(config, { force: true });
+  }
+}
+
 function copyCodicons() {
   const from = path.join('node_modules', '@vscode', 'codicons', 'dist');
   const to = path.join(DIST, 'webview', 'codicons');
@@ -155,6 +185,10 @@ function copyCodicons() {
 }
 
 async function main() {
+  if (types) {
+    writeTypes();
+    return;
+  }
   if (tests) fs.rmSync('out', { recursive: true, force: true });
   // A production build is what gets packaged: no source maps from an earlier build left beside it.
   if (production) fs.rmSync(DIST, { recursive: true, force: true });

@@ -18,7 +18,7 @@ const Mocha = mochaModule.default ?? mochaModule;
 const ROOT = path.join(__dirname, '..', '..', 'out', 'test');
 const NOT_SUITES = new Set(['support', 'fixtures', 'bench']);
 /** Suites that depend on a part built later run after it. */
-const ORDER = ['schema', 'models', 'engine', 'flows', 'agent', 'service', 'cli', 'webview', 'extension'];
+const ORDER = ['schema', 'models', 'engine', 'flows', 'agent', 'service', 'cli', 'webview', 'extension', 'package'];
 
 function testFiles(dir) {
   return fs.readdirSync(dir, { recursive: true })
@@ -81,7 +81,7 @@ async function runSuite(name) {
  */
 const LANES = [
   ['schema', 'models', 'engine', 'agent', 'webview', 'service', 'cli', 'playwright-test', 'editor', 'dev', 'flows', 'security'],
-  ['extension', 'record'],
+  ['extension', 'record', 'package'],
 ];
 
 /** Runs suites one after another in this process; prints each one's closing line, then the lane's total. */
