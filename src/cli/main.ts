@@ -7,6 +7,7 @@ import { MissingVariablesError } from '../flows/variables';
 import type { ModelSetting } from '../schema';
 import { redact, ServiceError, startLocalSession } from '../service/local-session';
 import { demoCommand } from './demo-command';
+import { exportDevtoolsCommand, importCommand } from './devtools-command';
 import { recordCommand } from './record-command';
 import { replayCommand } from './replay-command';
 import { serveCommand } from './serve-command';
@@ -31,6 +32,7 @@ const OPTIONS = {
   'step-timeout': { type: 'string' },
   'slow-mo': { type: 'string' },
   playwright: { type: 'boolean' },
+  devtools: { type: 'boolean' },
   service: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
@@ -127,11 +129,17 @@ export async function main(argv: readonly string[], io: Console): Promise<number
     }
     case 'export': {
       const [file] = rest;
-      if (!file || !values.playwright) throw new UsageError('export: expected <flow> --playwright [--out file]');
+      if (file && values.devtools) return exportDevtoolsCommand(file, values.out, io);
+      if (!file || !values.playwright) throw new UsageError('export: expected <flow> --playwright [--out file], or <flow> --devtools [--out file]');
       const spec = exportPlaywrightSpec(await loadFlow(file), path.basename(file));
       if (values.out) await writeFile(values.out, spec);
       else io.out(spec);
       return 0;
+    }
+    case 'import': {
+      const [file] = rest;
+      if (!file || !values.out) throw new UsageError('import: expected <recording.json> --out <file.flow.json>');
+      return importCommand(file, values.out, io);
     }
     case 'demo':
       return demoCommand(io);

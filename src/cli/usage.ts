@@ -19,6 +19,8 @@ Usage:
   rehearse observe <url> "<instruction>" [--model M]  list candidate actions (JSON)
   rehearse act <url> "<instruction>" [--model M]      perform one action (JSON result)
   rehearse export <flow> --playwright [--out file]    write a Playwright Test spec
+  rehearse export <flow> --devtools [--out file]      write a Chrome DevTools Recorder recording
+  rehearse import <recording.json> --out <file>       a DevTools Recorder recording as a flow file
   rehearse record <url> --out <file> [--cdp <url>]    record what you do in a browser window into a flow file
   rehearse demo                                       serve the demo site and replay its example flow
   rehearse --version                                  print the version

@@ -14,6 +14,7 @@ import { updateSetting } from './settings';
 import type { Rehearse } from './rehearse';
 import { recordAtCursor } from './record-at-cursor';
 import { pickLocator } from './pick-locator';
+import { importRecordingCommand } from './import-recording';
 
 /** The flow a command is about: its argument, the active flow editor, or one picked from the workspace. */
 async function flowUri(argument: unknown): Promise<vscode.Uri | undefined> {
@@ -52,6 +53,7 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       }
     });
   return [
+    command('rehearse.importRecording', (argument?: unknown) => importRecordingCommand(log, argument)),
     command('rehearse.openBrowser', async (url?: unknown) => {
       const target = typeof url === 'string' ? url : await ask('Open Browser', 'The page to open', 'http://127.0.0.1:4173/');
       if (!target) return undefined;

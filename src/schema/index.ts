@@ -17,3 +17,4 @@ export * from './pattern';
 export * from './live-view';
 export * from './navigable';
 export * from './api';
+export * from './devtools-recording';

@@ -253,6 +253,8 @@ const fake = {
   openedDocument: new EventEmitter<TextDocument>(),
   closedDocument: new EventEmitter<TextDocument>(),
   log: [] as string[],
+  /** Documents shown in an editor, by URI. */
+  opened: [] as string[],
 };
 
 const relative = (target: Uri | string) => {
@@ -315,6 +317,11 @@ const vscode = {
     showWarningMessage: show('warning'),
     showErrorMessage: show('error'),
     showInputBox: async () => undefined,
+    activeTextEditor: undefined,
+    showTextDocument: async (target: Uri | TextDocument) => {
+      fake.opened.push(target instanceof Uri ? target.toString() : target.uri.toString());
+      return undefined;
+    },
     withProgress: <T>(_options: unknown, task: (progress: { report(): void }, token: CancellationTokenSource['token']) => Promise<T>) => task({ report: () => undefined }, new CancellationTokenSource().token),
     createOutputChannel: () => ({
       info: (line: string) => fake.log.push(`info ${line}`), warn: (line: string) => fake.log.push(`warn ${line}`), error: (line: string) => fake.log.push(`error ${line}`),
@@ -357,6 +364,9 @@ export const editor = {
   get log(): string[] {
     return fake.log;
   },
+  get opened(): string[] {
+    return fake.opened;
+  },
   get answer(): (shown: Shown) => string | undefined {
     return fake.answer;
   },
@@ -370,6 +380,7 @@ export const editor = {
     fake.runs.length = 0;
     fake.diagnostics.clear();
     fake.log.length = 0;
+    fake.opened.length = 0;
     fake.answer = () => undefined;
   },
   set answer(answer: (shown: Shown) => string | undefined) {

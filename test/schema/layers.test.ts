@@ -13,7 +13,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   cli: ['service', 'flows', 'schema'],
   // The engine runs in a child process: the extension reaches it through the service's client only. Of flows/, it reads
   // the file format and where things stand in a flow's text (json-locations: jsonc-parser only, no engine).
-  extension: ['service/client', 'flows/format', 'flows/json-locations', 'schema'],
+  extension: ['service/client', 'flows/format', 'flows/json-locations', 'flows/import-devtools', 'schema'],
   webview: ['schema'],
   // Flow files as Playwright Test tests: the engine in the test's own worker, on the test's own context.
   'playwright-test': ['core', 'flows', 'schema'],
