@@ -36,10 +36,12 @@ function chromeRecording(origin: string) {
       { type: 'keyUp', key: 'Tab', target: 'main' },
       { type: 'keyUp', key: 'Shift', target: 'main' },
       { type: 'click', target: 'main', selectors: [['aria/Remember me[role="checkbox"]'], ['#remember']], offsetX: 6, offsetY: 7 },
+      { type: 'change', value: 'fr', target: 'main', selectors: [['aria/Country'], ['#country']] },
+      { type: 'waitForElement', target: 'main', selectors: [['#country']], properties: { value: 'fr' } },
       { type: 'click', target: 'main', selectors: [['aria/Forgot password?[role="button"]'], ['text/Forgot password?'], ['form > button:nth-of-type(2)']], offsetX: 12, offsetY: 8 },
       { type: 'waitForElement', target: 'main', selectors: [['#email']], properties: { value: 'ada@example.com' } },
       { type: 'waitForElement', target: 'main', selectors: [['text/forgot clicked']] },
-      { type: 'waitForExpression', target: 'main', expression: 'window.events.length === 2' },
+      { type: 'waitForExpression', target: 'main', expression: 'window.events.length === 3' },
       { type: 'waitForElement', target: 'main', selectors: [['li']], operator: '>=', count: 2 },
       { type: 'hover', target: 'main', selectors: [['aria/Create an account[role="link"]'], ['text/Create an account']] },
       { type: 'click', target: 'main', selectors: [['aria/Create an account[role="link"]'], ['text/Create an account']], offsetX: 20, offsetY: 6, assertedEvents: [{ type: 'navigation', url: `${origin}/account.html`, title: 'Your account' }] },
@@ -83,9 +85,9 @@ describe('Chrome DevTools Recorder recordings, both ways', function () {
     const imported = await runCli(['import', path.join(folder, 'recording.json'), '--out', path.join(folder, 'signin.flow.json')]);
     assert.equal(imported.code, 0, imported.stderr);
     assert.equal(imported.stderr, [
-      'not imported: step 13 (waitForExpression): a flow never runs JavaScript from its file; not imported',
-      'not imported: step 14 (waitForElement): waiting for a count of elements or their attributes has no equivalent (count >= 2); not imported',
-      'not imported: step 17 (close): no equivalent in a flow; not imported',
+      'not imported: step 15 (waitForExpression): a flow never runs JavaScript from its file; not imported',
+      'not imported: step 16 (waitForElement): waiting for a count of elements or their attributes has no equivalent (count >= 2); not imported',
+      'not imported: step 19 (close): no equivalent in a flow; not imported',
       '',
     ].join('\n'));
     const flow = await loadFlow(path.join(folder, 'signin.flow.json'));
@@ -98,6 +100,10 @@ describe('Chrome DevTools Recorder recordings, both ways', function () {
       { action: { selector: 'internal:label="Email"s', description: 'aria/Email', method: 'fill', arguments: ['ada@example.com'] }, fallbacks: ['css=#email', 'xpath=//*[@id="email"]', 'css=#email'] },
       { action: { selector: 'css=*:focus', description: '*:focus', method: 'press', arguments: ['Shift+Tab'] } },
     ]);
+    assert.deepEqual(flow.steps.slice(6, 8), [
+      { action: { selector: 'internal:label="Country"s', description: 'aria/Country', method: 'fill', arguments: ['fr'] }, fallbacks: ['css=#country'] },
+      { expect: { selector: 'css=#country', value: 'fr' } },
+    ], 'a select\'s change is a fill, which replay makes a choice of its option');
     assert.deepEqual(flow.steps[5], { action: { selector: 'role=checkbox[name="Remember me"s]', description: 'Remember me', method: 'click', arguments: [] }, fallbacks: ['css=#remember'], target: { role: 'checkbox', name: 'Remember me' } });
 
     const session = await createSession({ browser: { headless: true } });

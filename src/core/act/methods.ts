@@ -53,7 +53,15 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   click: ({ target, args, timeout }) => target.click({ timeout, ...clickPosition(args, 'click') }),
   doubleclick: ({ target, args, timeout }) => target.dblclick({ timeout, ...clickPosition(args, 'doubleClick') }),
   rightclick: ({ target, args, timeout }) => target.click({ button: 'right', timeout, ...clickPosition(args, 'rightClick') }),
-  fill: ({ target, args, timeout }) => target.fill(args[0] ?? '', { timeout }),
+  fill: async ({ target, args, timeout }) => {
+    try {
+      await target.fill(args[0] ?? '', { timeout });
+    } catch (error) {
+      // A select is filled by choosing its option of that value or label, as a DevTools Recorder `change` sets it.
+      if (!/not an <input>/.test(String(error)) || !(await target.evaluate((element) => element instanceof HTMLSelectElement).catch(() => false))) throw error;
+      await target.selectOption(args[0] ?? '', { timeout });
+    }
+  },
   type: async ({ target, args, timeout }) => {
     await target.click({ timeout });
     await target.pressSequentially(args[0] ?? '', { timeout });
