@@ -17,23 +17,23 @@ import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
 export interface ReplayArguments {
   readonly patterns: readonly string[];
   readonly vars: readonly string[];
-  readonly varsFile?: string;
+  readonly varsFile?: string | undefined;
   readonly headed: boolean;
   /** A pause before each step, to watch a headed replay. */
-  readonly slowMoMs?: number;
+  readonly slowMoMs?: number | undefined;
   readonly workers: number;
-  readonly cdp?: string;
-  readonly ws?: string;
-  readonly browser?: string;
+  readonly cdp?: string | undefined;
+  readonly ws?: string | undefined;
+  readonly browser?: string | undefined;
   readonly reporter: ReporterName;
-  readonly traceOnFailure?: string;
+  readonly traceOnFailure?: string | undefined;
   readonly update: boolean;
-  readonly baseUrl?: string;
-  readonly model?: ModelSetting;
-  readonly stepTimeoutMs?: number;
+  readonly baseUrl?: string | undefined;
+  readonly model?: ModelSetting | undefined;
+  readonly stepTimeoutMs?: number | undefined;
   readonly heal: boolean;
   /** Replay on a Rehearse service instead of a local browser (key: REHEARSE_SERVICE_KEY). */
-  readonly service?: string;
+  readonly service?: string | undefined;
 }
 
 const ValuesFileSchema = v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]));

@@ -9,27 +9,27 @@ import { UsageError, type Console } from './usage';
 export interface ServeArguments {
   readonly port: number;
   readonly host: string;
-  readonly keysFile?: string;
+  readonly keysFile?: string | undefined;
   /** The browser sessions launch (the operator's choice; clients cannot name one). */
-  readonly browser?: string;
+  readonly browser?: string | undefined;
   /** Sessions attach to this browser (CDP or Playwright server) instead of launching one. */
-  readonly cdp?: string;
-  readonly ws?: string;
+  readonly cdp?: string | undefined;
+  readonly ws?: string | undefined;
   /** Also serve the bundled demo site (the VS Code extension's Open Demo). */
-  readonly demo?: boolean;
+  readonly demo?: boolean | undefined;
   /** Origins browsers may reach although their address is private or loopback. */
-  readonly allowOrigins?: readonly string[];
+  readonly allowOrigins?: readonly string[] | undefined;
   /** Private, loopback and link-local addresses are reachable (the extension's local service). */
-  readonly allowPrivate?: boolean;
+  readonly allowPrivate?: boolean | undefined;
   /** Browser URLs clients may attach sessions to (by origin). */
-  readonly allowBrowserUrls?: readonly string[];
+  readonly allowBrowserUrls?: readonly string[] | undefined;
   /** MCP server URL prefixes the agent may connect to. */
-  readonly allowMcp?: readonly string[];
+  readonly allowMcp?: readonly string[] | undefined;
   /** Names the service answers to besides its address. */
-  readonly hostNames?: readonly string[];
-  readonly idleTimeoutMs?: number;
+  readonly hostNames?: readonly string[] | undefined;
+  readonly idleTimeoutMs?: number | undefined;
   /** The most of one model reply the service reads (bytes). */
-  readonly modelReplyLimitBytes?: number;
+  readonly modelReplyLimitBytes?: number | undefined;
 }
 
 function isLoopback(host: string): boolean {

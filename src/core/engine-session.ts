@@ -33,24 +33,24 @@ import type {
 import { takeSnapshot, type PageSnapshot } from './snapshot/snapshot';
 
 export interface SessionOptions {
-  readonly browser?: BrowserOptions;
+  readonly browser?: BrowserOptions | undefined;
   /** The model for observe, act and extract when a call names none. */
-  readonly model?: ModelSetting;
+  readonly model?: ModelSetting | undefined;
   /** A model API key for this session (the service's x-model-api-key); the configuration's own key comes first. */
-  readonly modelApiKey?: string;
-  readonly env?: Environment;
+  readonly modelApiKey?: string | undefined;
+  readonly env?: Environment | undefined;
   /** The action cache; false turns it off. Default: in memory. */
-  readonly cache?: ActionCacheStore | false;
-  readonly tokenBudget?: number;
-  readonly domSettleTimeoutMs?: number;
+  readonly cache?: ActionCacheStore | false | undefined;
+  readonly tokenBudget?: number | undefined;
+  readonly domSettleTimeoutMs?: number | undefined;
   /** Where the session's pages may go; default: any http(s) address, private ones included (your own machine). */
-  readonly network?: NetworkPolicy;
+  readonly network?: NetworkPolicy | undefined;
   /** Custom model base URLs that may receive a key from `env` (default: any; a service lists only its operator's). */
-  readonly envKeyEndpoints?: readonly string[] | 'any';
+  readonly envKeyEndpoints?: readonly string[] | 'any' | undefined;
   /** How long one model call may take (ms), its retries included; default 2 minutes. */
-  readonly modelRequestTimeoutMs?: number;
+  readonly modelRequestTimeoutMs?: number | undefined;
   /** The most of one model reply that is read (bytes); default 4 MiB. */
-  readonly modelReplyLimitBytes?: number;
+  readonly modelReplyLimitBytes?: number | undefined;
 }
 
 export type { PickDetails };
@@ -165,7 +165,7 @@ export class EngineSession implements Session {
   }
 
   /** A call with a time limit and the caller's signal joined in one Deadline, measured like every call. */
-  private call<T>(method: string, options: { readonly timeout?: number; readonly signal?: AbortSignal }, run: (limit: Deadline) => Promise<T>): Promise<T> {
+  private call<T>(method: string, options: { readonly timeout?: number | undefined; readonly signal?: AbortSignal | undefined }, run: (limit: Deadline) => Promise<T>): Promise<T> {
     return this.measured(method, async () => {
       const limit = deadline(method, options.timeout, this.signalFor(options.signal));
       try {

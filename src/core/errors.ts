@@ -9,7 +9,7 @@ export class ServiceError extends Error {
   /** The service's error code, where it is not a class of ours (`SessionBusy`, `TooManyViewers`). */
   code?: string;
 
-  constructor(message: string, options?: { cause?: unknown; field?: string }) {
+  constructor(message: string, options?: { cause?: unknown; field?: string | undefined }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     if (options?.field !== undefined) this.field = options.field;

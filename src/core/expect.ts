@@ -109,10 +109,10 @@ function withHidden(page: Page, selector: string): Locator | undefined {
 }
 
 /** Checks an expectation, retrying until it holds or the time is up. */
-export async function checkExpectation(page: Page, expectation: Expectation, options: { timeoutMs?: number; signal?: AbortSignal; variables?: Variables } = {}): Promise<ExpectResult> {
+export async function checkExpectation(page: Page, expectation: Expectation, options: { timeoutMs?: number | undefined; signal?: AbortSignal | undefined; variables?: Variables | undefined } = {}): Promise<ExpectResult> {
   const check = checkFor(page, expectation, options.variables);
   const endsAt = Date.now() + (options.timeoutMs ?? DEFAULT_EXPECT_TIMEOUT_MS);
-  let last: { passed: boolean; actual?: string } = { passed: false };
+  let last: { passed: boolean; actual?: string | undefined } = { passed: false };
   for (;;) {
     if (options.signal?.aborted) throw abortReason(options.signal);
     last = await check.run().catch((error: Error) => ({ passed: false, actual: error.message.split('\n')[0] }));

@@ -17,7 +17,7 @@ const KEPT_OBSERVATIONS = 50;
 
 interface ObservedAction {
   readonly selector: string;
-  readonly backendNodeId?: number;
+  readonly backendNodeId?: number | undefined;
 }
 
 /** The picks of a session's latest observe calls, by actionId (the oldest are forgotten). */

@@ -10,12 +10,12 @@ import type { Environment } from './models/resolve';
 /** A progress report while a call runs (the service sends these as SSE `log` events). */
 export interface ProgressEvent {
   readonly message: string;
-  readonly data?: Readonly<Record<string, unknown>>;
+  readonly data?: Readonly<Record<string, unknown>> | undefined;
 }
 
 export interface CallOptions {
-  readonly signal?: AbortSignal;
-  readonly onProgress?: (event: ProgressEvent) => void;
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
 }
 
 /*
@@ -28,7 +28,7 @@ export interface NavigateOptions extends CallOptions, NonNullable<NavigateReques
 export type { ActOutcome, NavigateResult };
 
 export interface ObserveCallOptions extends ObserveOptions, CallOptions {
-  readonly frameId?: ObserveRequest['frameId'];
+  readonly frameId?: ObserveRequest['frameId'] | undefined;
 }
 
 export interface ObserveResult {
@@ -38,20 +38,20 @@ export interface ObserveResult {
 }
 
 export interface ActCallOptions extends CallOptions, NonNullable<ActRequest['options']> {
-  readonly frameId?: ActRequest['frameId'];
+  readonly frameId?: ActRequest['frameId'] | undefined;
 }
 
 export interface ExpectCallOptions extends CallOptions, NonNullable<ExpectRequest['options']> {}
 
 export interface AgentCallOptions extends Pick<AgentExecuteRequest, 'variables' | 'allowedOrigins'> {
-  readonly signal?: AbortSignal;
-  readonly onEvent?: (event: AgentEvent) => void;
+  readonly signal?: AbortSignal | undefined;
+  readonly onEvent?: ((event: AgentEvent) => void) | undefined;
 }
 
 export type { AgentEvent };
 
 export interface ExtractCallOptions extends CallOptions, NonNullable<ExtractRequest['options']> {
-  readonly frameId?: ExtractRequest['frameId'];
+  readonly frameId?: ExtractRequest['frameId'] | undefined;
 }
 
 export interface ExtractResult {
@@ -76,13 +76,13 @@ export interface Session {
 
 /** The model settings a session gives calls that name no model of their own. */
 export interface ModelDefaults {
-  readonly model?: ModelSetting;
-  readonly apiKey?: string;
-  readonly env?: Environment;
-  readonly tokenBudget?: number;
-  readonly envKeyEndpoints?: readonly string[] | 'any';
-  readonly requestTimeoutMs?: number;
-  readonly replyLimitBytes?: number;
+  readonly model?: ModelSetting | undefined;
+  readonly apiKey?: string | undefined;
+  readonly env?: Environment | undefined;
+  readonly tokenBudget?: number | undefined;
+  readonly envKeyEndpoints?: readonly string[] | 'any' | undefined;
+  readonly requestTimeoutMs?: number | undefined;
+  readonly replyLimitBytes?: number | undefined;
 }
 
 /**

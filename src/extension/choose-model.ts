@@ -61,7 +61,7 @@ async function askModel(hasKey: boolean): Promise<ModelChoice | undefined> {
   const steps = provider.id === 'local' ? 4 : 3;
   const model = await vscode.window.showInputBox({
     title: `Choose Model (2/${steps}): the model`, prompt: provider.id === 'local' ? 'The model name the server knows (as in its model list)' : `The ${provider.label.replace(/^\$\([^)]*\) /, '')} model name`,
-    value: provider.model, ignoreFocusOut: true, validateInput: (value) => (value.trim() ? undefined : 'Enter a model name'),
+    ...(provider.model !== undefined ? { value: provider.model } : {}), ignoreFocusOut: true, validateInput: (value) => (value.trim() ? undefined : 'Enter a model name'),
   });
   if (!model) return undefined;
   let baseURL: string | undefined;

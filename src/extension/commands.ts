@@ -37,7 +37,7 @@ async function stepAtCursor(uri: vscode.Uri): Promise<number | undefined> {
 }
 
 async function ask(title: string, prompt: string, value?: string): Promise<string | undefined> {
-  return vscode.window.showInputBox({ title, prompt, value, ignoreFocusOut: true });
+  return vscode.window.showInputBox({ title, prompt, ...(value !== undefined ? { value } : {}), ignoreFocusOut: true });
 }
 
 /** Every command of the manifest. Commands return what they did, so tests (and other extensions) can use them. */

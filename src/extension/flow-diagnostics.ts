@@ -4,7 +4,7 @@ import { isFlowFile, readFlowOf, rangeOf } from './flow-files';
 import { Owner } from './owner';
 
 /** The value a problem is about: its field, or the property its message starts with ("steps.1.action: method: …"). */
-function problemNode(root: JsonNode | undefined, problem: { field?: string; message: string }): JsonNode | undefined {
+function problemNode(root: JsonNode | undefined, problem: { field?: string | undefined; message: string }): JsonNode | undefined {
   const node = nodeAt(root, problem.field);
   const rest = problem.field ? problem.message.slice(problem.message.indexOf(problem.field) + problem.field.length) : '';
   const property = /^: (\w+): /.exec(rest)?.[1];

@@ -30,7 +30,7 @@ export class Recorder {
   readonly steps: RecordedStep[] = [];
   readonly problems: string[] = [];
   /** The main frame's address and document at the last action there, and whether that action may have led elsewhere. */
-  private lastPlace?: { url: string; document?: string; mayLeave: boolean };
+  private lastPlace?: { url: string; document?: string | undefined; mayLeave: boolean };
 
   private constructor(private readonly session: EngineSession, private readonly token: string, private readonly onStep: (recorded: RecordedStep) => void | Promise<void>, private readonly options: RecorderOptions) {}
 

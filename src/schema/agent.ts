@@ -19,7 +19,7 @@ export const agentConfigEntries = {
 export const AgentConfigSchema = looseObject(agentConfigEntries);
 export type AgentConfig = v.InferOutput<typeof AgentConfigSchema>;
 /** AgentConfig as the engine takes it: the model by name (SPEC) or as a whole model configuration (the HTTP API). */
-export type AgentSetup = Omit<AgentConfig, 'model'> & { readonly model?: ModelSetting };
+export type AgentSetup = Omit<AgentConfig, 'model'> & { readonly model?: ModelSetting | undefined };
 
 const executeOptionsEntries = {
   instruction: text(),

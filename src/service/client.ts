@@ -92,7 +92,7 @@ async function failure(response: Response): Promise<ServiceError> {
 
 /** Starts a session on a Rehearse service. */
 export async function startRemoteSession(connection: ServiceConnection, options: StartOptions = {}, signal?: AbortSignal): Promise<HttpSession> {
-  const response = await fetch(`${connection.url}/v1/sessions/start`, { method: 'POST', headers: headers(connection), body: JSON.stringify(options), signal });
+  const response = await fetch(`${connection.url}/v1/sessions/start`, { method: 'POST', headers: headers(connection), body: JSON.stringify(options), signal: signal ?? null });
   if (!response.ok) throw await failure(response);
   const body = checked(v.looseObject({ data: SessionStartResultSchema }), await response.json(), 'a session start answer');
   return new HttpSession(connection, body.data.sessionId);
@@ -116,7 +116,7 @@ export class HttpSession implements Session {
    * schema; the result comes with `finished`, checked by its result schema. Body and answer are the contract's types.
    */
   private async call<N extends RouteName>(route: N, body: RequestOf<N>, signal?: AbortSignal, onProgress?: (progress: ProgressOf<N>, message: string) => void): Promise<{ result: ResultOf<N>; extra: ExtraOf<N> }> {
-    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection, true), body: JSON.stringify(body), signal });
+    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection, true), body: JSON.stringify(body), signal: signal ?? null });
     if (!response.ok || !response.body) throw await failure(response);
     const contract = API[route];
     let outcome: { result: ResultOf<N>; extra: ExtraOf<N> } | undefined;
@@ -142,7 +142,7 @@ export class HttpSession implements Session {
 
   /** Calls a route as JSON: for short calls made often (live input), where a stream's frames are overhead. */
   private async post<N extends RouteName>(route: N, body: RequestOf<N>, signal?: AbortSignal): Promise<ResultOf<N>> {
-    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection), body: JSON.stringify(body), signal });
+    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection), body: JSON.stringify(body), signal: signal ?? null });
     if (!response.ok) throw await failure(response);
     const answer = checked(v.looseObject({ data: v.looseObject({ result: v.unknown() }) }), await response.json(), `the ${route} answer`);
     return checked(API[route].result, answer.data.result, `the ${route} result`);

@@ -27,7 +27,7 @@ export async function startMcpServer(): Promise<McpTestServer> {
   const loopback: LoopbackServer = await listenOnLoopback((request, response) => {
     void (async () => {
       const raw = await readBody(request);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      const transport = new StreamableHTTPServerTransport({});
       const server = makeServer();
       response.on('close', () => {
         void transport.close();

@@ -13,7 +13,7 @@ import { planLocally } from './planner';
 export interface InstructionContext {
   readonly page: Page;
   readonly cache: ActionCacheStore | undefined;
-  readonly snapshot: { readonly tokenBudget?: number; readonly settleCapMs?: number };
+  readonly snapshot: { readonly tokenBudget?: number | undefined; readonly settleCapMs?: number | undefined };
   /** The model for this call; throws when none is configured (asked only when the cheaper planners cannot answer). */
   readonly model: () => ModelClient;
   /** Performs one action with the call's variables, deadline and cancellation; `observed`: its element, just captured. */

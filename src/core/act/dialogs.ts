@@ -1,10 +1,7 @@
 import type { Dialog, Page } from 'playwright-core';
+import type { DialogAnswer } from '../../schema';
 
-export interface DialogAnswer {
-  readonly accept: boolean;
-  /** What is typed into a prompt() before it is accepted. */
-  readonly promptText?: string;
-}
+export type { DialogAnswer };
 
 /** How long after an action its dialog may still open (a confirm from a timer or a fetch's answer). */
 const DIALOG_GRACE_MS = 5_000;

@@ -9,12 +9,12 @@ import { findVerifiedTarget } from './verified-target';
 import type { ObservedNode } from './direct-pointer';
 
 export interface VerifiedSelectorQuery {
-  readonly fallbacks?: readonly string[];
+  readonly fallbacks?: readonly string[] | undefined;
   /** What the element is to a person; no selector is used for an element with another role or name. */
-  readonly target?: Fingerprint;
+  readonly target?: Fingerprint | undefined;
   /** Asks the model for the element when every selector fails (only with a target to verify its answer against). */
-  readonly heal?: (signal: AbortSignal) => Promise<readonly ObservePick[]>;
-  readonly onProgress?: (event: { message: string }) => void;
+  readonly heal?: ((signal: AbortSignal) => Promise<readonly ObservePick[]>) | undefined;
+  readonly onProgress?: ((event: { message: string }) => void) | undefined;
 }
 
 export interface VerifiedSelector {

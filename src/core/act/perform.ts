@@ -25,15 +25,15 @@ const ACTION_SLICE_MS = 3000;
 const UPGRADE_LOOK_MS = 2000;
 
 export interface PerformOptions {
-  readonly variables?: Variables;
-  readonly timeoutMs?: number;
-  readonly signal?: AbortSignal;
+  readonly variables?: Variables | undefined;
+  readonly timeoutMs?: number | undefined;
+  readonly signal?: AbortSignal | undefined;
   /** Files for setInputFiles, read by the caller. */
-  readonly files?: readonly FileUpload[];
+  readonly files?: readonly FileUpload[] | undefined;
   /** How to answer a dialog (confirm, prompt) the action opens; without it, Playwright dismisses dialogs. */
-  readonly dialog?: DialogAnswer;
+  readonly dialog?: DialogAnswer | undefined;
   /** The caller saw the element showing a moment ago: no look for a hidden one to reveal first. */
-  readonly seenVisible?: boolean;
+  readonly seenVisible?: boolean | undefined;
 }
 
 /**

@@ -8,9 +8,9 @@ import type { ObservedNode } from './direct-pointer';
 
 export interface TargetQuery {
   readonly primary: string;
-  readonly fallbacks?: readonly string[];
+  readonly fallbacks?: readonly string[] | undefined;
   /** When given, an element is used only if its role and name match. */
-  readonly target?: Fingerprint;
+  readonly target?: Fingerprint | undefined;
 }
 
 export type TargetSearch =

@@ -11,16 +11,16 @@ const SCREENSHOTS_KEPT = 2;
 const PAGE_STATE = '[page state]';
 
 export interface AgentRunOptions {
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** Called for each step as it starts and ends, and for the agent's messages. */
-  readonly onEvent?: (event: AgentEvent) => void;
+  readonly onEvent?: ((event: AgentEvent) => void) | undefined;
   /** Values for %name% in act arguments; the model sees names only. */
-  readonly variables?: Variables;
+  readonly variables?: Variables | undefined;
   /**
    * Origins the agent's pages may go to; navigation elsewhere is refused in the browser. Default: the origin of the page
    * it starts on and those of URLs in the instruction and context.
    */
-  readonly allowedOrigins?: readonly string[];
+  readonly allowedOrigins?: readonly string[] | undefined;
 }
 
 /** An action of the run, with what a flow step needs. */
@@ -38,7 +38,7 @@ export interface AgentRunAction extends AgentAction {
 export interface RunSetup {
   readonly host: AgentHost;
   readonly model: ModelClient;
-  readonly task: { readonly instruction: string; readonly maxSteps: number; readonly autoScreenshot: boolean; readonly waitBetweenActions: number; readonly context?: string };
+  readonly task: { readonly instruction: string; readonly maxSteps: number; readonly autoScreenshot: boolean; readonly waitBetweenActions: number; readonly context?: string | undefined };
   readonly tools: readonly AgentTool[];
   readonly options: AgentRunOptions;
   readonly signal: AbortSignal;

@@ -21,11 +21,11 @@ export interface ToolOutcome {
 
 export interface ToolContext {
   readonly session: AgentHost;
-  readonly variables?: Variables;
+  readonly variables?: Variables | undefined;
   readonly signal: AbortSignal;
   /** The elements of the page outline the model was shown last. */
   readonly elements: () => ReadonlyMap<string, SnapshotElement>;
-  readonly allowedOrigins?: readonly string[];
+  readonly allowedOrigins?: readonly string[] | undefined;
 }
 
 export interface AgentTool {

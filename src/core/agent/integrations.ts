@@ -15,8 +15,8 @@ export interface CustomTool {
 
 /** The part of an MCP client the agent uses; a connected @modelcontextprotocol/sdk Client has it. */
 export interface McpClientLike {
-  listTools(): Promise<{ tools: { name: string; description?: string; inputSchema: Record<string, unknown> }[] }>;
-  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<unknown>;
+  listTools(): Promise<{ tools: { name: string; description?: string | undefined; inputSchema: Record<string, unknown> }[] }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> | undefined }): Promise<unknown>;
   close?(): Promise<void>;
 }
 

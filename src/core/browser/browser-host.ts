@@ -15,18 +15,18 @@ import { registerShadowEngine } from './shadow-engine';
 
 export interface BrowserOptions {
   /** A Chromium-based browser to launch; otherwise REHEARSE_CHROMIUM, Playwright's, or the system's. */
-  readonly executablePath?: string;
-  readonly headless?: boolean;
+  readonly executablePath?: string | undefined;
+  readonly headless?: boolean | undefined;
   /** Attach to a running browser over the Chrome DevTools Protocol (a grid, Browserless, `chrome --remote-debugging-port`). */
-  readonly cdpUrl?: string;
+  readonly cdpUrl?: string | undefined;
   /** Attach to a Playwright browser server (`playwright run-server`). */
-  readonly wsEndpoint?: string;
-  readonly viewport?: { readonly width: number; readonly height: number };
-  readonly env?: Environment;
+  readonly wsEndpoint?: string | undefined;
+  readonly viewport?: { readonly width: number; readonly height: number } | undefined;
+  readonly env?: Environment | undefined;
   /** On an attached browser, work in a new context rather than the one already open (parallel replays). */
-  readonly isolate?: boolean;
+  readonly isolate?: boolean | undefined;
   /** Where pages may go (default: anywhere on http(s), private addresses included). */
-  readonly network?: NetworkPolicy;
+  readonly network?: NetworkPolicy | undefined;
 }
 
 export interface BrowserHandle {

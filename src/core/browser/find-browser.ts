@@ -42,7 +42,7 @@ const INSTALL_HINT =
  * Finds a Chromium-based browser, in this order: an explicit path, REHEARSE_CHROMIUM, for a `headless` session the
  * system's headless shell, a browser Playwright installed, the system's Chrome/Chromium/Edge. Never downloads anything.
  */
-export function findBrowser(options: { executablePath?: string; env?: Environment; platform?: NodeJS.Platform; headless?: boolean } = {}): BrowserExecutable {
+export function findBrowser(options: { executablePath?: string | undefined; env?: Environment | undefined; platform?: NodeJS.Platform; headless?: boolean } = {}): BrowserExecutable {
   const env = options.env ?? process.env;
   if (options.executablePath) {
     if (!existsSync(options.executablePath)) throw new BrowserNotFoundError(`The browser path ${options.executablePath} does not exist. ${INSTALL_HINT}`);

@@ -11,8 +11,8 @@ export interface NavigationContext {
   /** What the network policy refused in the browser since a time (ms). */
   readonly refusalsSince: (since: number) => readonly Refusal[];
   readonly signal: AbortSignal;
-  readonly timeoutMs?: number;
-  readonly waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+  readonly timeoutMs?: number | undefined;
+  readonly waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit' | undefined;
 }
 
 /** Refuses, before the browser is asked, a URL the session may not open: a bad URL or scheme, or an address refused. */

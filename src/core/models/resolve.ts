@@ -37,17 +37,17 @@ export interface ResolvedModel {
 }
 
 export interface ResolveOptions {
-  readonly env?: Environment;
+  readonly env?: Environment | undefined;
   /** A model key given for one request (the service's `x-model-api-key`): after the configuration's own key, before the environment. */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** Where the setting came from, for error messages (`options.model`). */
-  readonly field?: string;
+  readonly field?: string | undefined;
   /**
    * Endpoints a key from the environment may be sent to, beside each provider's own. `'any'` (the default, for a
    * library user whose settings and environment are both theirs); a service lists only its operator's, so a client's
    * `baseURL` never receives the service's keys.
    */
-  readonly envKeyEndpoints?: readonly string[] | 'any';
+  readonly envKeyEndpoints?: readonly string[] | 'any' | undefined;
 }
 
 /** Whether a key from the environment may go to this configured base URL. */

@@ -37,15 +37,15 @@ export interface JsonOutputRequest {
 }
 
 export interface TurnRequest {
-  readonly system?: string;
+  readonly system?: string | undefined;
   readonly items: readonly ChatItem[];
-  readonly tools?: readonly ToolDefinition[];
-  readonly toolChoice?: ToolChoice;
-  readonly jsonOutput?: JsonOutputRequest;
-  readonly maxOutputTokens?: number;
-  readonly signal?: AbortSignal;
+  readonly tools?: readonly ToolDefinition[] | undefined;
+  readonly toolChoice?: ToolChoice | undefined;
+  readonly jsonOutput?: JsonOutputRequest | undefined;
+  readonly maxOutputTokens?: number | undefined;
+  readonly signal?: AbortSignal | undefined;
   /** When given, the reply is streamed and each piece of text is passed here as it arrives. */
-  readonly onText?: (delta: string) => void;
+  readonly onText?: ((delta: string) => void) | undefined;
 }
 
 export interface TurnReply {
@@ -68,14 +68,14 @@ export interface ModelTransport {
 }
 
 export interface ObjectRequest<S extends v.GenericSchema> {
-  readonly system?: string;
+  readonly system?: string | undefined;
   readonly prompt: string | readonly ContentPart[];
   readonly schema: S;
   /** A short name for the output, sent to the provider (`observe_result`). */
   readonly name: string;
   /** A check beyond the schema (ids that exist on the page, …); a returned sentence triggers the repair turn. */
   readonly check?: (value: v.InferOutput<S>) => string | undefined;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface ObjectReply<T> {
@@ -98,9 +98,9 @@ export interface ModelClient {
 /** How the provider SDKs are driven (retries, time and size limits); in the types so the library's types need no SDK. */
 export interface SdkOptions {
   /** Retries on 408/409/429/5xx with exponential backoff (honouring retry-after); none on other 4xx. */
-  readonly maxRetries?: number;
+  readonly maxRetries?: number | undefined;
   /** How long one model call may take, in ms, its retries included; a hung provider fails the call then. */
-  readonly requestTimeoutMs?: number;
+  readonly requestTimeoutMs?: number | undefined;
   /** The most of one reply that is read, in bytes; a larger one fails the call (LLMResponseError). */
-  readonly replyLimitBytes?: number;
+  readonly replyLimitBytes?: number | undefined;
 }

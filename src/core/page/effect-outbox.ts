@@ -9,7 +9,7 @@ const EFFECT_AFTER_MS = 250;
  * leave in the order the gestures were made. Runs in the page, built into the recorder.
  */
 export function effectOutbox(send: (payload: Record<string, unknown>) => void, stateBefore: (element: Element) => ElementState | undefined) {
-  const waiting: { payload: Record<string, unknown>; element?: Element; before?: ElementState; order?: string[] }[] = [];
+  const waiting: { payload: Record<string, unknown>; element?: Element; before?: ElementState | undefined; order?: string[] }[] = [];
   let timer = 0;
   const flush = () => {
     window.clearTimeout(timer);

@@ -4,10 +4,10 @@
  * so a click that did nothing fails instead of passing. Runs in the page, built into the recorder's script.
  */
 export interface ElementState {
-  checked?: boolean;
-  selected?: boolean;
-  expanded?: boolean;
-  pressed?: boolean;
+  checked?: boolean | undefined;
+  selected?: boolean | undefined;
+  expanded?: boolean | undefined;
+  pressed?: boolean | undefined;
 }
 
 const aria = (element: Element, name: string): boolean | undefined => {
@@ -50,7 +50,7 @@ export function orderOf(element: Element): string[] {
 }
 
 export interface EffectFacts extends ElementState {
-  order?: readonly string[];
+  order?: readonly string[] | undefined;
 }
 
 /** Whether an element shows the effect a recorded gesture had, and what it shows instead. */

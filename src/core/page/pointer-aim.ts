@@ -32,7 +32,7 @@ export interface PointerVerdict {
 }
 
 interface GuardedHooks extends PageHooks {
-  disarmPointer?: () => PointerVerdict;
+  disarmPointer?: (() => PointerVerdict) | undefined;
 }
 
 interface NavigateEventLike extends Event {

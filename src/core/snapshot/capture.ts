@@ -28,7 +28,7 @@ interface SessionCapture {
 }
 
 /** Captures the DOM (shadow roots and frames pierced), layout, clickability and the accessibility tree of a page. */
-export async function capturePage(page: Page, options: { signal?: AbortSignal; needTree?: boolean } = {}): Promise<CapturedPage> {
+export async function capturePage(page: Page, options: { signal?: AbortSignal | undefined; needTree?: boolean } = {}): Promise<CapturedPage> {
   const { signal, needTree = false } = options;
   const mainSession = await sessionFor(page);
   if (!mainSession) throw new ServiceDomProcessError('Could not open a DevTools session on the page.');

@@ -8,20 +8,20 @@ export interface DomNode {
   readonly tag: string;
   readonly attrs: Readonly<Record<string, string>>;
   /** Text of a text node. */
-  readonly text?: string;
+  readonly text?: string | undefined;
   readonly frame: FrameDoc;
-  parent?: DomNode;
+  parent?: DomNode | undefined;
   readonly children: DomNode[];
   /** The type of the shadow root this node belongs to, if any. */
-  readonly shadow?: 'open' | 'closed';
-  readonly layout?: Layout;
+  readonly shadow?: 'open' | 'closed' | undefined;
+  readonly layout?: Layout | undefined;
   readonly clickable: boolean;
-  readonly inputValue?: string;
-  readonly checked?: boolean;
-  readonly selected?: boolean;
+  readonly inputValue?: string | undefined;
+  readonly checked?: boolean | undefined;
+  readonly selected?: boolean | undefined;
   /** For iframes: the document inside (same process or another). */
-  contentFrame?: FrameDoc;
-  ax?: AxInfo;
+  contentFrame?: FrameDoc | undefined;
+  ax?: AxInfo | undefined;
 }
 
 export interface Layout {
@@ -57,10 +57,10 @@ export interface FrameDoc {
 /** Where a node sits in its own tree scope (document or shadow root): what CSS and XPath can see. */
 export interface ScopeFacts {
   /** The shadow host whose root contains this node; undefined for the document's own tree. */
-  readonly host?: number;
-  readonly rootType?: 'open' | 'closed';
+  readonly host?: number | undefined;
+  readonly rootType?: 'open' | 'closed' | undefined;
   /** Parent within the same tree scope; undefined for a top-level node of a shadow root. */
-  readonly parent?: number;
+  readonly parent?: number | undefined;
   /** 1-based position among element siblings with the same tag in the same scope (for nth-of-type / XPath). */
   readonly nthOfType: number;
   readonly sameTagSiblings: number;

@@ -29,7 +29,7 @@ export interface OutlineLine {
 
 export interface OutlineScope {
   /** Only subtrees of these nodes are shown (options.selector, or a frame); undefined shows everything. */
-  readonly within?: ReadonlySet<number>;
+  readonly within?: ReadonlySet<number> | undefined;
   /** Subtrees of these nodes are never shown (options.ignoreSelectors). */
   readonly ignored: ReadonlySet<number>;
 }

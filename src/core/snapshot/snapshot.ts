@@ -17,17 +17,17 @@ import { SelectorIndex } from './selectors';
 
 export interface SnapshotOptions {
   /** Elements matching its words are kept first when the page is over the token budget. */
-  readonly instruction?: string;
+  readonly instruction?: string | undefined;
   /** CSS or XPath: only this part of the page is shown. */
-  readonly selector?: string;
+  readonly selector?: string | undefined;
   /** CSS or XPath: these parts are never shown. */
-  readonly ignoreSelectors?: readonly string[];
+  readonly ignoreSelectors?: readonly string[] | undefined;
   /** Only this frame (a frame number from the snapshot, or a CDP frame id) is shown. */
-  readonly frameId?: string;
-  readonly tokenBudget?: number;
+  readonly frameId?: string | undefined;
+  readonly tokenBudget?: number | undefined;
   /** How long to wait at most for the page to settle first (ms); 0 takes the page as it is. */
-  readonly settleCapMs?: number;
-  readonly signal?: AbortSignal;
+  readonly settleCapMs?: number | undefined;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** What identifies an element to a person: checked before acting on a cached or recorded selector. */
@@ -35,7 +35,7 @@ export interface Fingerprint {
   readonly role: string;
   readonly name: string;
   /** For an element without a name: what is around it (`listitem "Buy milk"`). */
-  readonly anchor?: { readonly role: string; readonly name: string };
+  readonly anchor?: { readonly role: string; readonly name: string } | undefined;
 }
 
 export interface SnapshotElement {
