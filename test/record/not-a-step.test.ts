@@ -29,6 +29,26 @@ describe('recording: what is not a step of its own', function () {
     assert.deepEqual(recorder.problems, []);
   });
 
+  it('a click into a field that changed the page elsewhere is a step, and what is typed after it is still named as the field was', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    const page = rig.session.page();
+    await page.evaluate(() => {
+      // As a tree editor's breadcrumb follows the focused field, a moment after the focus.
+      document.body.insertAdjacentHTML('beforeend', '<nav id="path">object</nav><table><tr><th>port</th><td><div class="value" contenteditable="true">8080</div></td></tr></table>');
+      document.querySelector('div.value')!.addEventListener('focus', () => setTimeout(() => (document.getElementById('path')!.textContent = 'object › port'), 10));
+    });
+    const recorder = await Recorder.start(rig.session);
+    await page.locator('div.value').click();
+    // A slower person: the page's change lands before the first key.
+    await page.waitForTimeout(150);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('9090');
+    await page.getByRole('heading', { name: 'Sign in to Acme' }).click();
+    await page.waitForTimeout(150);
+    const steps = (await recorder.stop()).map(({ step }) => ('action' in step ? `${step.action.method ?? 'click'} ${step.action.description}${step.action.arguments?.length ? ` ${JSON.stringify(step.action.arguments)}` : ''}` : JSON.stringify(step)));
+    assert.deepEqual(steps.filter((step) => step.startsWith('fill') || step.startsWith('click')), ['click textbox in cell "8080"', 'fill textbox in cell "8080" ["9090"]'], steps.join('\n'));
+  });
+
   it('text typed at once after clicking into a rich text field: the fill alone, named as the field was before the typing', async () => {
     await rig.session.navigate(rig.url('login.html'));
     const page = rig.session.page();

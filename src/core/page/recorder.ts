@@ -1,6 +1,7 @@
 import { describeInPage } from './describe-in-page';
 import { stateOf, type ElementState } from './element-state';
 import { effectOutbox } from './effect-outbox';
+import { isTextField } from './fields';
 import { RECORDING_MARK } from './keys';
 import { recordDialogs } from './record-dialogs';
 import { recordDrags } from './record-drags';
@@ -125,8 +126,9 @@ export function installRecorder(binding: string, token: string): void {
     gesture.sent = true;
     const description = descriptionOf(element);
     post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, order);
-    // The next gesture is described afresh; a field keeps its description while it is being typed into.
-    if (kind !== 'fill') described.delete(element);
+    // The next gesture is described afresh. A field keeps its description while it is being typed into, a click into
+    // it included: what is typed after is named as the person found the field, not by the text they typed.
+    if (kind !== 'fill' && !(kind === 'click' && isTextField(element))) described.delete(element);
   };
   const recording: Recording = {
     token, gesture, send, post, raw, describeNow, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox,
