@@ -108,7 +108,7 @@ describe('the package, installed into a project of its own', function () {
   it('TypeScript checks a project using the library and rehearse/test, and refuses a wrong call', async () => {
     await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { target: 'ES2022', module: 'Node16', moduleResolution: 'Node16', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] },
-      files: ['use.ts'],
+      files: ['use.ts', 'wrong.ts'],
     }, null, 2));
     await writeFile(path.join(project, 'use.ts'), [
       "import { createSession, loadFlow, replayFlow, ServiceElementNotFoundError, type ActOutcome, type Flow, type ObserveResult } from 'rehearse';",
@@ -128,10 +128,7 @@ describe('the package, installed into a project of its own', function () {
       "flowTests('flows/**/*.flow.json', { stepTimeoutMs: 5_000 });",
       '',
     ].join('\n'));
-    const typed = await run(path.join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], project);
-    assert.equal(typed.code, 0, typed.out);
-
-    await writeFile(path.join(project, 'use.ts'), [
+    await writeFile(path.join(project, 'wrong.ts'), [
       "import { createSession, type Flow } from 'rehearse';",
       "import { flowTests } from 'rehearse/test';",
       "export const flow: Flow = { version: 1, name: 'x', steps: [{ navgate: 'https://example.com' }] };",
@@ -142,11 +139,15 @@ describe('the package, installed into a project of its own', function () {
       'flowTests(42);',
       '',
     ].join('\n'));
-    const refused = await run(path.join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], project);
-    assert.notEqual(refused.code, 0, 'a wrong call does not compile');
-    assert.match(refused.out, /use\.ts\(3,\d+\): error TS\d+: .*navgate/);
-    assert.match(refused.out, /use\.ts\(6,\d+\): error TS\d+: .*description/);
-    assert.match(refused.out, /use\.ts\(8,\d+\): error TS2345: Argument of type 'number'/);
+    // One compilation of both files (the declarations checked with them): the right one clean, the wrong one refused.
+    const checked = await run(path.join(project, 'node_modules', '.bin', 'tsc'), ['-p', '.'], project);
+    assert.notEqual(checked.code, 0, 'a wrong call does not compile');
+    const errors = checked.out.split('\n').filter((line) => /error TS/.test(line));
+    assert.deepEqual(errors.filter((line) => !line.startsWith('wrong.ts(')), [], 'the right file and the package\'s declarations have no error');
+    assert.equal(errors.length, 3, checked.out);
+    assert.match(errors[0]!, /^wrong\.ts\(3,\d+\): error TS\d+: .*navgate/);
+    assert.match(errors[1]!, /^wrong\.ts\(6,\d+\): error TS\d+: .*description/);
+    assert.match(errors[2]!, /^wrong\.ts\(8,\d+\): error TS2345: Argument of type 'number'/);
   });
 
   it('npx playwright test runs the project\'s flow files through rehearse/test', async () => {
