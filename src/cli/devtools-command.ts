@@ -1,23 +1,23 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { exportRecording } from '../flows/export-devtools';
 import { loadFlow, saveFlow } from '../flows/format';
-import { importRecording } from '../flows/import-devtools';
-import { RecordingSchema, summarizeProblems, validate } from '../schema';
+import { importRecording, parseRecording } from '../flows/import-devtools';
 import { UsageError, type Console } from './usage';
 
 /** `rehearse import <recording.json> --out <flow>`: a Chrome DevTools Recorder recording as a flow file. */
 export async function importCommand(file: string, out: string, io: Console): Promise<number> {
-  let raw: unknown;
+  const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  });
+  let recording;
   try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
+    recording = parseRecording(text, file);
   } catch (error) {
-    throw new UsageError(`${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `not valid JSON: ${(error as Error).message}`}`);
+    throw new UsageError((error as Error).message);
   }
-  const checked = validate(RecordingSchema, raw);
-  if (!checked.ok) throw new UsageError(`${file}: not a DevTools Recorder recording: ${summarizeProblems(checked.problems)}`);
   // What the person saved is never overwritten by an import.
   if (await stat(out).then(() => true, () => false)) throw new UsageError(`--out: ${out} exists; choose another file, or remove it first`);
-  const { flow, problems } = importRecording(checked.value);
+  const { flow, problems } = importRecording(recording);
   await saveFlow(out, flow);
   for (const problem of problems) io.err(`not imported: ${problem}\n`);
   io.out(`wrote ${out}: ${flow.steps.length} step${flow.steps.length === 1 ? '' : 's'}${problems.length ? `, ${problems.length} step${problems.length === 1 ? '' : 's'} of the recording not imported (above)` : ''}\n`);

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { saveFlow } from '../flows/format';
-import { importRecording } from '../flows/import-devtools';
-import { RecordingSchema, summarizeProblems, validate } from '../schema';
+import { importRecording, parseRecording } from '../flows/import-devtools';
 import type { Log } from './log';
 
 /** Where an imported recording goes: beside it, `<name>.flow.json`. */
@@ -22,20 +21,13 @@ export async function importRecordingCommand(log: Log, argument?: unknown): Prom
     return undefined;
   }
   const name = vscode.workspace.asRelativePath(source);
-  let raw: unknown;
-  try {
-    raw = JSON.parse((await vscode.workspace.openTextDocument(source)).getText());
-  } catch (error) {
-    throw new Error(`${name} is not valid JSON: ${(error as Error).message}`);
-  }
-  const checked = validate(RecordingSchema, raw);
-  if (!checked.ok) throw new Error(`${name} is not a DevTools Recorder recording: ${summarizeProblems(checked.problems)}`);
+  const recording = parseRecording((await vscode.workspace.openTextDocument(source)).getText(), name);
   const target = flowFileFor(source);
   if (await vscode.workspace.fs.stat(target).then(() => true, () => false)) {
     void vscode.window.showWarningMessage(`${vscode.workspace.asRelativePath(target)} exists: rename or remove it to import ${name} again.`);
     return undefined;
   }
-  const { flow, problems } = importRecording(checked.value);
+  const { flow, problems } = importRecording(recording);
   await saveFlow(target.fsPath, flow);
   log.info(`imported ${name} as ${vscode.workspace.asRelativePath(target)}: ${flow.steps.length} steps`);
   for (const problem of problems) log.warn(`not imported from ${name}: ${problem}`);

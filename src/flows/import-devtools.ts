@@ -1,4 +1,4 @@
-import { FLOW_VERSION, type ActionStep, type Flow, type FlowStep, type RecorderSelector, type RecorderStep, type Recording } from '../schema';
+import { FLOW_VERSION, isNavigable, RecordingSchema, summarizeProblems, validate, type ActionStep, type Flow, type FlowStep, type RecorderSelector, type RecorderStep, type Recording } from '../schema';
 
 /** A recording as a flow, and what of it has no equivalent in a flow (each said, with its step). */
 export interface ImportedRecording {
@@ -7,6 +7,19 @@ export interface ImportedRecording {
 }
 
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta']);
+
+/** A recording's text (`name` says whose, in the error): its JSON, checked as a Recorder recording. */
+export function parseRecording(text: string, name: string): Recording {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${name} is not valid JSON: ${(error as Error).message}`);
+  }
+  const checked = validate(RecordingSchema, raw);
+  if (!checked.ok) throw new Error(`${name} is not a DevTools Recorder recording: ${summarizeProblems(checked.problems)}`);
+  return checked.value;
+}
 
 /** One Recorder selector as a Playwright selector, or why there is none. */
 function oneSelector(selector: string): string | { readonly problem: string } {
@@ -97,6 +110,7 @@ export function importRecording(recording: Recording): ImportedRecording {
         break;
       case 'navigate':
         if (!step.url) say(index, step, 'no url; not imported');
+        else if (!isNavigable(step.url)) say(index, step, `${step.url} is not an address a flow may go to (http(s), data: or about:blank); not imported`);
         else if (startUrl === undefined && !steps.length && /^https?:\/\//i.test(step.url)) startUrl = step.url;
         else add({ navigate: step.url });
         assertions(index, step);

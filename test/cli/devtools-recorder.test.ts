@@ -142,4 +142,20 @@ describe('Chrome DevTools Recorder recordings, both ways', function () {
     ]);
     assert.equal(await replayInPuppeteer(recording), `${site.origin}/account.html`, 'the replay went where the flow goes');
   });
+
+  it('hostile or broken recordings: a local file or script address is reported, not imported; a bad file is an error naming it', async () => {
+    const hostile = { title: 'Hostile', steps: [{ type: 'navigate', url: 'file:///etc/passwd' }, { type: 'navigate', url: 'javascript:alert(1)' }, { type: 'click', selectors: [['#a']], offsetX: 1, offsetY: 1 }] };
+    await writeFile(path.join(folder, 'hostile.json'), JSON.stringify(hostile));
+    const imported = await runCli(['import', path.join(folder, 'hostile.json'), '--out', path.join(folder, 'hostile.flow.json')]);
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.match(imported.stderr, /step 1 \(navigate\): file:\/\/\/etc\/passwd is not an address a flow may go to/);
+    assert.match(imported.stderr, /step 2 \(navigate\): javascript:alert\(1\) is not an address a flow may go to/);
+    assert.deepEqual((await loadFlow(path.join(folder, 'hostile.flow.json'))).steps.map((step) => Object.keys(step)[0]), ['action']);
+    await writeFile(path.join(folder, 'broken.json'), '{ "title": ');
+    assert.match((await runCli(['import', path.join(folder, 'broken.json'), '--out', path.join(folder, 'x.flow.json')])).stderr, /broken\.json is not valid JSON/);
+    assert.match((await runCli(['import', path.join(folder, 'absent.json'), '--out', path.join(folder, 'x.flow.json')])).stderr, /absent\.json: no such file/);
+    const again = await runCli(['import', path.join(folder, 'hostile.json'), '--out', path.join(folder, 'hostile.flow.json')]);
+    assert.equal(again.code, 2);
+    assert.match(again.stderr, /--out: .*hostile\.flow\.json exists/);
+  });
 });
