@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { parsePattern, PatternError, type Expectation, type ExpectResult, type Variables } from '../schema';
+import { expectationKind, parsePattern, PatternError, unhandledKind, type ELEMENT_STATES, type Expectation, type ExpectResult, type Variables } from '../schema';
+import { matchAriaSnapshot } from './aria-snapshot';
+import { lineDiff } from './line-diff';
 import { locatorFor } from './act/locate';
 import { substitute } from './act/variables';
 import { abortReason, ServiceInvalidArgumentError } from './errors';
@@ -7,13 +9,19 @@ import { effectHolds, valueInPage } from './page-scripts';
 import { readOnStored } from './act/direct-action';
 import { describeEffect } from '../schema';
 
+type ElementState = (typeof ELEMENT_STATES)[number];
+
 const DEFAULT_EXPECT_TIMEOUT_MS = 5000;
 const POLL_MS = 100;
+/** Playwright's matcher retries within each attempt; between attempts the signal is heard. */
+const ARIA_ATTEMPT_MS = 300;
 
 interface Check {
   readonly describe: string;
   /** What the page should have, in the terms `actual` is given in. */
   readonly expected?: string;
+  /** Whether a failure shows expected and actual line by line (a multi-line text: an ARIA snapshot). */
+  readonly diff?: boolean;
   run(): Promise<{ passed: boolean; actual?: string }>;
 }
 
@@ -28,65 +36,78 @@ function matcher(expected: string, field: string): (actual: string) => boolean {
 
 function checkFor(page: Page, expectation: Expectation, variables: Variables | undefined): Check {
   const fill = (text: string, field: string) => substitute(text, variables, field);
-  if ('text' in expectation) {
-    const text = fill(expectation.text, 'expect.text');
-    return {
-      describe: `text "${text}" is visible`,
-      run: async () => {
-        for (const frame of page.frames()) {
-          // Rendered text, as a person reads it (CSS-hidden letters are not there), open shadow roots included; any
-          // visible match counts.
-          const rendered = await frame.evaluate((wanted) => {
-            const flat = (value: string) => value.replace(/\s+/g, ' ').trim().toLowerCase();
-            const parts = [document.body?.innerText ?? ''];
-            for (const host of document.querySelectorAll('*')) {
-              if (host.shadowRoot) for (const child of host.shadowRoot.children) parts.push((child as HTMLElement).innerText ?? '');
-            }
-            return flat(parts.join(' ')).includes(flat(wanted));
-          }, text).catch(() => false);
-          if (rendered) return { passed: true };
-        }
-        return { passed: false };
-      },
-    };
+  const tagged = expectationKind(expectation);
+  switch (tagged.kind) {
+    case 'text': {
+      const text = fill(tagged.expectation.text, 'expect.text');
+      return { describe: `text "${text}" is visible`, run: async () => ({ passed: await textOnPage(page, text) }) };
+    }
+    case 'url': {
+      const expected = fill(tagged.expectation.url, 'expect.url');
+      const matches = matcher(expected, 'expectation.url');
+      return { describe: `the URL matches ${expected}`, expected, run: async () => ({ passed: matches(page.url()), actual: page.url() }) };
+    }
+    case 'title': {
+      const expected = fill(tagged.expectation.title, 'expect.title');
+      const matches = matcher(expected, 'expectation.title');
+      return { describe: `the title matches ${expected}`, expected, run: async () => {
+        const title = await page.title();
+        return { passed: matches(title), actual: title };
+      } };
+    }
+    case 'elementText': {
+      const { selector } = tagged.expectation;
+      const expected = fill(tagged.expectation.text, 'expect.text');
+      const target = locatorFor(page, selector);
+      return { describe: `${selector} has the text "${expected}"`, expected, run: async () => {
+        const count = await target.count();
+        if (count !== 1) return { passed: false, actual: count === 0 ? 'absent' : `${count} elements` };
+        const actual = flatText(await target.innerText({ timeout: 500 }));
+        return { passed: actual.toLowerCase().includes(flatText(expected).toLowerCase()), actual };
+      } };
+    }
+    case 'value': {
+      const { selector } = tagged.expectation;
+      const expected = fill(tagged.expectation.value, 'expect.value');
+      const target = locatorFor(page, selector);
+      return { describe: `${selector} has the value "${expected}"`, expected, run: async () => {
+        // The page reads a selector it can run itself in one call; Playwright's locator reads anything else.
+        const actual = await readOnStored(page, selector, valueInPage, []) ?? await target.inputValue({ timeout: 500 }).catch(() => undefined);
+        return { passed: actual === expected, ...(actual !== undefined ? { actual } : {}) };
+      } };
+    }
+    case 'effect': {
+      const { selector, effect } = tagged.expectation;
+      const target = locatorFor(page, selector);
+      return { describe: `${selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), run: async () => {
+        const direct = await readOnStored(page, selector, effectHolds, [effect]);
+        if (direct) return { passed: direct.holds, actual: direct.actual };
+        // An effect is a fact of the element, shown or not: the option picked in a list that closed on the pick.
+        const element = (await target.count()) === 1 ? target : withHidden(page, selector);
+        if (!element || (await element.count()) !== 1) return { passed: false, actual: 'absent' };
+        const shown = await element.evaluate(effectHolds, effect, { timeout: 500 });
+        return { passed: shown.holds, actual: shown.actual };
+      } };
+    }
+    case 'aria': {
+      const { selector } = tagged.expectation;
+      const template = fill(tagged.expectation.aria, 'expect.aria');
+      const region = selector === undefined ? page.mainFrame() : locatorFor(page, selector);
+      return { describe: `${selector ?? 'the page'} matches the ARIA snapshot`, expected: template, diff: true, run: async () => {
+        const matched = await matchAriaSnapshot(region, template, ARIA_ATTEMPT_MS);
+        if ('invalid' in matched) throw new ServiceInvalidArgumentError(`expect.aria: expected an ARIA snapshot template (YAML, as Playwright's toMatchAriaSnapshot takes), but ${matched.invalid}`, { field: 'expect.aria' });
+        return { passed: matched.matches, ...(matched.actual !== undefined ? { actual: matched.actual } : {}) };
+      } };
+    }
+    case 'state': return stateCheck(page, tagged.expectation.selector, tagged.expectation.state);
+    default: return unhandledKind(tagged);
   }
-  if ('url' in expectation) {
-    const expected = fill(expectation.url, 'expect.url');
-    const matches = matcher(expected, 'expectation.url');
-    return { describe: `the URL matches ${expected}`, expected, run: async () => ({ passed: matches(page.url()), actual: page.url() }) };
-  }
-  if ('title' in expectation) {
-    const expected = fill(expectation.title, 'expect.title');
-    const matches = matcher(expected, 'expectation.title');
-    return { describe: `the title matches ${expected}`, expected, run: async () => {
-      const title = await page.title();
-      return { passed: matches(title), actual: title };
-    } };
-  }
-  const target = locatorFor(page, expectation.selector);
-  if ('value' in expectation) {
-    const expected = fill(expectation.value, 'expect.value');
-    return { describe: `${expectation.selector} has the value "${expected}"`, expected, run: async () => {
-      // The page reads a selector it can run itself in one call; Playwright's locator reads anything else.
-      const actual = await readOnStored(page, expectation.selector, valueInPage, []) ?? await target.inputValue({ timeout: 500 }).catch(() => undefined);
-      return { passed: actual === expected, ...(actual !== undefined ? { actual } : {}) };
-    } };
-  }
-  if ('effect' in expectation) {
-    const effect = expectation.effect;
-    return { describe: `${expectation.selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), run: async () => {
-      const direct = await readOnStored(page, expectation.selector, effectHolds, [effect]);
-      if (direct) return { passed: direct.holds, actual: direct.actual };
-      // An effect is a fact of the element, shown or not: the option picked in a list that closed on the pick.
-      const element = (await target.count()) === 1 ? target : withHidden(page, expectation.selector);
-      if (!element || (await element.count()) !== 1) return { passed: false, actual: 'absent' };
-      const shown = await element.evaluate(effectHolds, effect, { timeout: 500 });
-      return { passed: shown.holds, actual: shown.actual };
-    } };
-  }
-  const state = expectation.state;
+}
+
+function stateCheck(page: Page, selector: string, state: ElementState): Check {
+  const target = locatorFor(page, selector);
   return {
-    describe: `${expectation.selector} is ${state}`,
+    describe: `${selector} is ${state}`,
     expected: state,
     run: async () => {
       const count = await target.count();
@@ -102,6 +123,24 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
   };
 }
 
+const flatText = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** Whether the text is rendered in any frame, as a person reads it (CSS-hidden letters are not there), open shadow roots included. */
+async function textOnPage(page: Page, text: string): Promise<boolean> {
+  for (const frame of page.frames()) {
+    const rendered = await frame.evaluate((wanted) => {
+      const flat = (value: string) => value.replace(/\s+/g, ' ').trim().toLowerCase();
+      const parts = [document.body?.innerText ?? ''];
+      for (const host of document.querySelectorAll('*')) {
+        if (host.shadowRoot) for (const child of host.shadowRoot.children) parts.push((child as HTMLElement).innerText ?? '');
+      }
+      return flat(parts.join(' ')).includes(flat(wanted));
+    }, text).catch(() => false);
+    if (rendered) return true;
+  }
+  return false;
+}
+
 /** A `role=` selector that finds hidden elements too (Playwright's include-hidden); undefined for any other selector. */
 function withHidden(page: Page, selector: string): Locator | undefined {
   const role = /^role=([a-z]+)(.*)$/.exec(selector.trim());
@@ -115,13 +154,20 @@ export async function checkExpectation(page: Page, expectation: Expectation, opt
   let last: { passed: boolean; actual?: string | undefined } = { passed: false };
   for (;;) {
     if (options.signal?.aborted) throw abortReason(options.signal);
-    last = await check.run().catch((error: Error) => ({ passed: false, actual: error.message.split('\n')[0] }));
+    last = await check.run().catch((error: Error) => {
+      // A flow's own mistake fails at once; anything else (a page navigating meanwhile) is tried again.
+      if (error instanceof ServiceInvalidArgumentError) throw error;
+      return { passed: false, actual: error.message.split('\n')[0] };
+    });
     if (last.passed) return { passed: true, message: `${check.describe}` };
     if (Date.now() + POLL_MS > endsAt) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+  const shown = check.diff && check.expected !== undefined && last.actual !== undefined && last.actual !== 'absent'
+    ? `, but it differs (- expected, + actual):\n${lineDiff(check.expected, last.actual)}`
+    : last.actual !== undefined ? `, but it is ${JSON.stringify(last.actual)}` : ', but it is not';
   return {
-    passed: false, message: `expected ${check.describe}${last.actual !== undefined ? `, but it is ${JSON.stringify(last.actual)}` : ', but it is not'}`,
+    passed: false, message: `expected ${check.describe}${shown}`,
     ...(check.expected !== undefined ? { expected: check.expected } : {}), ...(last.actual !== undefined ? { actual: last.actual } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { stepKind, unhandledKind, type ActionStep, type Expectation, type Flow, type WaitCondition } from '../schema';
+import { expectationKind, stepKind, unhandledKind, type ActionStep, type Expectation, type Flow, type WaitCondition } from '../schema';
 
 /** A step of a recording as Chrome's Recorder and `@puppeteer/replay` read it. */
 type RecordingStep = Readonly<Record<string, unknown>> & { readonly type: string };
@@ -150,16 +150,24 @@ function exportAction(step: ActionStep, selectorsOf: (selectors: readonly string
 }
 
 function exportCheck(expectation: Expectation, timeout: number | undefined, waitFor: (selector: string, extra: Record<string, unknown>, timeout?: number) => void, expression: (text: string, timeout?: number) => void, say: (why: string) => void): void {
-  if ('text' in expectation) return waitFor(`text=${JSON.stringify(expectation.text)}`, {}, timeout);
-  if ('url' in expectation) return expression(matches('location.href', expectation.url), timeout);
-  if ('title' in expectation) return expression(matches('document.title', expectation.title), timeout);
-  if ('value' in expectation) return waitFor(expectation.selector, { properties: { value: expectation.value } }, timeout);
-  if ('effect' in expectation) return say('an effect check has no equivalent in a recording; not exported');
-  const states: Record<string, Record<string, unknown>> = {
-    visible: { visible: true }, hidden: { visible: false }, checked: { properties: { checked: true } }, unchecked: { properties: { checked: false } },
-    enabled: { properties: { disabled: false } }, disabled: { properties: { disabled: true } },
-  };
-  return waitFor(expectation.selector, states[expectation.state]!, timeout);
+  const tagged = expectationKind(expectation);
+  switch (tagged.kind) {
+    case 'text': return waitFor(`text=${JSON.stringify(tagged.expectation.text)}`, {}, timeout);
+    case 'url': return expression(matches('location.href', tagged.expectation.url), timeout);
+    case 'title': return expression(matches('document.title', tagged.expectation.title), timeout);
+    case 'value': return waitFor(tagged.expectation.selector, { properties: { value: tagged.expectation.value } }, timeout);
+    case 'elementText': return say(`an element's text containing "${tagged.expectation.text}" has no equivalent in a recording (it compares whole properties); not exported`);
+    case 'effect': return say('an effect check has no equivalent in a recording; not exported');
+    case 'aria': return say('an ARIA snapshot check has no equivalent in a recording; not exported');
+    case 'state': {
+      const states: Record<string, Record<string, unknown>> = {
+        visible: { visible: true }, hidden: { visible: false }, checked: { properties: { checked: true } }, unchecked: { properties: { checked: false } },
+        enabled: { properties: { disabled: false } }, disabled: { properties: { disabled: true } },
+      };
+      return waitFor(tagged.expectation.selector, states[tagged.expectation.state]!, timeout);
+    }
+    default: return unhandledKind(tagged);
+  }
 }
 
 function exportWait(wait: WaitCondition, timeout: number | undefined, waitFor: (selector: string, extra: Record<string, unknown>, timeout?: number) => void, expression: (text: string, timeout?: number) => void): void {

@@ -2,7 +2,7 @@ import { HOOKS_KEY } from '../core/page/keys';
 import { installPageHooks } from '../core/page-scripts';
 import { SHADOW_ENGINE, SHADOW_ENGINE_SOURCE } from '../core/browser/shadow-engine';
 import { parseSelector } from '../core/snapshot/selector-syntax';
-import { canonicalMethod, hasVariableReference, parsePattern, replaceVariables, stepKind, unhandledKind, type ActionStep, type Effect, type Expectation, type Flow, type TaggedStep } from '../schema';
+import { canonicalMethod, expectationKind, hasVariableReference, parsePattern, replaceVariables, stepKind, unhandledKind, type ActionStep, type Effect, type Expectation, type Flow, type TaggedStep } from '../schema';
 import { isUpload } from './uploads';
 import { environmentName } from './variables';
 import { DRAG_STEPS } from '../core/act/methods';
@@ -18,7 +18,11 @@ const comment = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, ' ');
 
 /** A string with %name% references as a JavaScript template literal reading `vars`. */
 function text(value: string): string {
-  if (!hasVariableReference(value)) return js(value);
+  return hasVariableReference(value) ? templateText(value) : js(value);
+}
+
+/** Any string as a template literal (lines kept as lines), its %name% references reading `vars`. */
+function templateText(value: string): string {
   const body = replaceVariables(value.replace(/[`\\$]/g, (char) => `\\${char}`).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'), (name) => `\${vars[${js(name)}]}`);
   return `\`${body}\``;
 }
@@ -71,7 +75,6 @@ function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
 }
 
 function expectCode(expectation: Expectation): { code: string; usesShadow: boolean } {
-  if ('text' in expectation) return { code: `await expect(page.getByText(${text(expectation.text)}).first()).toBeVisible();`, usesShadow: false };
   const pattern = (value: string) => {
     const parsed = parsePattern(value);
     if (parsed.kind === 'regex') {
@@ -81,13 +84,30 @@ function expectCode(expectation: Expectation): { code: string; usesShadow: boole
     if (parsed.kind === 'glob') return `new RegExp(${js(`^${value.split('*').map(escapeRegExp).join('.*')}$`)}, 's')`;
     return `new RegExp(${js(escapeRegExp(value))})`;
   };
-  if ('url' in expectation) return { code: `await expect(page).toHaveURL(${pattern(expectation.url)});`, usesShadow: false };
-  if ('title' in expectation) return { code: `await expect(page).toHaveTitle(${pattern(expectation.title)});`, usesShadow: false };
-  const target = locatorCode(expectation.selector);
-  if ('value' in expectation) return { code: `await expect(${target.code}).toHaveValue(${text(expectation.value)});`, usesShadow: target.usesShadow };
-  if ('effect' in expectation) return { code: effectCode(target.code, expectation.effect).join('\n'), usesShadow: target.usesShadow };
-  const assertion = { visible: 'toBeVisible()', hidden: 'toBeHidden()', checked: 'toBeChecked()', unchecked: 'not.toBeChecked()', enabled: 'toBeEnabled()', disabled: 'toBeDisabled()' }[expectation.state];
-  return { code: `await expect(${target.code}).${assertion};`, usesShadow: target.usesShadow };
+  const on = (selector: string, assertion: (target: string) => string) => {
+    const target = locatorCode(selector);
+    return { code: assertion(target.code), usesShadow: target.usesShadow };
+  };
+  const tagged = expectationKind(expectation);
+  switch (tagged.kind) {
+    case 'text': return { code: `await expect(page.getByText(${text(tagged.expectation.text)}).first()).toBeVisible();`, usesShadow: false };
+    case 'url': return { code: `await expect(page).toHaveURL(${pattern(tagged.expectation.url)});`, usesShadow: false };
+    case 'title': return { code: `await expect(page).toHaveTitle(${pattern(tagged.expectation.title)});`, usesShadow: false };
+    case 'elementText': return on(tagged.expectation.selector, (target) => `await expect(${target}).toContainText(${text(tagged.expectation.text)}, { ignoreCase: true });`);
+    case 'value': return on(tagged.expectation.selector, (target) => `await expect(${target}).toHaveValue(${text(tagged.expectation.value)});`);
+    case 'effect': return on(tagged.expectation.selector, (target) => effectCode(target, tagged.expectation.effect).join('\n'));
+    case 'state': {
+      const assertion = { visible: 'toBeVisible()', hidden: 'toBeHidden()', checked: 'toBeChecked()', unchecked: 'not.toBeChecked()', enabled: 'toBeEnabled()', disabled: 'toBeDisabled()' }[tagged.expectation.state];
+      return on(tagged.expectation.selector, (target) => `await expect(${target}).${assertion};`);
+    }
+    case 'aria': {
+      // Playwright takes the template's indentation off (it is indented here as the spec's lines are).
+      const template = templateText(`\n${tagged.expectation.aria.replace(/\s+$/, '')}\n`);
+      const { selector } = tagged.expectation;
+      return selector === undefined ? { code: `await expect(page).toMatchAriaSnapshot(${template});`, usesShadow: false } : on(selector, (target) => `await expect(${target}).toMatchAriaSnapshot(${template});`);
+    }
+    default: return unhandledKind(tagged);
+  }
 }
 
 /** What a recorded gesture did, as Playwright assertions on its element. */

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { isNavigable, NAVIGABLE } from './navigable';
 import { describeEffect, EffectSchema } from './effect';
 import { actionOutputEntries } from './action';
-import { ExpectationSchema } from './expectation';
+import { ExpectationSchema, expectationKind, type Expectation } from './expectation';
+import { unhandledKind } from './kinds';
 import { flag, list, nonEmptyText, oneOf, positiveMs, strictObject, text, wholeNumber } from './messages';
 import { isSupportedMethod, SUPPORTED_METHODS } from './methods';
 import { patternText } from './pattern';
@@ -60,7 +61,7 @@ const navigableUrl = () =>
 
 export const NavigateStepSchema = strictObject({ navigate: about(navigableUrl(), 'Go to this address (http(s), data: or about:blank; it may start with a %variable%).') });
 export const ExpectStepSchema = strictObject({
-  expect: about(ExpectationSchema, 'Check what the page shows: { text }, { url }, { title }, { selector, state } or { selector, value }. Fails the flow when it does not hold.'),
+  expect: about(ExpectationSchema, 'Check what the page shows: { text }, { selector, text }, { url }, { title }, { selector, state }, { selector, value }, { selector, effect } or an ARIA snapshot { selector?, aria } (YAML, matched partially as Playwright does). Fails the flow when it does not hold.'),
   timeout: v.optional(positiveMs()),
 });
 
@@ -87,7 +88,7 @@ export type WaitStep = v.InferOutput<typeof WaitStepSchema>;
 
 /**
  * The kinds of step, each named by the key a step of that kind has: the one list. A kind added here must be given its
- * schema below and handled wherever steps are told apart (a `switch` on stepKind(step).kind ending in unhandledKind),
+ * schema below and handled wherever steps are told apart (a `switch` on stepKind(step).kind ending in unhandledKind, schema/kinds.ts),
  * or the project does not compile.
  */
 export const STEP_KINDS = ['action', 'navigate', 'expect', 'wait'] as const;
@@ -111,11 +112,6 @@ export function stepKind(step: FlowStep): TaggedStep {
   const kind = STEP_KINDS.find((key) => key in step);
   if (!kind) throw new TypeError(`a step with none of ${STEP_KINDS.join(', ')}: it was not read through the flow's schema`);
   return { kind, step } as TaggedStep;
-}
-
-/** The `default` of a switch on a step's kind: reached only by a kind the switch forgot, which does not compile. */
-export function unhandledKind(tagged: never): never {
-  throw new TypeError(`a step of kind ${(tagged as TaggedStep).kind} is not handled here`);
 }
 
 /** A step is reported against the kind its key names, so `steps.3.action.method` is the message, not "matches no step". */
@@ -160,6 +156,25 @@ export const FlowSchema = strictObject(flowEntries(FlowStepSchema));
 export type Flow = v.InferOutput<typeof FlowSchema>;
 export const FlowJsonSchemaSource = strictObject(flowEntries(FlowStepUnionSchema));
 
+/** What an expectation checks, in a few words. */
+export function describeExpectation(expectation: Expectation): string {
+  const tagged = expectationKind(expectation);
+  switch (tagged.kind) {
+    case 'text': return `text "${tagged.expectation.text}"`;
+    case 'elementText': return `${tagged.expectation.selector} has text "${tagged.expectation.text}"`;
+    case 'url': return `URL ${tagged.expectation.url}`;
+    case 'title': return `title ${tagged.expectation.title}`;
+    case 'value': return `${tagged.expectation.selector} = "${tagged.expectation.value}"`;
+    case 'effect': return `${tagged.expectation.selector} ${describeEffect(tagged.expectation.effect)}`;
+    case 'state': return `${tagged.expectation.selector} ${tagged.expectation.state}`;
+    case 'aria': {
+      const lines = tagged.expectation.aria.trim().split('\n').length;
+      return `${tagged.expectation.selector ?? 'the page'} matches an ARIA snapshot (${lines} line${lines === 1 ? '' : 's'})`;
+    }
+    default: return unhandledKind(tagged);
+  }
+}
+
 /** A step in a few words, as replay progress, reports and the editor's views show it. */
 export function describeStep(step: FlowStep): { kind: StepKind; description: string } {
   const tagged = stepKind(step);
@@ -172,14 +187,7 @@ export function describeStep(step: FlowStep): { kind: StepKind; description: str
       return { kind: tagged.kind, description: `wait for ${until}` };
     }
     case 'expect': {
-      const expectation = tagged.step.expect;
-      const text = 'text' in expectation ? `text "${expectation.text}"`
-        : 'url' in expectation ? `URL ${expectation.url}`
-        : 'title' in expectation ? `title ${expectation.title}`
-        : 'value' in expectation ? `${expectation.selector} = "${expectation.value}"`
-        : 'effect' in expectation ? `${expectation.selector} ${describeEffect(expectation.effect)}`
-        : `${expectation.selector} ${expectation.state}`;
-      return { kind: tagged.kind, description: `expect ${text}` };
+      return { kind: tagged.kind, description: `expect ${describeExpectation(tagged.step.expect)}` };
     }
     default: return unhandledKind(tagged);
   }

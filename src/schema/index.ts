@@ -9,6 +9,7 @@ export * from './from-json-schema';
 export * from './methods';
 export * from './expectation';
 export * from './effect';
+export * from './kinds';
 export * from './flow';
 export * from './replay-result';
 export * from './step-extras';

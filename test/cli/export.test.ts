@@ -70,4 +70,31 @@ describe('export to Playwright Test', function () {
     const run = await playwrightTest(dir);
     assert.equal(run.status, 0, run.output);
   });
+
+  it('ARIA snapshot and element text checks become toMatchAriaSnapshot and toContainText, green until the page changes', async () => {
+    await rm(path.join(dir, 'demo.spec.ts'), { force: true });
+    await rm(path.join(dir, 'frames.spec.ts'), { force: true });
+    const cart = (steps: Flow['steps']): Flow => ({
+      version: 1, name: 'Cart', startUrl: `${fixtures.origin}/cart.html`, variables: { shop: { default: 'Shop' } },
+      steps: [
+        ...steps,
+        { expect: { selector: 'css=main', aria: '- heading "Your cart" [level=1]\n- list "Items":\n  - listitem: /Apples, \\d+/\n  - listitem: Pears, 2' } },
+        { expect: { aria: '- navigation "%shop%":\n  - link "Offers"' } },
+        { expect: { selector: 'css=#total', text: '2 ITEMS' } },
+      ],
+    });
+    const spec = exportPlaywrightSpec(cart([]), 'cart.flow.json');
+    assert.match(spec, /await expect\(page\.locator\("css=main"\)\)\.toMatchAriaSnapshot\(`\n +- heading "Your cart" \[level=1\]\n +- list "Items":\n +- listitem: \/Apples, \\\\d\+\/\n/);
+    assert.match(spec, /await expect\(page\)\.toMatchAriaSnapshot\(`\n +- navigation "\$\{vars\["shop"\]\}":/);
+    assert.match(spec, /toContainText\("2 ITEMS", \{ ignoreCase: true \}\)/);
+    await writeFile(path.join(dir, 'cart.spec.ts'), spec);
+    const run = await playwrightTest(dir);
+    assert.equal(run.status, 0, run.output);
+    // The same checks after a step that removes an item: Playwright's matcher sees what Rehearse's sees.
+    await writeFile(path.join(dir, 'cart.spec.ts'), exportPlaywrightSpec(cart([{ action: { selector: 'role=button[name="Remove Pears"]', description: 'Remove Pears', method: 'click', arguments: [] } }]), 'cart.flow.json'));
+    const red = await playwrightTest(dir);
+    assert.equal(red.status, 1, red.output);
+    assert.match(red.output, /toMatchAriaSnapshot/);
+    assert.match(red.output, /^ *- +- listitem: Pears, 2$/m);
+  });
 });

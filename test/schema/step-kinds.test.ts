@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describeStep, FlowSchema, stepKind, STEP_KINDS, unhandledKind, validate, type FlowStep, type TaggedStep } from '../../src/schema';
+import { describeExpectation, describeStep, expectationKind, ExpectationSchema, FlowSchema, stepKind, STEP_KINDS, unhandledKind, validate, type Expectation, type ExpectationKind, type FlowStep, type TaggedExpectation, type TaggedStep } from '../../src/schema';
 
 /**
  * One list of step kinds: each step is told apart by stepKind, and a switch over the kinds that forgets one does not
@@ -32,6 +32,49 @@ describe('step kinds: one list, every switch over it complete', () => {
         default: return unhandledKind(tagged);
       }
     }
-    assert.throws(() => forgetsWait(stepKind(steps.wait)), /a step of kind wait is not handled here/);
+    assert.throws(() => forgetsWait(stepKind(steps.wait)), /kind "wait" is not handled here/);
+  });
+});
+
+describe('expectation kinds: told apart once, every switch over them complete', () => {
+  const expectations: Record<ExpectationKind, Expectation> = {
+    text: { text: 'Done' },
+    elementText: { selector: 'css=#total', text: '2 items' },
+    state: { selector: 'css=#gift', state: 'checked' },
+    value: { selector: 'css=#postcode', value: 'N1' },
+    url: { url: '/cart' },
+    title: { title: 'Cart' },
+    effect: { selector: 'css=#gift', effect: { checked: true } },
+    aria: { selector: 'css=main', aria: '- heading "Your cart"\n- list' },
+  };
+
+  it('each kind read from a flow file is told apart and described in words', () => {
+    const kinds = Object.keys(expectations) as ExpectationKind[];
+    const parsed = kinds.map((kind) => validate(ExpectationSchema, JSON.parse(JSON.stringify(expectations[kind]))));
+    assert.deepEqual(parsed.map((checked) => (checked.ok ? expectationKind(checked.value).kind : checked.problems[0]?.message)), kinds);
+    assert.deepEqual(kinds.map((kind) => describeExpectation(expectations[kind])), [
+      'text "Done"', 'css=#total has text "2 items"', 'css=#gift checked', 'css=#postcode = "N1"', 'URL /cart', 'title Cart', 'css=#gift checked', 'css=main matches an ARIA snapshot (2 lines)',
+    ]);
+    assert.equal(describeExpectation({ aria: '- link "Home"' }), 'the page matches an ARIA snapshot (1 line)');
+  });
+
+  it('an ARIA snapshot that is empty or too long is refused, naming the field', () => {
+    const empty = validate(FlowSchema, { version: 1, name: 'x', steps: [{ expect: { selector: 'css=main', aria: '' } }] });
+    assert.ok(!empty.ok);
+    assert.match(empty.problems.map((problem) => problem.message).join('\n'), /steps\.0\.expect.*non-empty/);
+    const long = validate(ExpectationSchema, { aria: `- list:\n${'  - listitem: x\n'.repeat(2000)}` });
+    assert.ok(!long.ok);
+    assert.match(long.problems.map((problem) => problem.message).join('\n'), /at most 20000 characters/);
+  });
+
+  it('a switch that forgets a kind is a type error', () => {
+    function forgetsAria(tagged: TaggedExpectation): string {
+      switch (tagged.kind) {
+        case 'text': case 'elementText': case 'state': case 'value': case 'url': case 'title': case 'effect': return tagged.kind;
+        // @ts-expect-error -- 'aria' is not handled, so `tagged` is not `never` here.
+        default: return unhandledKind(tagged);
+      }
+    }
+    assert.throws(() => forgetsAria(expectationKind(expectations.aria)), /kind "aria" is not handled here/);
   });
 });

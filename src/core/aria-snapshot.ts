@@ -1,0 +1,48 @@
+import type { Frame, Locator } from 'playwright-core';
+
+/** What Playwright's matcher answers (see matchAriaSnapshot). */
+interface AriaMatch {
+  matches: boolean;
+  received?: { value?: { raw?: string } | string; ariaSnapshot?: string };
+  errorMessage?: string;
+}
+interface AriaMatcher {
+  _expect(expression: 'to.match.aria', options: { expectedValue: string; isNot: false; timeout: number }): Promise<AriaMatch>;
+}
+
+export type AriaSnapshotMatch =
+  | { readonly matches: boolean; readonly actual: string | undefined }
+  | { readonly invalid: string };
+
+/**
+ * Matches a region (or the page's main frame) against an ARIA snapshot template with the matcher @playwright/test's
+ * `toMatchAriaSnapshot` runs, so that an `aria` expectation holds in Rehearse exactly when its exported spec's does:
+ * partial matching, regex names, attributes and `/children` modes are Playwright's, not a copy of them. The matcher is
+ * a method Playwright's own test runner calls on the client (`_expect`); playwright-core's version is pinned, and the
+ * aria tests fail if that method changes.
+ */
+export async function matchAriaSnapshot(target: Locator | Frame, template: string, timeoutMs: number): Promise<AriaSnapshotMatch> {
+  const matcher = target as unknown as Partial<AriaMatcher>;
+  if (typeof matcher._expect !== 'function') throw new Error('this version of Playwright cannot match ARIA snapshots (its matcher is missing)');
+  const result = await matcher._expect('to.match.aria', { expectedValue: template, isNot: false, timeout: timeoutMs });
+  if (result.matches) return { matches: true, actual: undefined };
+  const error = result.errorMessage?.replace(/^Error: /, '');
+  // A template that is not valid YAML, or not a snapshot, is the flow's mistake: no page makes it hold.
+  if (error && !/element\(s\) not found|strict mode violation|resolved to \d+ elements|timeout/i.test(error)) return { invalid: error.trim() };
+  const value = result.received?.value;
+  const actual = typeof value === 'object' ? value.raw : value;
+  if (actual !== undefined) return { matches: false, actual: contentsOf(actual, template) };
+  return { matches: false, actual: error ? (/strict mode|resolved to/i.test(error) ? error.split('\n')[0] : 'absent') : undefined };
+}
+
+/**
+ * The region's snapshot as its template is written: a template of the region's contents (the usual kind, as Add
+ * Expect and the recorder write it) is compared with the contents, not with the region's own line above them, so the
+ * lines that still hold line up in a diff.
+ */
+function contentsOf(actual: string, template: string): string {
+  const lines = actual.split('\n');
+  const root = /^- ([a-z]+)\b/.exec(lines[0] ?? '');
+  if (!root || lines.slice(1).some((line) => !line.startsWith('  ')) || template.trimStart().startsWith(`- ${root[1]}`)) return actual;
+  return lines.slice(1).map((line) => line.slice(2)).join('\n');
+}
