@@ -38,8 +38,8 @@ export async function recordCommand(args: RecordArguments, io: Console, stopSign
         io.out(`  recorded ${describeStep(step).description}\n`);
       }, (error: Error) => io.err(`rehearse: ${error.message}\n`));
       return saving.then(() => undefined);
-    }, { onProblem: (problem) => io.err(`  not recorded: ${problem}\n`) });
-    io.out(`Recording ${args.url} into ${args.out}. Act in the browser; press Ctrl+C or close the window to stop.\n`);
+    }, { onProblem: (problem) => io.err(`  not recorded: ${problem}\n`), onPicked: (selector) => io.out(`  locator: ${selector}\n`) });
+    io.out(`Recording ${args.url} into ${args.out}. Act in the browser (its toolbar adds assertions); press Ctrl+C or close the window to stop.\n`);
     await Promise.race([stopSignal, closed]);
     await recorder.stop().catch(() => undefined);
     await saving;

@@ -7,6 +7,9 @@ import { keepSecret, type FlowVariables } from './capture';
 import { RECORDING_MARK } from '../core/page/keys';
 import type { RecordedEvent } from '../core/page/recorded-event';
 import { installRecorder, pageCall } from '../core/page-scripts';
+import { locatorFor } from '../core/act/locate';
+import { MAX_ARIA_SNAPSHOT_CHARS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../schema';
+import type { Frame, Page } from 'playwright-core';
 
 export type RecordedVariables = FlowVariables;
 
@@ -15,9 +18,19 @@ export type { RecordedStep };
 export interface RecorderOptions {
   /** Told about a gesture that could not be made into a step, with why: a step is never dropped silently. */
   readonly onProblem?: (message: string) => void;
+  /** Told the locator of an element the person picked in the toolbar's Pick locator mode. */
+  readonly onPicked?: (selector: string) => void;
 }
 
 let recorders = 0;
+/** The recording under way in each session, for the toolbar's mode to be set from outside (VS Code). */
+const running = new WeakMap<EngineSession, Recorder>();
+/** What a frame's recorder offers the engine (see installRecorder). */
+interface FrameControl {
+  setMode(mode: RecordMode): void;
+  say(text: string): void;
+  remove(): void;
+}
 
 /**
  * Records what a person does in the session's browser as flow steps. Each element is described in the page at the
@@ -31,8 +44,48 @@ export class Recorder {
   readonly problems: string[] = [];
   /** The main frame's address and document at the last action there, and whether that action may have led elsewhere. */
   private lastPlace?: { url: string; document?: string | undefined; mayLeave: boolean };
+  private unfollow = () => undefined as void;
+  private uninstall = async () => undefined as void;
+
+  /** What a click in the browser does now: the toolbar's mode, the same in every frame. */
+  private mode: RecordMode = 'record';
+  private readonly followNavigation = (frame: Frame) => {
+    if (this.mode !== 'record') void this.control(frame, 'setMode', this.mode);
+  };
 
   private constructor(private readonly session: EngineSession, private readonly token: string, private readonly onStep: (recorded: RecordedStep) => void | Promise<void>, private readonly options: RecorderOptions) {}
+
+  /** The recording under way in a session, if there is one. */
+  static of(session: EngineSession): Recorder | undefined {
+    return running.get(session);
+  }
+
+  get currentMode(): RecordMode {
+    return this.mode;
+  }
+
+  /** Sets what a click in the browser does, in every frame of every page (the toolbar shows it). */
+  async setMode(mode: RecordMode): Promise<void> {
+    this.mode = mode;
+    await Promise.all(this.frames().map((frame) => this.control(frame, 'setMode', mode)));
+  }
+
+  private frames(): Frame[] {
+    return this.session.page().context().pages().flatMap((page) => page.frames());
+  }
+
+  /** Calls the recorder's control in a frame; a frame that is gone or not yet recording is left alone. */
+  private async control<K extends keyof FrameControl>(frame: Frame, name: K, ...args: Parameters<FrameControl[K]>): Promise<void> {
+    await frame.evaluate(([key, method, values]) => {
+      const control = (window as unknown as Record<symbol, Record<string, (...inputs: unknown[]) => void> | undefined>)[Symbol.for(key)];
+      control?.[method]?.(...values);
+    }, [`rehearse.recorder.${this.token}.control`, name, args] as const).catch(() => undefined);
+  }
+
+  /** A line in the toolbar (the top frame's of each page). */
+  private say(text: string): void {
+    for (const page of this.session.page().context().pages()) void this.control(page.mainFrame(), 'say', text);
+  }
 
   static async start(session: EngineSession, onStep: (recorded: RecordedStep) => void | Promise<void> = () => undefined, options: RecorderOptions = {}): Promise<Recorder> {
     // Unguessable names: a page cannot find the binding by name, nor forge events without the token.
@@ -41,11 +94,29 @@ export class Recorder {
     const recorder = new Recorder(session, token, onStep, options);
     recorder.lastPlace = { url: session.page().url(), mayLeave: false };
     const context = session.page().context();
-    await context.exposeBinding(binding, (source, event: RecordedEvent & { token?: unknown }) => {
-      if (event?.token === token) recorder.receive(event, source.frame === source.page.mainFrame());
+    const bound = await context.exposeBinding(binding, (source, event: (RecordedEvent | { kind: 'mode'; mode: unknown }) & { token?: unknown }) => {
+      if (event?.token !== token) return;
+      if (event.kind === 'mode') {
+        if ((RECORD_MODES as readonly unknown[]).includes(event.mode)) void recorder.setMode(event.mode as RecordMode);
+        return;
+      }
+      recorder.receive(event, source.frame === source.page.mainFrame());
     });
+    const follow = (page: Page) => page.on('framenavigated', recorder.followNavigation);
+    context.pages().forEach(follow);
+    context.on('page', follow);
+    recorder.unfollow = () => {
+      context.off('page', follow);
+      for (const page of context.pages()) page.off('framenavigated', recorder.followNavigation);
+    };
+    running.set(session, recorder);
     const script = pageCall(installRecorder, binding, token);
-    await context.addInitScript(script);
+    const installed = await context.addInitScript(script);
+    // A stopped recorder leaves nothing behind: no toolbar, no listeners, in pages loaded later either.
+    recorder.uninstall = async () => {
+      await installed.dispose().catch(() => undefined);
+      await bound.dispose().catch(() => undefined);
+    };
     for (const page of context.pages()) {
       for (const frame of page.frames()) await frame.evaluate(script).catch(() => undefined);
     }
@@ -68,8 +139,12 @@ export class Recorder {
     }
     await this.queue;
     this.stopped = true;
-    for (const frame of this.session.page().context().pages().flatMap((page) => page.frames())) {
+    this.unfollow();
+    await this.uninstall();
+    if (running.get(this.session) === this) running.delete(this.session);
+    for (const frame of this.frames()) {
       await frame.evaluate(removeMarks, [RECORDING_MARK, undefined] as const).catch(() => undefined);
+      await this.control(frame, 'remove');
     }
     return this.steps;
   }
@@ -83,6 +158,7 @@ export class Recorder {
       : describeElementByAttribute(this.session.page(), RECORDING_MARK, event.mark).catch(() => undefined).finally(() => void this.unmark(event.mark));
     this.queue = this.queue.then(async () => {
       if (this.stopped) return;
+      if (event.problem && event.assert) return this.problem(`${RECORD_MODE_LABELS[event.assert]} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}.`);
       if (event.problem) return this.problem(`${event.kind} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}. Record it again, or add the step by hand.`);
       const snapshot = fromSnapshot ? await fromSnapshot : undefined;
       // Selectors made in a frame's page lack the hop into the frame: only the snapshot's serve there.
@@ -96,8 +172,29 @@ export class Recorder {
         return this.problem(`dragging ${described} was not recorded: where it was dropped (${event.destination ? describeFingerprint(event.destination.fingerprint) : 'unknown'}) has no selector that finds it alone`);
       }
       if (inMainFrame && event.url) await this.waitIfMoved(event.url, event.kind, event.document);
+      if (event.kind === 'assert') return await this.asserted(event, selectors[0]!, described);
       await this.emit(toStep(event, selectors, described));
     }).catch(() => undefined);
+  }
+
+  /** A click in an assert mode: the expect step about its element, written where it was made; or the locator picked. */
+  private async asserted(event: RecordedEvent, selector: string, described: string): Promise<void> {
+    switch (event.assert) {
+      case 'locator':
+        this.say(`Locator: ${selector}`);
+        this.options.onPicked?.(selector);
+        return;
+      case 'visible': return this.emit({ step: { expect: { selector, state: 'visible' } } });
+      case 'text': return this.emit({ step: { expect: { selector, text: event.value ?? '' } } });
+      case 'value': return this.emit({ step: { expect: event.checked === undefined ? { selector, value: event.value ?? '' } : { selector, state: event.checked ? 'checked' : 'unchecked' } } });
+      case 'snapshot': {
+        const snapshot = await locatorFor(this.session.page(), selector).ariaSnapshot({ timeout: 3000 }).catch((error: Error) => error);
+        if (snapshot instanceof Error) return this.problem(`Assert snapshot on ${described} was not recorded: its ARIA snapshot could not be read (${snapshot.message.split('\n')[0]}).`);
+        if (snapshot.length > MAX_ARIA_SNAPSHOT_CHARS) return this.problem(`Assert snapshot on ${described} was not recorded: its ARIA snapshot is ${snapshot.length} characters, more than a flow holds (${MAX_ARIA_SNAPSHOT_CHARS}); pick a smaller region.`);
+        return this.emit({ step: { expect: { selector, aria: snapshot } } });
+      }
+      default: return this.problem(`a click in an unknown mode on ${described} was not recorded`);
+    }
   }
 
   private async emit(recorded: RecordedStep): Promise<void> {
@@ -107,6 +204,7 @@ export class Recorder {
 
   private problem(message: string): void {
     this.problems.push(message);
+    this.say(message);
     this.options.onProblem?.(message);
   }
 

@@ -3,7 +3,8 @@ import { ActionOutputSchema, ActionSchema } from './action';
 import { actOptionsEntries, actResultEntries } from './act';
 import { AgentActionRecordSchema, agentConfigEntries, AgentResultSchema, UsageSchema } from './agent';
 import { ExpectationSchema, ExpectResultSchema } from './expectation';
-import { ActionStepSchema, FingerprintSchema, FlowSchema, FlowVariableSchema, WaitStepSchema } from './flow';
+import { ActionStepSchema, ExpectStepSchema, FingerprintSchema, FlowSchema, FlowVariableSchema, WaitStepSchema } from './flow';
+import { RECORD_MODES } from './record-modes';
 import { LiveInputRequestSchema, LiveInputResultSchema, ScreencastFrameSchema, ScreencastRequestSchema } from './live-view';
 import { flag, list, looseObject, nonEmptyText, oneOf, positiveMs, stringMap, text, wholeNumber } from './messages';
 import { ModelSettingSchema } from './model-config';
@@ -178,10 +179,13 @@ export type ReplayFlowRequest = v.InferOutput<typeof ReplayFlowRequestSchema>;
 
 /** A step the person's gesture became, with the variables it introduces (a secret for a password typed). */
 export const RecordedStepSchema = looseObject({
-  step: v.union([ActionStepSchema, WaitStepSchema]),
+  step: v.union([ActionStepSchema, WaitStepSchema, ExpectStepSchema]),
   variables: v.optional(FlowVariablesSchema),
 });
 export type RecordedStep = v.InferOutput<typeof RecordedStepSchema>;
+
+/** What a click in the browser does from now on, while a recording runs (the toolbar's modes). */
+export const RecordModeRequestSchema = looseObject({ mode: oneOf(RECORD_MODES) });
 
 export const AgentFlowRequestSchema = looseObject({
   name: nonEmptyText(),
@@ -222,7 +226,8 @@ export const API = {
     extra: looseObject({ healedFlow: v.optional(FlowSchema), trace: v.optional(text()), traceNote: v.optional(text()) }),
     progress: looseObject({ step: v.optional(StepEventSchema) }),
   },
-  record: { request: none, result: looseObject({ steps: v.number() }), extra: nothing, progress: looseObject({ recorded: v.optional(RecordedStepSchema), problem: v.optional(text()) }) },
+  record: { request: none, result: looseObject({ steps: v.number() }), extra: nothing, progress: looseObject({ recorded: v.optional(RecordedStepSchema), problem: v.optional(text()), picked: v.optional(text()) }) },
+  recordMode: { request: RecordModeRequestSchema, result: looseObject({ mode: oneOf(RECORD_MODES) }), extra: nothing, progress: nothing },
   pickLocator: { request: none, result: PickedElementSchema, extra: nothing, progress: nothing },
   agentFlow: { request: AgentFlowRequestSchema, result: FlowSchema, extra: nothing, progress: nothing },
   screenshot: { request: ScreenshotRequestSchema, result: looseObject({ mimeType: text(), base64: text() }), extra: nothing, progress: nothing },

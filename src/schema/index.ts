@@ -10,6 +10,7 @@ export * from './methods';
 export * from './expectation';
 export * from './effect';
 export * from './kinds';
+export * from './record-modes';
 export * from './flow';
 export * from './replay-result';
 export * from './step-extras';

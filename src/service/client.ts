@@ -9,7 +9,7 @@ import type { FlowFiles } from '../flows/uploads';
 import type { LiveInputEvent, LiveInputResult, ScreencastFrame } from '../schema/live-view';
 import {
   API, describeIssues, SessionStartResultSchema, validate, type Action, type ActionStep, type AgentSetup, type AgentExecuteInput, type AgentResult, type AgentStepEvent, type Expectation,
-  type ExpectResult, type ExtraOf, type Flow, type FlowResult, type PickedElement, type ProgressOf, type RecordedStep, type ReplayFlowRequest, type RequestOf,
+  type ExpectResult, type ExtraOf, type Flow, type FlowResult, type PickedElement, type ProgressOf, type RecordedStep, type RecordMode, type ReplayFlowRequest, type RequestOf,
   type ResultOf, type RouteName, type SessionStartRequest, type StepEvent, type StepResult,
 } from '../schema';
 
@@ -214,17 +214,23 @@ export class HttpSession implements Session {
 
   /**
    * Records what a person does in the browser, a step at a time, until `signal` aborts; a gesture that could not become
-   * a step is told to `onProblem` as it happens.
+   * a step is told to `onProblem` as it happens, and a locator picked with the toolbar to `onPicked`.
    */
-  async record(onStep: (recorded: RecordedStep) => void, signal: AbortSignal, onProblem?: (problem: string) => void): Promise<void> {
+  async record(onStep: (recorded: RecordedStep) => void, signal: AbortSignal, onProblem?: (problem: string) => void, onPicked?: (selector: string) => void): Promise<void> {
     try {
       await this.call('record', {}, signal, (progress) => {
         if (progress.recorded) onStep(progress.recorded);
         else if (progress.problem !== undefined) onProblem?.(progress.problem);
+        else if (progress.picked !== undefined) onPicked?.(progress.picked);
       });
     } catch (error) {
       if (!signal.aborted) throw error;
     }
+  }
+
+  /** While a recording runs (beside it): what a click in the browser does next, as the toolbar's buttons set it. */
+  async recordMode(mode: RecordMode, signal?: AbortSignal): Promise<RecordMode> {
+    return (await this.post('recordMode', { mode }, signal)).mode;
   }
 
   /**

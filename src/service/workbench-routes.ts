@@ -3,6 +3,7 @@ import { flowFromAgentRun, stepFromPick } from '../flows/capture';
 import { Recorder } from '../flows/recorder';
 import { applyHealing, replayFlow } from '../flows/replay';
 import { describeStep } from '../schema';
+import { HttpError } from './http-errors';
 import type { RouteTable } from './routes';
 import { pickElement } from '../flows/pick-locator';
 import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
@@ -13,7 +14,7 @@ import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
  * as a flow, and agent screenshots. Same style as the others: POST, JSON or SSE, errors naming the field.
  */
 
-export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlow' | 'record' | 'pickLocator' | 'agentFlow' | 'screenshot'> = {
+export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlow' | 'record' | 'recordMode' | 'pickLocator' | 'agentFlow' | 'screenshot'> = {
   highlight: {
     async run(session, body) {
       return { result: { matched: await session.workbench.highlight(body.selector ?? undefined) } };
@@ -57,6 +58,7 @@ export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlo
       // Records until the client stops (closes the request) or the service's call limit ends it.
       const recorder = await Recorder.start(session, (recorded) => context.log(`recorded ${describeStep(recorded.step).description}`, { recorded }), {
         onProblem: (problem) => context.log(problem, { problem }),
+        onPicked: (picked) => context.log(`picked ${picked}`, { picked }),
       });
       await new Promise<void>((resolve) => {
         if (context.signal.aborted) resolve();
@@ -64,6 +66,16 @@ export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlo
       });
       await recorder.stop();
       return { result: { steps: recorder.steps.length } };
+    },
+  },
+  recordMode: {
+    // Beside the recording it changes, which holds the session's one call at a time.
+    concurrent: true,
+    async run(session, body) {
+      const recorder = Recorder.of(session);
+      if (!recorder) throw new HttpError(409, 'NotRecording', `Session ${session.id} is not recording: start a recording (the record route) first.`);
+      await recorder.setMode(body.mode);
+      return { result: { mode: recorder.currentMode } };
     },
   },
   pickLocator: {

@@ -47,6 +47,7 @@ describe('HTTP service robustness', function () {
       agentFlow: { name: 'f', actions: [{ status: 'done', performed: { action: { selector: '#a', description: 'a', method: 'click', arguments: [] } } }] },
       screenshot: {},
       record: {},
+      recordMode: { mode: 'text' },
       pickLocator: {},
       screencast: { streamResponse: true, maxWidth: 320 },
       input: { events: [{ type: 'mouseMove', x: 1, y: 1 }, { type: 'keyDown', key: 'a' }, { type: 'keyUp', key: 'a' }, { type: 'wheel', x: 1, y: 1, deltaX: 0, deltaY: 10 }] },

@@ -1,9 +1,10 @@
 import type { PageFingerprint } from './describe-in-page';
+import type { RecordMode } from '../../schema/record-modes';
 import type { ElementState } from './element-state';
 
 /** What the recorder in the page reports for one gesture of the person's (see recorder.ts). */
 export interface RecordedEvent {
-  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'fill' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll' | 'focus' | 'blur' | 'drag' | 'upload' | 'dialog';
+  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'fill' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll' | 'focus' | 'blur' | 'drag' | 'upload' | 'dialog' | 'assert';
   readonly mark: string;
   readonly value?: string;
   /** Every option chosen in a multiple select. */
@@ -34,6 +35,10 @@ export interface RecordedEvent {
   readonly dialog?: { readonly accept: boolean; readonly promptText?: string };
   /** The frame's address when the gesture was made. */
   readonly url?: string;
+  /** In an assert mode of the toolbar: what the click on the element asserts about it. */
+  readonly assert?: Exclude<RecordMode, 'record'>;
+  /** A checkbox's or radio's state, asserted as its value. */
+  readonly checked?: boolean;
   /** Why a gesture the person made could not become a step: reported, never dropped in silence. */
   readonly problem?: string;
 }

@@ -3,11 +3,13 @@ import { stateOf, type ElementState } from './element-state';
 import { effectOutbox } from './effect-outbox';
 import { isTextField } from './fields';
 import { RECORDING_MARK } from './keys';
+import { recordAsserts } from './record-asserts';
 import { recordDialogs } from './record-dialogs';
 import { recordDrags } from './record-drags';
 import { recordKeys } from './record-keys';
 import { recordPointer } from './record-pointer';
 import { recordScroll } from './record-scroll';
+import { installOverlay } from './record-toolbar';
 import { recordTyping } from './record-typing';
 import type { Described, GestureState, Recording, StepExtra } from './recording';
 import { selectorsInPage } from './selectors-in-page';
@@ -133,6 +135,16 @@ export function installRecorder(binding: string, token: string): void {
   const recording: Recording = {
     token, gesture, send, post, raw, describeNow, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox,
   };
+  // The toolbar's listeners first: a press on it, or a click in an assert mode, goes no further.
+  const overlay = installOverlay(window.top === window);
+  const { setMode } = recordAsserts(recording, overlay, () => {
+    if (gesture.typingIn) flushFill(gesture.typingIn);
+  });
+  // What the engine tells this frame: the mode (chosen in another frame, or in VS Code), a line to show, the end.
+  Object.defineProperty(win, Symbol.for(`rehearse.recorder.${token}.control`), {
+    value: { setMode, say: overlay.say, remove: overlay.remove },
+    enumerable: false, configurable: true,
+  });
   // Only what a person does: events a page script dispatches are not trusted, and not recorded (each unit checks).
   const { flushFill, onChange } = recordTyping(recording);
   recordPointer(recording, flushFill);

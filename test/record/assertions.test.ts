@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { Recorder } from '../../src/flows/recorder';
+import { replayFlow } from '../../src/flows/replay';
+import { describeStep, type FlowStep } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+import { clickToolbar, toolbarButton } from '../support/recorder-toolbar';
+
+/**
+ * Assertions while recording, as Playwright's recorder makes them: the toolbar in the page switches what a click does,
+ * and a click in an assert mode writes an expect step there in the flow, about the element clicked, without the page
+ * hearing the click. Real input throughout (mouse and keyboard through the browser).
+ */
+describe('recording: assertions from the toolbar', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const settle = () => rig.session.page().waitForTimeout(250);
+
+  it('each assert mode writes its expect step where it is made; the page does not hear those clicks; the flow replays', async () => {
+    await rig.session.navigate(rig.url('cart.html'));
+    const page = rig.session.page();
+    const picked: string[] = [];
+    const recorder = await Recorder.start(rig.session, () => undefined, { onPicked: (selector) => picked.push(selector) });
+    await page.getByLabel('Gift wrap').click();
+    await settle();
+    await clickToolbar(page, 'Assert value');
+    await page.getByLabel('Gift wrap').click();
+    await settle();
+    await clickToolbar(page, 'Assert text');
+    await page.locator('#total').click();
+    await settle();
+    // In an assert mode the page hears nothing: this click asserts the button, it removes nothing.
+    await clickToolbar(page, 'Assert visible');
+    await page.getByRole('button', { name: 'Remove Apples' }).click();
+    await settle();
+    await page.getByRole('button', { name: 'Remove Pears' }).click();
+    await settle();
+    await clickToolbar(page, 'Assert snapshot');
+    const list = (await page.getByRole('list', { name: 'Items' }).boundingBox())!;
+    await page.mouse.click(list.x + 8, list.y + 4);
+    await settle();
+    await page.getByLabel('Postcode').click();
+    await page.keyboard.type('N1 9GU');
+    // Typing, then straight to the toolbar: the fill is written before the assertion, and the field keeps the focus.
+    await clickToolbar(page, 'Assert value');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'postcode');
+    await page.getByLabel('Postcode').click();
+    await settle();
+    await clickToolbar(page, 'Pick locator');
+    await page.getByRole('heading', { name: 'Your cart' }).click();
+    await settle();
+    const steps = (await recorder.stop()).map(({ step }) => step);
+    assert.deepEqual(recorder.problems, []);
+    assert.deepEqual(steps.map((step) => describeStep(step).description), [
+      'check checkbox "Gift wrap"',
+      'expect css=#gift checked',
+      'expect css=#total has text "2 items"',
+      'expect role=button[name="Remove Apples"i] visible',
+      'click button "Remove Pears" in listitem "Pears, 2 Remove Pears"',
+      'expect role=list[name="Items"i] matches an ARIA snapshot (4 lines)',
+      'fill textbox "Postcode"',
+      'expect css=#postcode = "N1 9GU"',
+    ], JSON.stringify(steps, null, 1));
+    const snapshot = steps.find((step): step is Extract<FlowStep, { expect: unknown }> => 'expect' in step && 'aria' in step.expect);
+    assert.deepEqual(snapshot?.expect, { selector: 'role=list[name="Items"i]', aria: '- list "Items":\n  - listitem:\n    - text: Apples, 3\n    - button "Remove Apples"' });
+    assert.equal(await page.locator('main li').count(), 1, 'Apples was not removed by the click that asserted its button');
+    assert.ok(await page.getByLabel('Gift wrap').isChecked(), 'the asserting click did not uncheck the box');
+    assert.deepEqual(picked, ['role=heading[name="Your cart"i]']);
+    // Recorded, then replayed on a fresh page: every assertion holds where it was made.
+    const replayed = await replayFlow(rig.session, { version: 1, name: 'Cart', startUrl: rig.url('cart.html'), steps });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.status !== 'passed')));
+  });
+
+  it('Escape leaves an assert mode; a value asked of a password or of no field is reported, never written', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    const page = rig.session.page();
+    await page.getByLabel('Password').fill('pw-canary-77');
+    const recorder = await Recorder.start(rig.session);
+    await clickToolbar(page, 'Assert value');
+    await page.getByLabel('Password').click();
+    await settle();
+    await clickToolbar(page, 'Assert value');
+    await page.getByRole('heading', { name: 'Sign in to Acme' }).click();
+    await settle();
+    await clickToolbar(page, 'Assert visible');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await settle();
+    const steps = await recorder.stop();
+    assert.deepEqual(recorder.problems, [
+      'Assert value on textbox "Password" was not recorded: its value is a secret, which a flow never holds.',
+      'Assert value on heading "Sign in to Acme" was not recorded: it is not a field and has no value; assert its text instead.',
+    ]);
+    assert.deepEqual(steps.map(({ step }) => describeStep(step).description), ['click button "Forgot password?"']);
+    assert.ok(!JSON.stringify(steps).includes('pw-canary'));
+  });
+
+  it('the page cannot reach, hide or restyle the toolbar, nor press its buttons; it is gone when recording stops', async () => {
+    await rig.session.navigate(rig.url('cart.html'));
+    const page = rig.session.page();
+    const recorder = await Recorder.start(rig.session);
+    const before = await toolbarButton(page, 'Assert text');
+    const reach = await page.evaluate(() => {
+      const host = document.querySelector('rehearse-recorder');
+      const hooks = (window as unknown as Record<symbol, { closedRoots: WeakMap<Element, ShadowRoot> }>)[Symbol.for('rehearse.hooks')];
+      const found = { host: !!host, root: host?.shadowRoot ?? null, viaHooks: host ? hooks?.closedRoots.get(host) ?? null : null };
+      // A hostile page: it presses a button by script, restyles the host, hides everything, and removes it.
+      host?.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, clientX: 1, clientY: 1 }));
+      document.head.insertAdjacentHTML('beforeend', '<style>rehearse-recorder { display: none !important; opacity: 0 !important } * { pointer-events: none }</style>');
+      (host as HTMLElement | null)?.style.setProperty('display', 'none', 'important');
+      host?.remove();
+      return { host: found.host, root: found.root === null, viaHooks: found.viaHooks === null };
+    });
+    assert.deepEqual(reach, { host: true, root: true, viaHooks: true });
+    await settle();
+    assert.deepEqual(await toolbarButton(page, 'Assert text'), before, 'back in its place');
+    await clickToolbar(page, 'Assert text');
+    await page.evaluate(() => document.querySelector('style:last-of-type')?.remove());
+    await page.locator('#total').click();
+    await settle();
+    const steps = await recorder.stop();
+    assert.deepEqual(steps.map(({ step }) => describeStep(step).description), ['expect css=#total has text "2 items"']);
+    assert.equal(await page.locator('rehearse-recorder').count(), 0);
+  });
+});
