@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { Agent, AgentRunAction } from './agent/agent';
 import { checkNavigable, navigatePage, type NavigationContext } from './browser/navigate';
+import { ariaRegionOf } from './aria-region';
 import { HoverHighlight } from './highlight';
 import type { PickDetails, Observations } from './observations';
 
@@ -50,6 +51,11 @@ export class SessionWorkbench {
     const navigation = this.host.navigation(signal);
     await checkNavigable(url, navigation.network);
     await navigatePage(this.host.page(), url, { ...navigation, waitUntil: 'commit' });
+  }
+
+  /** The region around an element (none: the page's main landmark) and its ARIA snapshot, for an `aria` expectation. */
+  ariaRegion(selector: string | undefined): Promise<{ selector: string; aria: string } | undefined> {
+    return ariaRegionOf(this.host.page(), selector);
   }
 
   /** The fallbacks and fingerprints of an observe call's picks, for saving them as flow steps. */

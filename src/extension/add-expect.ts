@@ -47,14 +47,19 @@ export async function addExpect(engine: EngineClient, replays: ReplayController,
     const candidates = candidatesAfter(step, await session.pageUrl().catch(() => undefined));
     const checks: Expectation[] = [];
     for (const candidate of candidates) if ((await session.expect(candidate, { timeout: 1_000 })).passed) checks.push(candidate);
+    // The part of the page around the step's element (its list, form, dialog…; else the main landmark) as it reads
+    // now: an ARIA snapshot, matched partially, so the person can delete the lines that need not hold.
+    const element = 'action' in step && step.action.selector.trim() ? step.action.selector : undefined;
+    const region = await session.ariaRegion(element).catch(() => undefined);
+    if (region) checks.push({ selector: region.selector, aria: region.aria });
     return checks;
   });
   if (!holding.length) {
     void vscode.window.showInformationMessage('Nothing about that step\'s element or the page\'s address could be checked there; write an { "expect": { "text": … } } by hand.');
     return undefined;
   }
-  const chosen = choose !== undefined ? holding[choose]
-    : (await vscode.window.showQuickPick(holding.map((expectation) => ({ label: label(expectation), expectation })), { title: `Add an expect after step ${index + 1}: what holds on the page now` }))?.expectation;
+  const chosen = choose !== undefined ? holding.at(choose)
+    : (await vscode.window.showQuickPick(holding.map((expectation) => ({ label: label(expectation), expectation, ...('aria' in expectation ? { detail: expectation.aria.split('\n').map((line) => line.trim()).join('  ') } : {}) })), { title: `Add an expect after step ${index + 1}: what holds on the page now` }))?.expectation;
   if (!chosen) return undefined;
   await insertAfter(uri, index, { expect: chosen });
   return chosen;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { FLOW_VERSION, type AgentForm } from '../schema';
+import { FLOW_VERSION, RECORD_MODES, type AgentForm, type RecordMode } from '../schema';
 import { loadFlow, rebaseFlow, saveFlow } from '../flows/format';
 import { addExpect } from './add-expect';
 import { AgentPanel } from './agent-panel';
@@ -77,6 +77,7 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
     }),
     command('rehearse.recordManually', (target?: unknown, startUrl?: unknown) => recording.record(target instanceof vscode.Uri ? target : undefined, typeof startUrl === 'string' ? startUrl : undefined)),
     command('rehearse.recordAtCursor', () => recordAtCursor(replays, recording, log)),
+    command('rehearse.assertWhileRecording', (mode?: unknown) => recording.assertMode((RECORD_MODES as readonly unknown[]).includes(mode) ? mode as RecordMode : undefined)),
     command('rehearse.pickLocator', () => pickLocator(engine, log)),
     command('rehearse.openTrace', (argument?: unknown) => {
       const trace = argument instanceof vscode.Uri ? argument : typeof argument === 'string' ? vscode.Uri.parse(argument) : undefined;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { insertSteps, isMissingFlowFile, loadFlow } from '../flows/format';
 import type { RecordedStep } from '../service/client';
-import { describeStep } from '../schema';
+import { describeStep, RECORD_MODE_HINTS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../schema';
 import { chooseFlowFile, flowTarget } from './choose-flow';
 import type { EngineClient } from './engine-client';
 import type { Log } from './log';
@@ -9,16 +9,42 @@ import { showError } from './notify';
 
 /**
  * Record Manually: the browser, headed, records what the person does; each step is appended to the chosen flow file
- * as it happens (atomic writes, one at a time), with a status-bar item showing the count and stopping on click.
+ * as it happens (atomic writes, one at a time), with a status-bar item showing the count and stopping on click, and
+ * one (Assert…) that sets what the next click in the browser does, as the toolbar in the page does.
  */
 export class RecordingController implements vscode.Disposable {
   private readonly status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 1000);
+  private readonly assertItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 999);
   private running: AbortController | undefined;
 
   constructor(private readonly engine: EngineClient, private readonly log: Log) {
     this.status.command = 'rehearse.stop';
     this.status.name = 'Rehearse recording';
     this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
+    this.assertItem.command = 'rehearse.assertWhileRecording';
+    this.assertItem.name = 'Rehearse: assert while recording';
+    this.assertItem.text = '$(pass) Assert…';
+    this.assertItem.tooltip = 'Make the next click in the browser an expect step (visible, text, value, ARIA snapshot) or pick a locator';
+  }
+
+  /**
+   * While recording: what the next click in the browser does (`mode`, or the one chosen from a list). Returns the mode
+   * set, or undefined when none was (not recording, nothing chosen).
+   */
+  async assertMode(mode?: RecordMode): Promise<RecordMode | undefined> {
+    const session = this.running ? await this.engine.openSession?.catch(() => undefined) : undefined;
+    if (!session) {
+      void vscode.window.showWarningMessage('Not recording: assertions are added while recording (Rehearse: Record Manually).');
+      return undefined;
+    }
+    const chosen = mode ?? (await vscode.window.showQuickPick(RECORD_MODES.map((each) => ({ label: RECORD_MODE_LABELS[each], detail: RECORD_MODE_HINTS[each], mode: each })), {
+      title: 'Assert while recording: what the next click in the browser does',
+    }))?.mode;
+    if (!chosen) return undefined;
+    const set = await session.recordMode(chosen);
+    this.log.info(`recording mode: ${RECORD_MODE_LABELS[set]}`);
+    vscode.window.setStatusBarMessage(`Rehearse: ${RECORD_MODE_HINTS[set]}`, 8000);
+    return set;
   }
 
   get isRunning(): boolean {
@@ -59,6 +85,15 @@ export class RecordingController implements vscode.Disposable {
     };
     show();
     this.status.show();
+    // Once the browser records: from then on an assertion can be asked for.
+    const started = () => {
+      this.assertItem.show();
+      void vscode.commands.executeCommand('setContext', 'rehearse.recording', true);
+      void vscode.window.showInformationMessage(`Recording into ${relative}: act in the browser. Its toolbar, or Assert…, adds checks as you go.`, 'Assert…', 'Stop').then((choice) => {
+        if (choice === 'Assert…') void this.assertMode().catch((error: unknown) => showError(this.log, 'Assert while recording', error));
+        if (choice === 'Stop' && this.running === controller) this.stop();
+      });
+    };
     try {
       await this.engine.withSession(async (session) => {
         if (url) await session.navigate(url);
@@ -71,10 +106,19 @@ export class RecordingController implements vscode.Disposable {
             show();
             this.log.info(`recorded: ${describeStep(recorded.step).description}`);
           }).catch((error: unknown) => showError(this.log, `Recording into ${relative}`, error));
-        }, controller.signal, (problem) => {
-          // Never dropped in silence: the person hears at once which gesture was not recorded, while it is fresh.
-          this.log.warn(`not recorded: ${problem}`);
-          void vscode.window.showWarningMessage(`Not recorded: ${problem}`);
+        }, controller.signal, {
+          onStarted: started,
+          onProblem: (problem) => {
+            // Never dropped in silence: the person hears at once which gesture was not recorded, while it is fresh.
+            this.log.warn(`not recorded: ${problem}`);
+            void vscode.window.showWarningMessage(`Not recorded: ${problem}`);
+          },
+          onPicked: (picked) => {
+            this.log.info(`locator picked: ${picked}`);
+            void vscode.window.showInformationMessage(`Locator: ${picked}`, 'Copy').then((choice) => {
+              if (choice) void vscode.env.clipboard.writeText(picked);
+            });
+          },
         });
       }, { headless: false, long: 'a recording' });
       await writes;
@@ -89,11 +133,14 @@ export class RecordingController implements vscode.Disposable {
     } finally {
       this.running = undefined;
       this.status.hide();
+      this.assertItem.hide();
+      void vscode.commands.executeCommand('setContext', 'rehearse.recording', false);
     }
   }
 
   dispose(): void {
     this.stop();
     this.status.dispose();
+    this.assertItem.dispose();
   }
 }

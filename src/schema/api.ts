@@ -187,6 +187,8 @@ export type RecordedStep = v.InferOutput<typeof RecordedStepSchema>;
 /** What a click in the browser does from now on, while a recording runs (the toolbar's modes). */
 export const RecordModeRequestSchema = looseObject({ mode: oneOf(RECORD_MODES) });
 
+export const AriaRegionRequestSchema = looseObject({ selector: v.optional(text()) });
+
 export const AgentFlowRequestSchema = looseObject({
   name: nonEmptyText(),
   startUrl: v.optional(text()),
@@ -226,7 +228,8 @@ export const API = {
     extra: looseObject({ healedFlow: v.optional(FlowSchema), trace: v.optional(text()), traceNote: v.optional(text()) }),
     progress: looseObject({ step: v.optional(StepEventSchema) }),
   },
-  record: { request: none, result: looseObject({ steps: v.number() }), extra: nothing, progress: looseObject({ recorded: v.optional(RecordedStepSchema), problem: v.optional(text()), picked: v.optional(text()) }) },
+  record: { request: none, result: looseObject({ steps: v.number() }), extra: nothing, progress: looseObject({ recorded: v.optional(RecordedStepSchema), problem: v.optional(text()), picked: v.optional(text()), started: v.optional(v.literal(true)) }) },
+  ariaRegion: { request: AriaRegionRequestSchema, result: looseObject({ selector: v.optional(text()), aria: v.optional(text()) }), extra: nothing, progress: nothing },
   recordMode: { request: RecordModeRequestSchema, result: looseObject({ mode: oneOf(RECORD_MODES) }), extra: nothing, progress: nothing },
   pickLocator: { request: none, result: PickedElementSchema, extra: nothing, progress: nothing },
   agentFlow: { request: AgentFlowRequestSchema, result: FlowSchema, extra: nothing, progress: nothing },

@@ -17,6 +17,13 @@ export type * from '../core/session-types';
 export type { AgentStepEvent, FlowResult, RecordedStep, StepEvent, StepResult };
 export type { LiveInputEvent, LiveInputResult, ScreencastFrame };
 
+/** What a recording tells besides its steps (see HttpSession.record). */
+export interface RecordingHandlers {
+  readonly onStarted?: () => void;
+  readonly onProblem?: (problem: string) => void;
+  readonly onPicked?: (selector: string) => void;
+}
+
 /** The replayFlow request, less the flow, plus what stays in the process. */
 export interface ReplayCallOptions extends Omit<ReplayFlowRequest, 'flow' | 'streamResponse' | 'files'> {
   /** What the flow's upload steps send, read beside the flow file (collectUploads). */
@@ -213,19 +220,27 @@ export class HttpSession implements Session {
   }
 
   /**
-   * Records what a person does in the browser, a step at a time, until `signal` aborts; a gesture that could not become
-   * a step is told to `onProblem` as it happens, and a locator picked with the toolbar to `onPicked`.
+   * Records what a person does in the browser, a step at a time, until `signal` aborts. Told as they happen: the
+   * recording having started (from then on the toolbar's mode can be set), a gesture that could not become a step,
+   * and a locator picked with the toolbar.
    */
-  async record(onStep: (recorded: RecordedStep) => void, signal: AbortSignal, onProblem?: (problem: string) => void, onPicked?: (selector: string) => void): Promise<void> {
+  async record(onStep: (recorded: RecordedStep) => void, signal: AbortSignal, told: RecordingHandlers = {}): Promise<void> {
     try {
       await this.call('record', {}, signal, (progress) => {
         if (progress.recorded) onStep(progress.recorded);
-        else if (progress.problem !== undefined) onProblem?.(progress.problem);
-        else if (progress.picked !== undefined) onPicked?.(progress.picked);
+        else if (progress.problem !== undefined) told.onProblem?.(progress.problem);
+        else if (progress.picked !== undefined) told.onPicked?.(progress.picked);
+        else if (progress.started) told.onStarted?.();
       });
     } catch (error) {
       if (!signal.aborted) throw error;
     }
+  }
+
+  /** The region around an element (none: the page's main landmark) and its ARIA snapshot; undefined when there is none. */
+  async ariaRegion(selector?: string, signal?: AbortSignal): Promise<{ selector: string; aria: string } | undefined> {
+    const found = (await this.call('ariaRegion', selector === undefined ? {} : { selector }, signal)).result;
+    return found.selector !== undefined && found.aria !== undefined ? { selector: found.selector, aria: found.aria } : undefined;
   }
 
   /** While a recording runs (beside it): what a click in the browser does next, as the toolbar's buttons set it. */

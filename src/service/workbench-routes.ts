@@ -14,7 +14,7 @@ import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
  * as a flow, and agent screenshots. Same style as the others: POST, JSON or SSE, errors naming the field.
  */
 
-export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlow' | 'record' | 'recordMode' | 'pickLocator' | 'agentFlow' | 'screenshot'> = {
+export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlow' | 'record' | 'recordMode' | 'ariaRegion' | 'pickLocator' | 'agentFlow' | 'screenshot'> = {
   highlight: {
     async run(session, body) {
       return { result: { matched: await session.workbench.highlight(body.selector ?? undefined) } };
@@ -60,12 +60,18 @@ export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlo
         onProblem: (problem) => context.log(problem, { problem }),
         onPicked: (picked) => context.log(`picked ${picked}`, { picked }),
       });
+      context.log('recording', { started: true });
       await new Promise<void>((resolve) => {
         if (context.signal.aborted) resolve();
         context.signal.addEventListener('abort', () => resolve(), { once: true });
       });
       await recorder.stop();
       return { result: { steps: recorder.steps.length } };
+    },
+  },
+  ariaRegion: {
+    async run(session, body) {
+      return { result: (await session.workbench.ariaRegion(body.selector)) ?? {} };
     },
   },
   recordMode: {

@@ -237,8 +237,44 @@ export interface Shown {
   readonly items: readonly string[];
 }
 
+/** An item of the status bar, as the extension sets it. */
+export class StatusBarItem {
+  text = '';
+  tooltip: string | undefined;
+  command: string | undefined;
+  name: string | undefined;
+  backgroundColor: unknown;
+  visible = false;
+  show(): void {
+    this.visible = true;
+  }
+  hide(): void {
+    this.visible = false;
+  }
+  dispose(): void {
+    this.visible = false;
+    fake.statusItems.splice(fake.statusItems.indexOf(this), 1);
+  }
+}
+
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+
+/** A quick pick the extension showed: its title and its items' labels. */
+export interface Picked {
+  readonly title: string | undefined;
+  readonly labels: readonly string[];
+}
+
 const fake = {
   root: '',
+  statusItems: [] as StatusBarItem[],
+  statusMessages: [] as string[],
+  clipboard: '',
+  picks: [] as Picked[],
+  /** Which label the person picks in a quick pick (none: they press Escape). */
+  pick: (_picked: Picked): string | undefined => undefined,
   settings: new Map<string, unknown>(),
   documents: [] as TextDocument[],
   shown: [] as Shown[],
@@ -272,7 +308,8 @@ function show(level: Shown['level']) {
 
 const vscode = {
   Disposable, EventEmitter, Uri, Position, Range, Location, MarkdownString, TestMessage, TestRunProfileKind, TestRunRequest, CancellationTokenSource,
-  Diagnostic, DiagnosticSeverity, ConfigurationTarget, ProgressLocation,
+  Diagnostic, DiagnosticSeverity, ConfigurationTarget, ProgressLocation, ThemeColor, StatusBarAlignment: { Left: 1, Right: 2 },
+  env: { clipboard: { writeText: async (text: string) => void (fake.clipboard = text), readText: async () => fake.clipboard } },
   tests: { createTestController },
   workspace: {
     isTrusted: true,
@@ -317,6 +354,22 @@ const vscode = {
     showWarningMessage: show('warning'),
     showErrorMessage: show('error'),
     showInputBox: async () => undefined,
+    showQuickPick: async <T extends string | { label: string }>(items: readonly T[] | Promise<readonly T[]>, options: { title?: string } = {}) => {
+      const all = await items;
+      const picked = { title: options.title, labels: all.map((item) => (typeof item === 'string' ? item : item.label)) };
+      fake.picks.push(picked);
+      const label = fake.pick(picked);
+      return all.find((item) => (typeof item === 'string' ? item : item.label) === label);
+    },
+    createStatusBarItem: () => {
+      const item = new StatusBarItem();
+      fake.statusItems.push(item);
+      return item;
+    },
+    setStatusBarMessage: (text: string) => {
+      fake.statusMessages.push(text);
+      return new Disposable();
+    },
     activeTextEditor: undefined,
     showTextDocument: async (target: Uri | TextDocument) => {
       fake.opened.push(target instanceof Uri ? target.toString() : target.uri.toString());
@@ -367,6 +420,19 @@ export const editor = {
   get opened(): string[] {
     return fake.opened;
   },
+  /** Status bar items shown now, and messages shown there. */
+  get statusBar(): { items: StatusBarItem[]; messages: string[] } {
+    return { items: fake.statusItems.filter((item) => item.visible), messages: fake.statusMessages };
+  },
+  get clipboard(): string {
+    return fake.clipboard;
+  },
+  get picks(): Picked[] {
+    return fake.picks;
+  },
+  set pick(pick: (picked: Picked) => string | undefined) {
+    fake.pick = pick;
+  },
   get answer(): (shown: Shown) => string | undefined {
     return fake.answer;
   },
@@ -382,6 +448,10 @@ export const editor = {
     fake.log.length = 0;
     fake.opened.length = 0;
     fake.answer = () => undefined;
+    fake.statusMessages.length = 0;
+    fake.clipboard = '';
+    fake.picks.length = 0;
+    fake.pick = () => undefined;
   },
   set answer(answer: (shown: Shown) => string | undefined) {
     fake.answer = answer;

@@ -83,4 +83,20 @@ describe('ARIA snapshot expectations', () => {
     assert.equal(result.steps[1]?.description, 'expect css=#total has text "2  ITEMS"');
     assert.equal(result.steps.at(-1)?.error?.message, 'expected css=#total has the text "2 items", but it is "1 item"');
   });
+
+  it('the region around an element is found and named for Add Expect: its list, its form; else the main landmark', async () => {
+    await rig.session.navigate(rig.url('cart.html'));
+    assert.deepEqual(await rig.session.workbench.ariaRegion('role=button[name="Remove Pears"]'), {
+      selector: 'role=list[name="Items"]',
+      aria: '- list "Items":\n  - listitem:\n    - text: Apples, 3\n    - button "Remove Apples"\n  - listitem:\n    - text: Pears, 2\n    - button "Remove Pears"',
+    });
+    assert.equal((await rig.session.workbench.ariaRegion('css=#postcode'))?.selector, 'role=region[name="Delivery"]');
+    const main = await rig.session.workbench.ariaRegion(undefined);
+    assert.equal(main?.selector, 'xpath=/html/body/main');
+    assert.match(main?.aria ?? '', /^- main:\n {2}- heading "Your cart" \[level=1\]/);
+    assert.equal(await rig.session.page().locator('[data-rehearse-region]').count(), 0, 'no mark is left in the page');
+    // What is offered holds at once, and fails once the region changes.
+    const holds = await rig.session.expect({ selector: 'role=list[name="Items"i]', aria: (await rig.session.workbench.ariaRegion('role=button[name="Remove Apples"]'))!.aria }, { timeout: 500 });
+    assert.equal(holds.passed, true, holds.message);
+  });
 });

@@ -91,8 +91,15 @@ describe('HTTP service: the live view of a session\'s page', () => {
       await until('four steps recorded', () => actionsOf(recorded).length >= 4).catch(async (error: Error) => {
         throw new Error(`${error.message}: ${JSON.stringify(actionsOf(recorded).map((step) => step.action))} ${JSON.stringify(recorded.filter((step) => !('action' in step.step)))} page: ${JSON.stringify(await page.evaluate(() => [(window as unknown as { events: string[] }).events, document.activeElement?.outerHTML, (document.querySelector('input[type=search]') as HTMLInputElement).value]))}`);
       });
+      // As VS Code's Assert While Recording does: the mode is set beside the recording, and the next click asserts.
+      assert.equal(await session.recordMode('text'), 'text');
+      await session.input(click(await centreOf(page, 'text=Forgot password?')));
+      await until('the expect step', () => recorded.some(({ step }) => 'expect' in step));
       stopRecording.abort();
       await recording;
+      assert.deepEqual(recorded.at(-1)?.step, { expect: { selector: 'role=button[name="Forgot password?"i]', text: 'Forgot password?' } });
+      // Once the service has ended the recording (a moment after the client left it), the mode has nothing to set.
+      await until('a mode refused with no recording', () => session!.recordMode('visible').then(() => false, (error: Error) => /is not recording: start a recording/.test(error.message)));
       assert.equal(await page.locator('#email').inputValue(), 'ada@example.com');
       assert.deepEqual(await page.evaluate(() => (window as unknown as { events: string[] }).events), ['forgot clicked', 'search Xéö'], 'a shifted key, pasted text and a key the layout lacks');
       const actions = actionsOf(recorded).map((step) => step.action);

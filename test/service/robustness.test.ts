@@ -48,6 +48,7 @@ describe('HTTP service robustness', function () {
       screenshot: {},
       record: {},
       recordMode: { mode: 'text' },
+      ariaRegion: { selector: '#a' },
       pickLocator: {},
       screencast: { streamResponse: true, maxWidth: 320 },
       input: { events: [{ type: 'mouseMove', x: 1, y: 1 }, { type: 'keyDown', key: 'a' }, { type: 'keyUp', key: 'a' }, { type: 'wheel', x: 1, y: 1, deltaX: 0, deltaY: 10 }] },

@@ -12,3 +12,5 @@ export const FOUND_KEY = 'rehearse.found';
 export const LANDED_KEY = 'rehearse.landed';
 /** How long the page waits, before an action, for a custom element's definition to load (see untilDefined). */
 export const DEFINITION_WAIT_MS = 1000;
+/** The attribute the engine marks a region with for a moment, to name it with its own snapshot (see ariaRegionOf). */
+export const ARIA_REGION_MARK = 'data-rehearse-region';

@@ -79,8 +79,13 @@ describe('editing flows in VS Code (extension host)', () => {
     const flow = JSON.parse(await readFile(file.fsPath, 'utf8')) as { steps: object[] };
     assert.deepEqual(flow.steps[1], { expect: { selector: 'css=#email', value: 'grace@example.com' } }, 'written right after the step');
     assert.equal(flow.steps.length, 3);
+    // The last of what holds: the ARIA snapshot of the region around the step's element (the form of the button).
+    const region = await vscode.commands.executeCommand<{ selector: string; aria: string }>('rehearse.addExpect', file, 2, -1);
+    assert.match(region.aria, /- button "Forgot password\?"/, JSON.stringify(region));
+    const withRegion = JSON.parse(await readFile(file.fsPath, 'utf8')) as { steps: object[] };
+    assert.deepEqual(withRegion.steps[3], { expect: region });
     const result = await vscode.commands.executeCommand<{ status: string }>('rehearse.replayFlow', file);
-    assert.equal(result.status, 'passed', 'the flow still replays with it');
+    assert.equal(result.status, 'passed', 'the flow still replays with them');
   });
 
   it('replays in slow motion when rehearse.replay.slowMo is set', async () => {

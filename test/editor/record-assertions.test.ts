@@ -1,0 +1,96 @@
+import { api, editor } from './vscode-fake';
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { StaticSite } from '../../src/cli/static-site';
+import { EngineClient } from '../../src/extension/engine-client';
+import { Log } from '../../src/extension/log';
+import { RecordingController } from '../../src/extension/recording';
+import { Secrets } from '../../src/extension/secrets';
+import type { LiveInputEvent } from '../../src/service/client';
+import { describeStep, type Flow } from '../../src/schema';
+import { eventually } from '../support/eventually';
+import { FIXTURES_DIR, serveFolder } from '../support/static-server';
+
+const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
+
+function memorySecrets() {
+  const values = new Map<string, string>();
+  return { get: async (key: string) => values.get(key), store: async (key: string, value: string) => void values.set(key, value), delete: async (key: string) => void values.delete(key), onDidChange: () => ({ dispose: () => undefined }) };
+}
+
+/** A person's click at a place of the page, through the live view (record-board.html puts each control at a fixed place). */
+const clickAt = (x: number, y: number): LiveInputEvent[] => [
+  { type: 'mouseMove', x, y },
+  { type: 'mouseDown', x, y, button: 'left', clickCount: 1 },
+  { type: 'mouseUp', x, y, button: 'left', clickCount: 1 },
+];
+const TOTAL = [160, 80] as const;
+const PAY = [160, 160] as const;
+
+/**
+ * Assert While Recording from VS Code (issue 33): the recording's notification and status bar offer the toolbar's
+ * modes; the mode chosen makes the next click in the browser an expect step, written into the flow file where it was
+ * made. Plain Node against the local service, a real Chromium (headless: the browser shows in the live view) and files.
+ */
+describe('assert while recording, from VS Code (the extension\'s logic, in plain Node)', function () {
+  this.timeout(120_000);
+  let root: string;
+  let site: StaticSite;
+  let engine: EngineClient;
+  let recording: RecordingController;
+
+  before(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'rehearse-assert-'));
+    editor.reset(root);
+    await mkdir(path.join(root, 'flows'));
+    site = await serveFolder(FIXTURES_DIR);
+    const log = new Log();
+    engine = new EngineClient(CLI, log, new Secrets(memorySecrets() as never, log));
+    recording = new RecordingController(engine, log);
+  });
+  after(async () => {
+    recording?.dispose();
+    await engine?.dispose();
+    await site?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('the notification\'s Assert… and the status bar set what the next click does; the expect steps land in the flow, in order', async () => {
+    assert.equal(await recording.assertMode('text'), undefined, 'not recording yet');
+    assert.match(editor.shown.at(-1)?.message ?? '', /^Not recording: assertions are added while recording/);
+    editor.answer = (shown) => (shown.items.includes('Assert…') ? 'Assert…' : shown.items.includes('Copy') ? 'Copy' : undefined);
+    editor.pick = (picked) => (picked.title?.startsWith('Assert while recording') ? 'Assert text' : undefined);
+    const file = api.Uri.file(path.join(root, 'flows', 'board.flow.json'));
+    const recorded = recording.record(file, `${site.origin}/record-board.html`);
+    // The notification comes once the browser records; its Assert… offers the toolbar's modes.
+    await eventually('the Assert… quick pick', () => editor.picks.at(-1)?.labels, (labels) => labels?.includes('Assert snapshot') === true);
+    assert.deepEqual(editor.picks.at(-1)?.labels, ['Record', 'Assert visible', 'Assert text', 'Assert value', 'Assert snapshot', 'Pick locator']);
+    assert.ok(editor.statusBar.items.some((item) => item.text === '$(pass) Assert…' && item.command === 'rehearse.assertWhileRecording'));
+    assert.ok(editor.commands.some((call) => call.id === 'setContext' && call.args[0] === 'rehearse.recording' && call.args[1] === true));
+    await eventually('the mode said in the status bar', () => editor.statusBar.messages.at(-1), (message) => message === 'Rehearse: Click an element: the flow will expect its text.');
+    const session = (await engine.openSession)!;
+    await session.input(clickAt(...TOTAL));
+    await session.input(clickAt(...PAY));
+    // The status bar's Assert… with a mode given, as the command takes it.
+    assert.equal(await recording.assertMode('text'), 'text');
+    await session.input(clickAt(...TOTAL));
+    await eventually('three steps written', async () => (await readFile(file.fsPath, 'utf8').catch(() => '')), (text) => (text.match(/"expect"|"action"/g) ?? []).length >= 3);
+    // Pick locator: no step; the locator is told, and Copy puts it on the clipboard.
+    await recording.assertMode('locator');
+    await session.input(clickAt(...PAY));
+    await eventually('the picked locator copied', () => editor.clipboard, (copied) => copied === 'css=#pay');
+    assert.ok(editor.shown.some((shown) => shown.message === 'Locator: css=#pay'));
+    recording.stop();
+    assert.equal(await recorded, 3);
+    const flow = JSON.parse(await readFile(file.fsPath, 'utf8')) as Flow;
+    assert.deepEqual(flow.steps.map((step) => ('expect' in step ? step : describeStep(step).description)), [
+      { expect: { selector: 'css=#total', text: '2 items' } },
+      'click button "Pay"',
+      { expect: { selector: 'css=#total', text: 'Paid, thank you' } },
+    ]);
+    assert.equal(editor.statusBar.items.length, 0, 'the status bar items are gone');
+    assert.ok(editor.commands.some((call) => call.id === 'setContext' && call.args[0] === 'rehearse.recording' && call.args[1] === false));
+  });
+});
