@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { MAX_ARIA_SNAPSHOT_CHARS } from '../schema';
 import { locatorFor } from './act/locate';
+import { ariaSnapshotForFlow } from './aria-snapshot';
 import { ARIA_REGION_MARK } from './page/keys';
 import { describeElementByAttribute } from './snapshot/describe-element';
 
@@ -30,8 +31,8 @@ export async function ariaRegionOf(page: Page, selector: string | undefined): Pr
   try {
     const described = await describeElementByAttribute(page, ARIA_REGION_MARK, mark);
     if (!described) return undefined;
-    const aria = await locatorFor(page, described.selector).ariaSnapshot({ timeout: 2000 });
-    return aria.length > MAX_ARIA_SNAPSHOT_CHARS ? undefined : { selector: described.selector, aria };
+    const snapshot = await ariaSnapshotForFlow(locatorFor(page, described.selector));
+    return 'refused' in snapshot || snapshot.aria.length > MAX_ARIA_SNAPSHOT_CHARS ? undefined : { selector: described.selector, aria: snapshot.aria };
   } finally {
     await start.evaluate((element, [attribute]) => {
       (element.getRootNode() as Document | ShadowRoot).querySelectorAll(`[${attribute}]`).forEach((each) => each.removeAttribute(attribute));

@@ -8,6 +8,7 @@ import { RECORDING_MARK } from '../core/page/keys';
 import type { RecordedEvent } from '../core/page/recorded-event';
 import { installRecorder, pageCall } from '../core/page-scripts';
 import { locatorFor } from '../core/act/locate';
+import { ariaSnapshotForFlow } from '../core/aria-snapshot';
 import { MAX_ARIA_SNAPSHOT_CHARS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../schema';
 import type { Frame, Page } from 'playwright-core';
 
@@ -188,10 +189,11 @@ export class Recorder {
       case 'text': return this.emit({ step: { expect: { selector, text: event.value ?? '' } } });
       case 'value': return this.emit({ step: { expect: event.checked === undefined ? { selector, value: event.value ?? '' } : { selector, state: event.checked ? 'checked' : 'unchecked' } } });
       case 'snapshot': {
-        const snapshot = await locatorFor(this.session.page(), selector).ariaSnapshot({ timeout: 3000 }).catch((error: Error) => error);
+        const snapshot = await ariaSnapshotForFlow(locatorFor(this.session.page(), selector)).catch((error: Error) => error);
         if (snapshot instanceof Error) return this.problem(`Assert snapshot on ${described} was not recorded: its ARIA snapshot could not be read (${snapshot.message.split('\n')[0]}).`);
-        if (snapshot.length > MAX_ARIA_SNAPSHOT_CHARS) return this.problem(`Assert snapshot on ${described} was not recorded: its ARIA snapshot is ${snapshot.length} characters, more than a flow holds (${MAX_ARIA_SNAPSHOT_CHARS}); pick a smaller region.`);
-        return this.emit({ step: { expect: { selector, aria: snapshot } } });
+        if ('refused' in snapshot) return this.problem(`Assert snapshot on ${described} was not recorded: ${snapshot.refused}.`);
+        if (snapshot.aria.length > MAX_ARIA_SNAPSHOT_CHARS) return this.problem(`Assert snapshot on ${described} was not recorded: its ARIA snapshot is ${snapshot.aria.length} characters, more than a flow holds (${MAX_ARIA_SNAPSHOT_CHARS}); pick a smaller region.`);
+        return this.emit({ step: { expect: { selector, aria: snapshot.aria } } });
       }
       default: return this.problem(`a click in an unknown mode on ${described} was not recorded`);
     }

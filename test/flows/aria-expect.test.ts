@@ -99,4 +99,22 @@ describe('ARIA snapshot expectations', () => {
     const holds = await rig.session.expect({ selector: 'role=list[name="Items"i]', aria: (await rig.session.workbench.ariaRegion('role=button[name="Remove Apples"]'))!.aria }, { timeout: 500 });
     assert.equal(holds.passed, true, holds.message);
   });
+
+  it('a snapshot taken for a flow never holds a secret: a password\'s value is left out, a region that echoes it is not offered', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    const page = rig.session.page();
+    await page.locator('#email').fill('ada@example.com');
+    // With a placeholder, the snapshot shows the value on a line of its own under the field.
+    await page.locator('#password').evaluate((field) => field.setAttribute('placeholder', 'your password'));
+    await page.locator('#password').fill('pw-canary-77');
+    const region = await rig.session.workbench.ariaRegion('css=#password');
+    assert.ok(region, 'the form is offered');
+    assert.match(region.aria, /- textbox "Email":\n {2}- \/placeholder: you@example\.com\n {2}- text: ada@example\.com/);
+    assert.match(region.aria, /- textbox "Password":\n {2}- \/placeholder: your password\n- checkbox/);
+    assert.ok(!region.aria.includes('pw-canary'), region.aria);
+    const holds = await rig.session.expect({ selector: region.selector, aria: region.aria }, { timeout: 500 });
+    assert.equal(holds.passed, true, holds.message);
+    await page.evaluate(() => document.querySelector('form')!.insertAdjacentHTML('beforeend', '<p>You typed pw-canary-77</p>'));
+    assert.equal(await rig.session.workbench.ariaRegion('css=#password'), undefined);
+  });
 });
