@@ -4,21 +4,16 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StaticSite } from '../../src/cli/static-site';
-import { EngineClient } from '../../src/extension/engine-client';
+import type { EngineClient } from '../../src/extension/engine-client';
+import { localEngine } from './local-engine';
 import { Log } from '../../src/extension/log';
 import { RecordingController } from '../../src/extension/recording';
-import { Secrets } from '../../src/extension/secrets';
 import type { LiveInputEvent } from '../../src/service/client';
 import { describeStep, type Flow } from '../../src/schema';
 import { eventually } from '../support/eventually';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 
-const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
-function memorySecrets() {
-  const values = new Map<string, string>();
-  return { get: async (key: string) => values.get(key), store: async (key: string, value: string) => void values.set(key, value), delete: async (key: string) => void values.delete(key), onDidChange: () => ({ dispose: () => undefined }) };
-}
 
 /** A person's click at a place of the page, through the live view (record-board.html puts each control at a fixed place). */
 const clickAt = (x: number, y: number): LiveInputEvent[] => [
@@ -47,7 +42,7 @@ describe('assert while recording, from VS Code (the extension\'s logic, in plain
     await mkdir(path.join(root, 'flows'));
     site = await serveFolder(FIXTURES_DIR);
     const log = new Log();
-    engine = new EngineClient(CLI, log, new Secrets(memorySecrets() as never, log));
+    engine = localEngine(log).engine;
     recording = new RecordingController(engine, log);
   });
   after(async () => {

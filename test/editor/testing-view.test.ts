@@ -5,11 +5,11 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StaticSite } from '../../src/cli/static-site';
-import { EngineClient } from '../../src/extension/engine-client';
+import type { EngineClient } from '../../src/extension/engine-client';
+import { localEngine } from './local-engine';
 import { FlowTests } from '../../src/extension/flow-tests';
 import { Log } from '../../src/extension/log';
 import { ReplayController } from '../../src/extension/replay-controller';
-import { Secrets } from '../../src/extension/secrets';
 import { StepStates } from '../../src/extension/step-states';
 import { VariableValues } from '../../src/extension/variables-prompt';
 import type { Flow } from '../../src/schema';
@@ -17,13 +17,7 @@ import { signInFlow } from '../support/sign-in-flow';
 import { eventually } from '../support/eventually';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 
-const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
-/** VS Code's secret storage, in memory. */
-function memorySecrets() {
-  const values = new Map<string, string>();
-  return { get: async (key: string) => values.get(key), store: async (key: string, value: string) => void values.set(key, value), delete: async (key: string) => void values.delete(key), onDidChange: () => ({ dispose: () => undefined }) };
-}
 
 /**
  * Issue 14's Testing view in plain Node (issue 32): the extension's FlowTests, ReplayController and EngineClient as they
@@ -67,8 +61,9 @@ describe('flows in the Testing view (the extension\'s logic, in plain Node)', fu
     await mkdir(file('testing'));
     site = await serveFolder(FIXTURES_DIR);
     const log = new Log();
-    const secrets = new Secrets(memorySecrets() as never, log);
-    engine = new EngineClient(CLI, log, secrets);
+    const local = localEngine(log);
+    engine = local.engine;
+    const secrets = local.secrets;
     replays = new ReplayController(engine, new StepStates(), new VariableValues(secrets), log);
     tests = new FlowTests(replays, log, api.Uri.file(file('.storage')));
   });

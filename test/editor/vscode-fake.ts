@@ -8,8 +8,9 @@ import type * as vscodeTypes from 'vscode';
  * The parts of the VS Code API the extension's logic uses, for tests in plain Node (issue 32): the extension's own
  * modules run unchanged, their `import * as vscode from 'vscode'` answered by this module. Files are real (a temporary
  * workspace on disk), settings start from the defaults package.json contributes, and what the extension tells the
- * editor (notifications, test run events, diagnostics, commands) is kept for the test to read. What needs a real
- * workbench (webviews, CodeLens clicks, quick inputs, the Testing view's own commands) stays in test/extension.
+ * editor (notifications, status bar, quick picks, test run events, diagnostics, commands, the clipboard) is kept for the
+ * test to read, and a test answers notifications and quick picks as a person would. What needs a real workbench
+ * (webviews, CodeLens clicks, input boxes, the Testing view's own commands) stays in test/extension.
  */
 
 type Listener<T> = (event: T) => unknown;
