@@ -121,4 +121,18 @@ describe('recording: assertions from the toolbar', function () {
     assert.deepEqual(steps.map(({ step }) => describeStep(step).description), ['expect css=#total has text "2 items"']);
     assert.equal(await page.locator('rehearse-recorder').count(), 0);
   });
+
+  it('on a page with a strict Content-Security-Policy (no inline styles), the toolbar is styled, in place, and works', async () => {
+    await rig.session.navigate(rig.url('strict-csp.html'));
+    const page = rig.session.page();
+    const recorder = await Recorder.start(rig.session);
+    const button = await toolbarButton(page, 'Assert text');
+    const viewport = page.viewportSize()!;
+    assert.ok(button.y > viewport.height - 80, `at the foot of the page: ${JSON.stringify(button)}`);
+    await clickToolbar(page, 'Assert text');
+    await page.locator('#plan').click();
+    await settle();
+    const steps = await recorder.stop();
+    assert.deepEqual(steps.map(({ step }) => step), [{ expect: { selector: 'css=#plan', text: 'Plan: Team, 5 seats' } }]);
+  });
 });

@@ -14,7 +14,11 @@ export interface RecorderOverlay {
   remove(): void;
 }
 
-const HOST_STYLE = 'all:initial!important;position:fixed!important;inset:0!important;z-index:2147483647!important;pointer-events:none!important;display:block!important;margin:0!important;padding:0!important;border:0!important;background:none!important;overflow:visible!important;';
+/** The host's own style, each property `!important` inline: no rule of the page outranks it. */
+const HOST_STYLE: readonly [string, string][] = [
+  ['all', 'initial'], ['position', 'fixed'], ['inset', '0'], ['z-index', '2147483647'], ['pointer-events', 'none'], ['display', 'block'],
+  ['margin', '0'], ['padding', '0'], ['border', '0'], ['background', 'none'], ['overflow', 'visible'], ['visibility', 'visible'], ['opacity', '1'],
+];
 
 const STYLE = `
   .bar { position: fixed; bottom: 8px; left: 50%; transform: translateX(-50%); pointer-events: auto; display: flex; flex-direction: column; gap: 4px;
@@ -31,22 +35,29 @@ const STYLE = `
 
 /**
  * Runs in the page: the recorder's overlay, in a closed shadow root whose host is styled inline with !important, so the
- * page's scripts cannot reach into it and its styles cannot change it. The root is taken out of the page hooks' list
+ * page's scripts cannot reach into it and its styles cannot change it. Styles go through the CSS object model (an
+ * adopted style sheet, style properties), which a page's Content-Security-Policy does not block as it blocks `<style>`
+ * elements and style attributes. The root is taken out of the page hooks' list
  * of closed roots (which the engine's selectors use), so nothing reaches it through them either. A page that removes
  * the host gets it back. With `toolbar` (the top frame), the mode buttons; in every frame, the outline.
  */
 export function installOverlay(toolbar: boolean): RecorderOverlay {
   const host = document.createElement('rehearse-recorder');
-  host.setAttribute('style', HOST_STYLE);
+  const styleHost = () => {
+    for (const [property, value] of HOST_STYLE) host.style.setProperty(property, value, 'important');
+    return host.style.cssText;
+  };
+  const hostStyle = styleHost();
   // Not part of the page a person or a snapshot reads.
   host.setAttribute('aria-hidden', 'true');
   const root = host.attachShadow({ mode: 'closed' });
   (window as unknown as Record<symbol, { closedRoots?: WeakMap<Element, ShadowRoot> } | undefined>)[Symbol.for(HOOKS_KEY)]?.closedRoots?.delete(host);
-  const style = document.createElement('style');
-  style.textContent = STYLE;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(STYLE);
+  root.adoptedStyleSheets = [sheet];
   const box = document.createElement('div');
   box.className = 'outline';
-  root.append(style, box);
+  root.append(box);
   const buttons = new Map<RecordMode, HTMLButtonElement>();
   const line = document.createElement('div');
   const bar = document.createElement('div');
@@ -78,7 +89,10 @@ export function installOverlay(toolbar: boolean): RecorderOverlay {
   attach();
   // Put back when the page removes it or changes its style or attributes.
   const keeper = new MutationObserver(() => {
-    if (host.getAttribute('style') !== HOST_STYLE) host.setAttribute('style', HOST_STYLE);
+    if (host.style.cssText !== hostStyle) {
+      host.style.cssText = '';
+      styleHost();
+    }
     if (host.getAttribute('aria-hidden') !== 'true') host.setAttribute('aria-hidden', 'true');
     attach();
   });

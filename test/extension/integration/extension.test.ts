@@ -9,7 +9,6 @@ import type { StaticSite } from '../../../src/cli/static-site';
 import { agentPlan } from '../../support/agent-plan';
 import { ScriptedModelServer } from '../../support/model-server';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
-import { withPersonAtBrowser } from './person-at-browser';
 
 function workspaceFile(name: string): vscode.Uri {
   return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name);
@@ -227,27 +226,5 @@ describe('Rehearse in VS Code (extension host)', () => {
     assert.equal((await vscode.commands.executeCommand<vscode.Uri>('rehearse.saveAgentRunAsFlow', target)).toString(), target.toString());
     const flow = JSON.parse(await readFile(target.fsPath, 'utf8')) as { steps: { action: { method: string; description: string } }[] };
     assert.deepEqual(flow.steps.map((step) => step.action.method), ['click']);
-  });
-
-  it('Record Manually writes each action into the flow file as it happens; a typed password becomes a secret variable', async function () {
-    this.timeout(90_000);
-    await withPersonAtBrowser(rehearse, async (person) => {
-      const file = workspaceFile('recorded.flow.json');
-      const recording = vscode.commands.executeCommand<number>('rehearse.recordManually', file, `${site.origin}/login.html`);
-      // The person's view of the same browser: the page Rehearse opened, once the recorder is in it.
-      const page = await person.page('/login.html', 'rehearse.recorder.');
-      await page.getByLabel('Email').fill('ada@example.com');
-      await page.getByLabel('Password').fill('s3cret-typed-value');
-      await page.getByRole('button', { name: 'Forgot password?' }).click();
-      const read = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as { startUrl?: string; variables?: Record<string, { secret?: boolean }>; steps: { action: { method: string; arguments: string[] } }[] };
-      await eventually('three steps in the file', async () => (await read()).steps.length, (count) => count === 3);
-      assert.deepEqual(await vscode.commands.executeCommand('rehearse.stop'), ['recording']);
-      assert.equal(await recording, 3);
-      const flow = await read();
-      assert.equal(flow.startUrl, `${site.origin}/login.html`);
-      assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'ada@example.com'], ['fill', '%password%'], ['click']]);
-      assert.equal(flow.variables?.password?.secret, true);
-      assert.equal((await readFile(file.fsPath, 'utf8')).includes('s3cret-typed-value'), false, 'the typed password is not in the file');
-    });
   });
 });

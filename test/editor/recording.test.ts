@@ -1,5 +1,6 @@
 import { api, editor } from './vscode-fake';
 import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { Log } from '../../src/extension/log';
 import { RecordingController } from '../../src/extension/recording';
 import type { LiveInputEvent } from '../../src/service/client';
 import { describeStep, type Flow } from '../../src/schema';
+import { startDebuggableChromium, type DebuggableChromium } from '../support/debuggable-chromium';
 import { eventually } from '../support/eventually';
 import { FIXTURES_DIR, serveFolder } from '../support/static-server';
 
@@ -87,5 +89,64 @@ describe('assert while recording, from VS Code (the extension\'s logic, in plain
     ]);
     assert.equal(editor.statusBar.items.length, 0, 'the status bar items are gone');
     assert.ok(editor.commands.some((call) => call.id === 'setContext' && call.args[0] === 'rehearse.recording' && call.args[1] === false));
+  });
+});
+
+/**
+ * Record Manually as the extension runs it, attached (rehearse.browser.cdpUrl) to a Chromium the test also drives as
+ * the person at the browser: each action is written into the flow file as it happens, a typed password as a secret.
+ */
+describe('Record Manually (the extension\'s logic, in plain Node)', function () {
+  this.timeout(120_000);
+  let root: string;
+  let site: StaticSite;
+  let chrome: DebuggableChromium;
+  let engine: EngineClient;
+  let recording: RecordingController;
+
+  before(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'rehearse-record-'));
+    editor.reset(root);
+    site = await serveFolder(FIXTURES_DIR);
+    chrome = await startDebuggableChromium();
+    editor.setting('browser.cdpUrl', chrome.cdpUrl);
+    const log = new Log();
+    engine = localEngine(log).engine;
+    recording = new RecordingController(engine, log);
+  });
+  after(async () => {
+    recording?.dispose();
+    await engine?.dispose();
+    await chrome?.stop();
+    await site?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('writes each action into the flow file as it happens; a typed password becomes a secret variable', async () => {
+    const file = api.Uri.file(path.join(root, 'recorded.flow.json'));
+    const recorded = recording.record(file, `${site.origin}/login.html`);
+    // The person's view of the same browser: the page Rehearse opened, once the recorder is in it.
+    const person = await chromium.connectOverCDP(chrome.cdpUrl);
+    try {
+      const page = (await eventually('the page with the recorder', async () => {
+        const found = person.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().endsWith('/login.html'));
+        return (await found?.evaluate(() => Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.'))).catch(() => false)) ? found : undefined;
+      }, (found) => found !== undefined))!;
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Password').fill('s3cret-typed-value');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      const read = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as Flow;
+      await eventually('three steps in the file', async () => (await read()).steps.length, (count) => count === 3);
+      recording.stop();
+      assert.equal(await recorded, 3);
+      const flow = await read();
+      assert.equal(flow.startUrl, `${site.origin}/login.html`);
+      assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, ...(step.action.arguments ?? [])] : [])), [['fill', 'ada@example.com'], ['fill', '%password%'], ['click']]);
+      assert.equal(flow.variables?.password?.secret, true);
+      assert.equal((await readFile(file.fsPath, 'utf8')).includes('s3cret-typed-value'), false, 'the typed password is not in the file');
+      assert.match(editor.shown.find((shown) => shown.message.startsWith('Recorded '))?.message ?? '', /^Recorded 3 steps into recorded\.flow\.json\.$/);
+    } finally {
+      await person.close().catch(() => undefined);
+    }
   });
 });
