@@ -135,4 +135,30 @@ describe('recording: assertions from the toolbar', function () {
     const steps = await recorder.stop();
     assert.deepEqual(steps.map(({ step }) => step), [{ expect: { selector: 'css=#plan', text: 'Plan: Team, 5 seats' } }]);
   });
+
+  it('in frames of the page\'s origin and of another: the mode chosen above holds there, and the steps name the frame', async () => {
+    await rig.session.navigate(rig.url('frames.html?cross=CROSS'));
+    const page = rig.session.page();
+    const recorder = await Recorder.start(rig.session);
+    const shipping = page.frameLocator('#shipping');
+    await shipping.getByLabel('Street address').click();
+    await page.keyboard.type('1 Main St');
+    await clickToolbar(page, 'Assert value');
+    await shipping.getByLabel('Street address').click();
+    await settle();
+    await clickToolbar(page, 'Assert visible');
+    await page.frameLocator('#payment').getByRole('button', { name: 'Pay now' }).click();
+    await settle();
+    const steps = (await recorder.stop()).map(({ step }) => step);
+    assert.deepEqual(recorder.problems, []);
+    assert.deepEqual(steps.map((step) => describeStep(step).kind), ['action', 'expect', 'expect'], JSON.stringify(steps));
+    const [typed, value, visible] = steps as [FlowStep, Extract<FlowStep, { expect: unknown }>, Extract<FlowStep, { expect: unknown }>];
+    assert.ok('action' in typed && typed.action.method === 'fill');
+    assert.deepEqual(value.expect, { selector: 'frame:css=#shipping >>> css=#address', value: '1 Main St' });
+    assert.deepEqual(visible.expect, { selector: 'frame:css=#payment >>> role=button[name="Pay now"]', state: 'visible' });
+    const events = await page.evaluate(() => (window as unknown as { events?: string[] }).events ?? []);
+    assert.ok(!events.includes('paid'), `the asserting click paid nothing: ${JSON.stringify(events)}`);
+    const replayed = await replayFlow(rig.session, { version: 1, name: 'Frames', startUrl: rig.url('frames.html?cross=CROSS'), steps });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.status !== 'passed')));
+  });
 });
