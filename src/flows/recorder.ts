@@ -173,7 +173,7 @@ export class Recorder {
         return this.problem(`dragging ${described} was not recorded: where it was dropped (${event.destination ? describeFingerprint(event.destination.fingerprint) : 'unknown'}) has no selector that finds it alone`);
       }
       if (inMainFrame && event.url) await this.waitIfMoved(event.url, event.kind, event.document);
-      if (event.kind === 'assert') return await this.asserted(event, selectors[0]!, described);
+      if (event.kind === 'assert') return await this.asserted(event, byMeaning(selectors), described);
       await this.emit(toStep(event, selectors, described));
     }).catch(() => undefined);
   }
@@ -240,6 +240,15 @@ function removeMarks([attribute, value]: readonly [string, string | undefined]):
     });
   };
   visit(document);
+}
+
+/**
+ * The selector an expectation holds: it has no fallbacks to heal with, so one that names the element (an id, a role
+ * and name) rather than its place among its siblings, which another element can take and make the check pass.
+ */
+function byMeaning(selectors: readonly string[]): string {
+  const positional = (selector: string) => /:nth-(of-type|child)\(|(^|>>> )xpath=/.test(selector);
+  return selectors.find((selector) => !positional(selector)) ?? selectors[0]!;
 }
 
 function samePlace(a: string, b: string): boolean {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { locatorFor } from '../../src/core/act/locate';
 import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
 import { describeStep, type FlowStep } from '../../src/schema';
@@ -159,6 +160,28 @@ describe('recording: assertions from the toolbar', function () {
     const events = await page.evaluate(() => (window as unknown as { events?: string[] }).events ?? []);
     assert.ok(!events.includes('paid'), `the asserting click paid nothing: ${JSON.stringify(events)}`);
     const replayed = await replayFlow(rig.session, { version: 1, name: 'Frames', startUrl: rig.url('frames.html?cross=CROSS'), steps });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.status !== 'passed')));
+  });
+
+  it('inside a closed shadow root: the element clicked is asserted, named through the root, and the page hears nothing', async () => {
+    await rig.session.navigate(rig.url('shadow.html'));
+    const page = rig.session.page();
+    const recorder = await Recorder.start(rig.session);
+    await clickToolbar(page, 'Assert text');
+    await locatorFor(page, 'shadow:css=vault-box >>> p').click();
+    await settle();
+    await clickToolbar(page, 'Assert visible');
+    await locatorFor(page, 'shadow:css=vault-box >>> button').click();
+    await settle();
+    const steps = (await recorder.stop()).map(({ step }) => step);
+    assert.deepEqual(recorder.problems, []);
+    assert.deepEqual(steps.map((step) => describeStep(step).description), [
+      // A closed root's elements are named by their place in it (the engine's snapshot offers no other selector there).
+      'expect shadow:css=vault-box >>> > p:nth-of-type(1) has text "Closed widget"',
+      'expect shadow:css=vault-box >>> > button:nth-of-type(1) visible',
+    ]);
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { events?: string[] }).events ?? []), [], 'the asserting click subscribed nobody');
+    const replayed = await replayFlow(rig.session, { version: 1, name: 'Shadow', startUrl: rig.url('shadow.html'), steps });
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.status !== 'passed')));
   });
 });
