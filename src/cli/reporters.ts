@@ -47,7 +47,8 @@ export class HumanReporter implements Reporter {
     const mark = step.status === 'passed' ? paint(color, 32, '✓') : paint(color, 31, '✗');
     this.line(`  ${mark} ${label} ${paint(color, 2, `(${duration(step.ms ?? 0)})`)}`);
     if (step.healed) this.line(`      ${paint(color, 33, `healed by ${step.healed.by}: ${step.healed.from} → ${step.healed.to}`)}`);
-    if (step.error) this.line(`      ${paint(color, 31, `${step.error.name}: ${step.error.message}`)}`);
+    // A message of several lines (an ARIA snapshot's diff) stays under its step.
+    if (step.error) this.line(`      ${paint(color, 31, `${step.error.name}: ${step.error.message}`.replace(/\n/g, '\n      '))}`);
   }
 
   flowFinished(result: FlowResult): void {

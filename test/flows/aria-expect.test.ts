@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { HumanReporter } from '../../src/cli/reporters';
 import { replayFlow } from '../../src/flows/replay';
 import type { Flow, FlowStep } from '../../src/schema';
 import { useEngine } from '../engine/harness';
@@ -52,6 +53,12 @@ describe('ARIA snapshot expectations', () => {
     assert.equal(failed.error?.expected, CART_SNAPSHOT);
     assert.match(failed.error?.actual ?? '', /^- heading "Your cart" \[level=1\]\n- list "Items":\n {2}- listitem:\n/);
     assert.ok(Date.now() - started < 8000, 'bounded by the step timeout');
+    // As `rehearse replay` prints it: the diff stays under its step.
+    let printed = '';
+    new HumanReporter({ write: (text) => void (printed += text), color: false }, () => []).step('cart.flow.json', failed);
+    const lines = printed.trimEnd().split('\n');
+    assert.equal(lines[1], '      ExpectationFailed: expected css=main matches the ARIA snapshot, but it differs (- expected, + actual):');
+    assert.ok(lines.slice(2).every((line) => /^ {6}[-+ ] /.test(line)), printed);
   });
 
   it('a region that is not there fails as absent; a template that is not YAML fails at once, naming the field', async () => {
