@@ -4,6 +4,7 @@ import { MAX_ARIA_SNAPSHOT_CHARS } from '../schema';
 import { locatorFor } from './act/locate';
 import { ariaSnapshotForFlow } from './aria-snapshot';
 import { ARIA_REGION_MARK } from './page/keys';
+import { byMeaning } from './snapshot/by-meaning';
 import { describeElementByAttribute } from './snapshot/describe-element';
 
 /** What a person reads as one part of a page: a landmark, a form, a dialog, a list, a table, a group of fields. */
@@ -31,8 +32,9 @@ export async function ariaRegionOf(page: Page, selector: string | undefined): Pr
   try {
     const described = await describeElementByAttribute(page, ARIA_REGION_MARK, mark);
     if (!described) return undefined;
-    const snapshot = await ariaSnapshotForFlow(locatorFor(page, described.selector));
-    return 'refused' in snapshot || snapshot.aria.length > MAX_ARIA_SNAPSHOT_CHARS ? undefined : { selector: described.selector, aria: snapshot.aria };
+    const named = byMeaning([described.selector, ...described.fallbacks])!;
+    const snapshot = await ariaSnapshotForFlow(locatorFor(page, named));
+    return 'refused' in snapshot || snapshot.aria.length > MAX_ARIA_SNAPSHOT_CHARS ? undefined : { selector: named, aria: snapshot.aria };
   } finally {
     await start.evaluate((element, [attribute]) => {
       (element.getRootNode() as Document | ShadowRoot).querySelectorAll(`[${attribute}]`).forEach((each) => each.removeAttribute(attribute));

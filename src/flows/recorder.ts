@@ -9,6 +9,7 @@ import type { RecordedEvent } from '../core/page/recorded-event';
 import { installRecorder, pageCall } from '../core/page-scripts';
 import { locatorFor } from '../core/act/locate';
 import { ariaSnapshotForFlow } from '../core/aria-snapshot';
+import { byMeaning } from '../core/snapshot/by-meaning';
 import { MAX_ARIA_SNAPSHOT_CHARS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../schema';
 import type { Frame, Page } from 'playwright-core';
 
@@ -173,7 +174,7 @@ export class Recorder {
         return this.problem(`dragging ${described} was not recorded: where it was dropped (${event.destination ? describeFingerprint(event.destination.fingerprint) : 'unknown'}) has no selector that finds it alone`);
       }
       if (inMainFrame && event.url) await this.waitIfMoved(event.url, event.kind, event.document);
-      if (event.kind === 'assert') return await this.asserted(event, byMeaning(selectors), described);
+      if (event.kind === 'assert') return await this.asserted(event, byMeaning(selectors)!, described);
       await this.emit(toStep(event, selectors, described));
     }).catch(() => undefined);
   }
@@ -240,15 +241,6 @@ function removeMarks([attribute, value]: readonly [string, string | undefined]):
     });
   };
   visit(document);
-}
-
-/**
- * The selector an expectation holds: it has no fallbacks to heal with, so one that names the element (an id, a role
- * and name) rather than its place among its siblings, which another element can take and make the check pass.
- */
-function byMeaning(selectors: readonly string[]): string {
-  const positional = (selector: string) => /:nth-(of-type|child)\(|(^|>>> )xpath=/.test(selector);
-  return selectors.find((selector) => !positional(selector)) ?? selectors[0]!;
 }
 
 function samePlace(a: string, b: string): boolean {
