@@ -4,6 +4,7 @@ import type { EngineClient } from './engine-client';
 import { readFlowDocument, readFlowOf, stepIndexAt } from './flow-files';
 import { nodeAt } from '../flows/json-locations';
 import type { ReplayController } from './replay-controller';
+import { commandId } from './command-ids';
 
 /** What could be true after a step: about its element, and about the page's address. */
 function candidatesAfter(step: FlowStep, pageUrl: string | undefined): Expectation[] {
@@ -88,7 +89,7 @@ export class AddExpectAction implements vscode.CodeActionProvider {
     const index = parsed.flow ? stepIndexAt(parsed.locations, document.offsetAt(range.start)) : undefined;
     if (index === undefined) return [];
     const action = new vscode.CodeAction(`Add expect after step ${index + 1} (replays to it, then offers what holds)`, vscode.CodeActionKind.Refactor.append('insert'));
-    action.command = { command: 'rehearse.addExpect', title: 'Add Expect', arguments: [document.uri, index] };
+    action.command = { command: commandId('rehearse.addExpect'), title: 'Add Expect', arguments: [document.uri, index] };
     return [action];
   }
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AgentResult } from '../schema';
 import type { AgentStepEvent } from '../service/client';
+import { commandId } from './command-ids';
 
 /** An agent step as the service streams it (DESIGN.md §4): running, then done or failed. */
 export type AgentStep = AgentStepEvent;
@@ -94,7 +95,7 @@ export class AgentRunView implements vscode.TreeDataProvider<AgentStepItem | Age
       step.error && new AgentDetailItem('error', step.error, 'error'),
       step.reasoning && new AgentDetailItem('reasoning', step.reasoning, 'comment'),
       step.usage && new AgentDetailItem('tokens', tokens(step.usage), 'dashboard'),
-      step.screenshotId && new AgentDetailItem('screenshot', 'open', 'device-camera', { command: 'rehearse.openScreenshot', title: 'Open Screenshot', arguments: [step.screenshotId] }),
+      step.screenshotId && new AgentDetailItem('screenshot', 'open', 'device-camera', { command: commandId('rehearse.openScreenshot'), title: 'Open Screenshot', arguments: [step.screenshotId] }),
     ].filter((item): item is AgentDetailItem => Boolean(item));
   }
 

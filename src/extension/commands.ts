@@ -15,6 +15,7 @@ import type { Rehearse } from './rehearse';
 import { recordAtCursor } from './record-at-cursor';
 import { pickLocator } from './pick-locator';
 import { importRecordingCommand } from './import-recording';
+import { COMMAND_IDS, type CommandId } from './command-ids';
 
 /** The flow a command is about: its argument, the active flow editor, or one picked from the workspace. */
 async function flowUri(argument: unknown): Promise<vscode.Uri | undefined> {
@@ -40,56 +41,50 @@ async function ask(title: string, prompt: string, value?: string): Promise<strin
   return vscode.window.showInputBox({ title, prompt, ...(value !== undefined ? { value } : {}), ignoreFocusOut: true });
 }
 
-/** Every command of the manifest. Commands return what they did, so tests (and other extensions) can use them. */
+/**
+ * Every command of the manifest, each by its id in COMMAND_IDS: a command without a handler here, or a handler for an
+ * id not in the list, does not compile. Commands return what they did, so tests (and other extensions) can use them.
+ */
 export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
   const { engine, log, secrets, replays, agent, recording, extensionUri } = rehearse;
-  const command = (id: string, run: (...args: unknown[]) => unknown) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        return await run(...args);
-      } catch (error) {
-        showError(log, vscode.l10n.t('Rehearse: {0}', id.replace('rehearse.', '')), error);
-        return undefined;
-      }
-    });
-  return [
-    command('rehearse.importRecording', (argument?: unknown) => importRecordingCommand(log, argument)),
-    command('rehearse.openBrowser', async (url?: unknown) => {
+  const handlers: { readonly [Id in CommandId]: (...args: unknown[]) => unknown } = {
+    'rehearse.importRecording': (argument?: unknown) => importRecordingCommand(log, argument),
+    'rehearse.openBrowser': async (url?: unknown) => {
       const target = typeof url === 'string' ? url : await ask('Open Browser', 'The page to open', 'http://127.0.0.1:4173/');
       if (!target) return undefined;
       return engine.withSession((session) => session.navigate(target));
-    }),
-    command('rehearse.observe', async (instruction?: unknown) => {
+    },
+    'rehearse.observe': async (instruction?: unknown) => {
       const text = typeof instruction === 'string' ? instruction : await ask('Observe', 'What do you want to do on the page? (empty: everything actionable)');
       if (text === undefined) return undefined;
       const panel = InspectorPanel.show(extensionUri, engine, log);
       await panel.observe(text);
       return panel;
-    }),
-    command('rehearse.pickAndSave', () => InspectorPanel.show(extensionUri, engine, log)),
-    command('rehearse.act', async (instruction?: unknown) => {
+    },
+    'rehearse.pickAndSave': () => InspectorPanel.show(extensionUri, engine, log),
+    'rehearse.act': async (instruction?: unknown) => {
       const text = typeof instruction === 'string' ? instruction : await ask('Act', 'One action, e.g. click Sign in, or type hello into the search box');
       if (!text) return undefined;
       const outcome = await engine.withSession((session) => session.act(text));
       log.info(`act "${text}": ${outcome.success ? 'done' : 'failed'}: ${outcome.message}`);
       void (outcome.success ? vscode.window.showInformationMessage(`Done: ${outcome.message}`) : vscode.window.showErrorMessage(log.clean(`Could not ${text}: ${outcome.message}`)));
       return outcome;
-    }),
-    command('rehearse.recordManually', (target?: unknown, startUrl?: unknown) => recording.record(target instanceof vscode.Uri ? target : undefined, typeof startUrl === 'string' ? startUrl : undefined)),
-    command('rehearse.recordAtCursor', () => recordAtCursor(replays, recording, log)),
-    command('rehearse.assertWhileRecording', (mode?: unknown) => recording.assertMode((RECORD_MODES as readonly unknown[]).includes(mode) ? mode as RecordMode : undefined)),
-    command('rehearse.pickLocator', () => pickLocator(engine, log)),
-    command('rehearse.openTrace', (argument?: unknown) => {
+    },
+    'rehearse.recordManually': (target?: unknown, startUrl?: unknown) => recording.record(target instanceof vscode.Uri ? target : undefined, typeof startUrl === 'string' ? startUrl : undefined),
+    'rehearse.recordAtCursor': () => recordAtCursor(replays, recording, log),
+    'rehearse.assertWhileRecording': (mode?: unknown) => recording.assertMode((RECORD_MODES as readonly unknown[]).includes(mode) ? mode as RecordMode : undefined),
+    'rehearse.pickLocator': () => pickLocator(engine, log),
+    'rehearse.openTrace': (argument?: unknown) => {
       const trace = argument instanceof vscode.Uri ? argument : typeof argument === 'string' ? vscode.Uri.parse(argument) : undefined;
       return trace ? rehearse.traceViewer.open(trace) : undefined;
-    }),
-    command('rehearse.toggleShowBrowser', async () => {
+    },
+    'rehearse.toggleShowBrowser': async () => {
       const headless = !vscode.workspace.getConfiguration('rehearse').get<boolean>('browser.headless', false);
       await engine.reconfigure(() => updateSetting('browser.headless', headless));
       void vscode.window.showInformationMessage(headless ? 'Rehearse runs the browser headless (not shown).' : 'Rehearse shows the browser (the next session opens a window).');
       return !headless;
-    }),
-    command('rehearse.newFlow', async () => {
+    },
+    'rehearse.newFlow': async () => {
       const target = await askNewFlowFile();
       if (!target) return undefined;
       if (await loadFlow(target.uri.fsPath).then(() => true, () => false)) {
@@ -101,12 +96,12 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       await vscode.window.showTextDocument(target.uri);
       rehearse.flowsView.refresh();
       return target.uri;
-    }),
-    command('rehearse.replayFlow', async (argument?: unknown) => {
+    },
+    'rehearse.replayFlow': async (argument?: unknown) => {
       const uri = await flowUri(argument);
       return uri && replays.replay(uri);
-    }),
-    command('rehearse.replayToHere', async (argument?: unknown, index?: unknown) => {
+    },
+    'rehearse.replayToHere': async (argument?: unknown, index?: unknown) => {
       const uri = await flowUri(argument);
       if (!uri) return undefined;
       const step = typeof index === 'number' ? index : (argument as { index?: number } | undefined)?.index ?? (await stepAtCursor(uri));
@@ -115,8 +110,8 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
         return undefined;
       }
       return replays.replay(uri, step);
-    }),
-    command('rehearse.addExpect', async (argument?: unknown, index?: unknown, choose?: unknown) => {
+    },
+    'rehearse.addExpect': async (argument?: unknown, index?: unknown, choose?: unknown) => {
       const uri = await flowUri(argument);
       if (!uri) return undefined;
       const step = typeof index === 'number' ? index : await stepAtCursor(uri);
@@ -125,51 +120,51 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
         return undefined;
       }
       return addExpect(engine, replays, uri, step, typeof choose === 'number' ? choose : undefined);
-    }),
-    command('rehearse.updateSelectors', async (argument?: unknown) => {
+    },
+    'rehearse.updateSelectors': async (argument?: unknown) => {
       const uri = await flowUri(argument);
       return uri && replays.updateSelectors(uri);
-    }),
-    command('rehearse.stop', () => {
+    },
+    'rehearse.stop': () => {
       const stopped = [agent.isRunning && 'agent run', replays.isRunning && 'replay', recording.isRunning && 'recording'].filter(Boolean);
       agent.stop();
       replays.stop();
       recording.stop();
       if (!stopped.length) void vscode.window.showInformationMessage('Nothing is running.');
       return stopped;
-    }),
-    command('rehearse.runAgent', async (form?: unknown) => {
+    },
+    'rehearse.runAgent': async (form?: unknown) => {
       if (form && typeof form === 'object') return agent.run(form as AgentForm);
       return AgentPanel.show(extensionUri, agent, log);
-    }),
-    command('rehearse.saveAgentRunAsFlow', (target?: unknown) => agent.saveAsFlow(target instanceof vscode.Uri ? target : undefined)),
-    command('rehearse.openScreenshot', (id?: unknown) => (typeof id === 'string' ? agent.openScreenshot(id) : undefined)),
-    command('rehearse.chooseModel', (given?: unknown) => chooseModel(engine, secrets, log, given && typeof given === 'object' ? given as ModelChoice : undefined)),
-    command('rehearse.setModelApiKey', async (value?: unknown) => {
+    },
+    'rehearse.saveAgentRunAsFlow': (target?: unknown) => agent.saveAsFlow(target instanceof vscode.Uri ? target : undefined),
+    'rehearse.openScreenshot': (id?: unknown) => (typeof id === 'string' ? agent.openScreenshot(id) : undefined),
+    'rehearse.chooseModel': (given?: unknown) => chooseModel(engine, secrets, log, given && typeof given === 'object' ? given as ModelChoice : undefined),
+    'rehearse.setModelApiKey': async (value?: unknown) => {
       const key = typeof value === 'string' ? value : await vscode.window.showInputBox({ title: 'Model API key', prompt: 'Kept in VS Code secret storage; sent to the service with each request, never written to a file', password: true, ignoreFocusOut: true });
       if (!key) return false;
       await engine.reconfigure(() => secrets.setModelKey(key));
       log.info('model API key saved in secret storage');
       return true;
-    }),
-    command('rehearse.setServiceKey', async (value?: unknown) => {
+    },
+    'rehearse.setServiceKey': async (value?: unknown) => {
       const key = typeof value === 'string' ? value : await vscode.window.showInputBox({ title: 'Service key', prompt: 'The x-svc-api-key of the service in rehearse.service.url (kept in secret storage)', password: true, ignoreFocusOut: true });
       if (!key) return false;
       await engine.reconfigure(() => secrets.setServiceKey(key));
       return true;
-    }),
+    },
     // Offered when a browser window was asked for where there is no display (rehearse.browser.show is "window").
-    command('rehearse.showInVsCode', async () => {
+    'rehearse.showInVsCode': async () => {
       await engine.reconfigure(() => updateSetting('browser.show', 'view'));
       void vscode.window.showInformationMessage('The browser now shows in VS Code (rehearse.browser.show): run the command again.');
       return true;
-    }),
-    command('rehearse.showBrowser', async () => {
+    },
+    'rehearse.showBrowser': async () => {
       const view = LiveViewPanel.show(extensionUri, engine, log);
       await engine.session();
       return view;
-    }),
-    command('rehearse.chooseBrowser', async () => {
+    },
+    'rehearse.chooseBrowser': async () => {
       const choice = await vscode.window.showQuickPick([
         { label: '$(file-binary) Choose a Chromium or Chrome executable…', id: 'file' },
         { label: '$(plug) Attach to a running browser (CDP URL)…', id: 'cdp' },
@@ -194,8 +189,8 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
         });
       }
       return choice.id;
-    }),
-    command('rehearse.openDemo', async () => {
+    },
+    'rehearse.openDemo': async () => {
       const origin = await engine.demoUrl();
       const root = vscode.workspace.workspaceFolders?.[0]?.uri;
       if (!root) throw new Error('Open a folder first: the demo flow is copied into the workspace.');
@@ -212,17 +207,25 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       await engine.withSession((session) => session.navigate(`${origin}/index.html`));
       void vscode.window.showInformationMessage('The demo site is open in the browser. Click "Replay" above the flow to run it (any password works).');
       return target;
-    }),
-    command('rehearse.showLog', () => log.show()),
-    command('rehearse.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:rehearse.rehearse')),
-    command('rehearse.refreshFlows', () => rehearse.flowsView.refresh()),
-    command('rehearse.revealStep', async (uri?: unknown, index?: unknown) => {
+    },
+    'rehearse.showLog': () => log.show(),
+    'rehearse.openSettings': () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:rehearse.rehearse'),
+    'rehearse.refreshFlows': () => rehearse.flowsView.refresh(),
+    'rehearse.revealStep': async (uri?: unknown, index?: unknown) => {
       if (!(uri instanceof vscode.Uri) || typeof index !== 'number') return;
       const editor = await vscode.window.showTextDocument(uri);
       const parsed = await readFlowDocument(uri);
       const range = rangeOf(editor.document, parsed.locations, nodeAt(parsed.locations, `steps.${index}`));
       editor.selection = new vscode.Selection(range.start, range.start);
       editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    }),
-  ];
+    },
+  };
+  return COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+    try {
+      return await handlers[id](...args);
+    } catch (error) {
+      showError(log, vscode.l10n.t('Rehearse: {0}', id.replace('rehearse.', '')), error);
+      return undefined;
+    }
+  }));
 }

@@ -3,6 +3,7 @@ import { nodeAt } from '../flows/json-locations';
 import { readFlowOf, rangeOf } from './flow-files';
 import { Owner } from './owner';
 import type { StepStates } from './step-states';
+import { commandId } from './command-ids';
 
 /** "Replay" above a flow, "Replay to here" above each of its steps (with the last result beside it). */
 export class FlowCodeLens extends Owner implements vscode.CodeLensProvider {
@@ -18,11 +19,11 @@ export class FlowCodeLens extends Owner implements vscode.CodeLensProvider {
     const parsed = readFlowOf(document);
     if (!parsed.flow || !parsed.locations) return [];
     const top = new vscode.Range(0, 0, 0, 0);
-    const lenses = [new vscode.CodeLens(top, { title: '$(play) Replay', command: 'rehearse.replayFlow', arguments: [document.uri] })];
+    const lenses = [new vscode.CodeLens(top, { title: '$(play) Replay', command: commandId('rehearse.replayFlow'), arguments: [document.uri] })];
     const states = this.states.get(document.uri);
     parsed.flow.steps.forEach((_step, index) => {
       const range = rangeOf(document, parsed.locations, nodeAt(parsed.locations, `steps.${index}`));
-      lenses.push(new vscode.CodeLens(range, { title: '$(debug-step-over) Replay to here', command: 'rehearse.replayToHere', arguments: [document.uri, index] }));
+      lenses.push(new vscode.CodeLens(range, { title: '$(debug-step-over) Replay to here', command: commandId('rehearse.replayToHere'), arguments: [document.uri, index] }));
       const state = states?.get(index);
       if (state) lenses.push(new vscode.CodeLens(range, { title: `${state.status}: ${state.detail}`, command: '' }));
     });

@@ -8,6 +8,7 @@ import { inUserTerms } from './notify';
 import { Owner } from './owner';
 import type { ReplayController } from './replay-controller';
 import { readSettings } from './settings';
+import { commandId } from './command-ids';
 
 /** What the Testing view last showed for an item, kept for whoever asks (the tests read it as the view shows it). */
 export interface TestOutcome {
@@ -262,7 +263,7 @@ export class FlowTests extends Owner {
   /** The quick fix for healed steps: write the selectors that worked into the file (the command checks it is unchanged). */
   private offerHealedSelectors(uri: vscode.Uri, name: string, count: number): void {
     void vscode.window.showInformationMessage(`${name}: ${count} step${count === 1 ? '' : 's'} found ${count === 1 ? 'its element' : 'their elements'} by another selector. Write the working selectors into the file?`, 'Update selectors').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('rehearse.updateSelectors', uri);
+      if (choice) void vscode.commands.executeCommand(commandId('rehearse.updateSelectors'), uri);
     });
   }
 
@@ -278,7 +279,7 @@ export class FlowTests extends Owner {
         ...(outcome.trace ? [`[Open the trace](command:rehearse.openTrace?${encodeURIComponent(JSON.stringify([outcome.trace.toString()]))})`] : []),
       ];
       const markdown = new vscode.MarkdownString().appendText(text).appendMarkdown(`\n\n${links.join(' · ')}`);
-      markdown.isTrusted = { enabledCommands: ['rehearse.openTrace'] };
+      markdown.isTrusted = { enabledCommands: [commandId('rehearse.openTrace')] };
       const body = links.length ? markdown : text;
       const message = outcome.expected !== undefined && outcome.actual !== undefined
         ? vscode.TestMessage.diff(body, outcome.expected, outcome.actual)

@@ -3,6 +3,7 @@ import { describeStep } from '../schema';
 import { findFlowFiles, isFlowFile, readFlowDocument } from './flow-files';
 import type { StepStates, StepMark } from './step-states';
 import { Owner } from './owner';
+import { commandId } from './command-ids';
 
 const STATUS_ICONS: Record<StepMark, vscode.ThemeIcon> = {
   running: new vscode.ThemeIcon('loading~spin'),
@@ -63,7 +64,7 @@ export class FlowsView extends Owner implements vscode.TreeDataProvider<FlowsVie
       item.iconPath = state ? STATUS_ICONS[state.status] : new vscode.ThemeIcon('circle-outline');
       item.description = state?.detail ?? '';
       item.tooltip = state?.detail;
-      item.command = { command: 'rehearse.revealStep', title: 'Show Step', arguments: [node.uri, node.index] };
+      item.command = { command: commandId('rehearse.revealStep'), title: 'Show Step', arguments: [node.uri, node.index] };
       return item;
     }
     const item = new vscode.TreeItem(node.name, node.invalid ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);

@@ -1,15 +1,16 @@
 import * as vscode from 'vscode';
 import type { Log } from './log';
+import { commandId } from './command-ids';
 
 /** Errors the user can fix with one command: the notification offers it. */
 const REMEDIES: readonly { test: (error: Error) => boolean; label: string; command: string }[] = [
-  { test: (error) => error.name === 'BrowserNotFoundError', label: 'Choose Browser', command: 'rehearse.chooseBrowser' },
-  { test: (error) => error.name === 'MissingLLMConfigurationError' && missingPiece(error) === 'key', label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
-  { test: (error) => error.name === 'MissingLLMConfigurationError', label: 'Choose Model', command: 'rehearse.chooseModel' },
-  { test: (error) => error.name === 'LLMResponseError' && (error as { field?: unknown }).field === 'apiKey', label: 'Set Model API Key', command: 'rehearse.setModelApiKey' },
-  { test: (error) => error.name === 'NoDisplayError', label: 'Show in VS Code', command: 'rehearse.showInVsCode' },
-  { test: (error) => error.name === 'MissingServiceKeyError', label: 'Set Service Key', command: 'rehearse.setServiceKey' },
-  { test: (error) => error.name === 'SettingsError', label: 'Open Settings', command: 'rehearse.openSettings' },
+  { test: (error) => error.name === 'BrowserNotFoundError', label: 'Choose Browser', command: commandId('rehearse.chooseBrowser') },
+  { test: (error) => error.name === 'MissingLLMConfigurationError' && missingPiece(error) === 'key', label: 'Set Model API Key', command: commandId('rehearse.setModelApiKey') },
+  { test: (error) => error.name === 'MissingLLMConfigurationError', label: 'Choose Model', command: commandId('rehearse.chooseModel') },
+  { test: (error) => error.name === 'LLMResponseError' && (error as { field?: unknown }).field === 'apiKey', label: 'Set Model API Key', command: commandId('rehearse.setModelApiKey') },
+  { test: (error) => error.name === 'NoDisplayError', label: 'Show in VS Code', command: commandId('rehearse.showInVsCode') },
+  { test: (error) => error.name === 'MissingServiceKeyError', label: 'Set Service Key', command: commandId('rehearse.setServiceKey') },
+  { test: (error) => error.name === 'SettingsError', label: 'Open Settings', command: commandId('rehearse.openSettings') },
 ];
 
 /**

@@ -6,6 +6,7 @@ import { chooseFlowFile, flowTarget } from './choose-flow';
 import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import { showError } from './notify';
+import { commandId } from './command-ids';
 
 /**
  * Record Manually: the browser, headed, records what the person does; each step is appended to the chosen flow file
@@ -18,10 +19,10 @@ export class RecordingController implements vscode.Disposable {
   private running: AbortController | undefined;
 
   constructor(private readonly engine: EngineClient, private readonly log: Log) {
-    this.status.command = 'rehearse.stop';
+    this.status.command = commandId('rehearse.stop');
     this.status.name = 'Rehearse recording';
     this.status.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
-    this.assertItem.command = 'rehearse.assertWhileRecording';
+    this.assertItem.command = commandId('rehearse.assertWhileRecording');
     this.assertItem.name = 'Rehearse: assert while recording';
     this.assertItem.text = '$(pass) Assert…';
     this.assertItem.tooltip = 'Make the next click in the browser an expect step (visible, text, value, ARIA snapshot) or pick a locator';

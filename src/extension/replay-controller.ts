@@ -9,6 +9,7 @@ import { showError } from './notify';
 import { readSettings } from './settings';
 import { stateOf, type StepStates } from './step-states';
 import type { VariableValues } from './variables-prompt';
+import { commandId } from './command-ids';
 
 /** A flow ready to replay: its file, the flow, the text it was read from, its variables' values. */
 export interface PreparedReplay {
@@ -160,7 +161,7 @@ export class ReplayController {
       const failed = result.steps.find((step) => step.status === 'failed')!;
       const where = failed.index >= 0 ? `step ${failed.index + 1} (${describeStep(flow.steps[failed.index]!).description})` : 'opening the start URL';
       void vscode.window.showErrorMessage(this.log.clean(`${flow.name} failed at ${where}: ${failed.error?.message ?? 'failed'}`), 'Show Step', 'Show Log').then((choice) => {
-        if (choice === 'Show Step' && failed.index >= 0) void vscode.commands.executeCommand('rehearse.revealStep', uri, failed.index);
+        if (choice === 'Show Step' && failed.index >= 0) void vscode.commands.executeCommand(commandId('rehearse.revealStep'), uri, failed.index);
         if (choice === 'Show Log') this.log.show();
       });
       return;
