@@ -188,4 +188,20 @@ describe('flows in the Testing view (the extension\'s logic, in plain Node)', fu
     assert.equal(replays.isRunning, false);
     editor.close(document);
   });
+
+  it('replays in slow motion when rehearse.replay.slowMo is set; Replay to here stops after its step', async () => {
+    await writeFile(file('testing/slow.flow.json'), text(goodFlow()));
+    editor.setting('replay.slowMo', 400);
+    try {
+      const result = (await replays.replay(uri('testing/slow.flow.json')))!;
+      assert.equal(result.status, 'passed');
+      // Three steps after the start page, each after a 400 ms pause: the flow took that long at least.
+      const working = result.steps.reduce((sum, step) => sum + step.ms, 0);
+      assert.ok(result.ms - working >= 3 * 400, `paused ${result.ms - working} ms in all`);
+    } finally {
+      editor.setting('replay.slowMo', 0);
+    }
+    const toFirst = (await replays.replay(uri('testing/slow.flow.json'), 0))!;
+    assert.deepEqual(toFirst.steps.map((step) => step.index), [-1, 0]);
+  });
 });

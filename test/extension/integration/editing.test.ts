@@ -87,14 +87,4 @@ describe('editing flows in VS Code (extension host)', () => {
     const result = await vscode.commands.executeCommand<{ status: string }>('rehearse.replayFlow', file);
     assert.equal(result.status, 'passed', 'the flow still replays with them');
   });
-
-  it('replays in slow motion when rehearse.replay.slowMo is set', async () => {
-    const file = workspaceFile('add-expect.flow.json');
-    await vscode.workspace.getConfiguration('rehearse').update('replay.slowMo', 400, vscode.ConfigurationTarget.Global);
-    const result = await vscode.commands.executeCommand<{ status: string; ms: number; steps: { ms: number }[] }>('rehearse.replayFlow', file);
-    assert.equal(result.status, 'passed');
-    // Three steps after the start page, each after a 400 ms pause: the flow took that long at least.
-    const working = result.steps.reduce((sum, step) => sum + step.ms, 0);
-    assert.ok(result.ms - working >= 3 * 400, `paused ${result.ms - working} ms in all`);
-  });
 });

@@ -79,11 +79,6 @@ describe('Rehearse in VS Code (extension host)', () => {
     assert.ok(steps.every((step) => (step.iconPath as vscode.ThemeIcon).id === 'pass'));
   });
 
-  it('Replay to here stops after the chosen step', async () => {
-    const result = await vscode.commands.executeCommand<{ steps: { index: number }[] }>('rehearse.replayToHere', workspaceFile('login.flow.json'), 0);
-    assert.deepEqual(result.steps.map((step) => step.index), [-1, 0]);
-  });
-
   it('Act… does one action on the open page (a plain instruction needs no model)', async () => {
     await vscode.commands.executeCommand('rehearse.openBrowser', `${site.origin}/login.html`);
     const calls = models.modelRequests().length;
