@@ -71,6 +71,17 @@ describe('ARIA snapshot expectations', () => {
     assert.ok(Date.now() - started < 5000, 'not retried until the timeout');
   });
 
+  it('a template\'s pattern that backtracks without end fails within the step\'s time, and the page goes on working', async () => {
+    const started = Date.now();
+    const result = await replayFlow(rig.session, {
+      version: 1, name: 'Backtracking', startUrl: `data:text/html,<p id="total">${'a'.repeat(40)}b</p>`,
+      steps: [{ expect: { selector: 'css=#total', aria: '- paragraph: /(a+)+$/' }, timeout: 1000 }],
+    });
+    assert.equal(result.steps.at(-1)?.status, 'failed');
+    assert.ok(Date.now() - started < 8000, `bounded: ${Date.now() - started} ms`);
+    assert.equal(await rig.session.page().evaluate(() => document.getElementById('total')?.textContent?.length), 41, 'the page still answers');
+  });
+
   it('%variables% in the template are filled before matching', async () => {
     const titled = flow([{ expect: { selector: 'css=main', aria: '- heading "%title%"' }, timeout: 800 }]);
     const result = await replayFlow(rig.session, titled, { variables: { title: 'Your cart' } });

@@ -97,11 +97,14 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
  * Flags for a quiet, self-contained browser: no background traffic to the vendor's services, no first-run UI, no
  * preloaded address-bar popup. `launcher: 'playwright'` (the default) keeps Playwright's own disabled features; a
  * browser started without Playwright (a grid node) has none to keep. The sandbox cannot start as root (containers, CI),
- * so it is turned off only there.
+ * so it is turned off only there. A regular expression that backtracks without end (a name pattern in a selector, an
+ * ARIA snapshot template's `/…/`, which run in the page) falls back to V8's linear-time engine instead of freezing the
+ * page for a minute.
  */
 export function launchArgs(options: { headless: boolean; launcher?: 'playwright' | 'bare' }): string[] {
   const disabled = options.launcher === 'bare' ? REHEARSE_DISABLED_FEATURES : [...PLAYWRIGHT_DISABLED_FEATURES, ...REHEARSE_DISABLED_FEATURES];
-  const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-default-browser-check', `--disable-features=${disabled.join(',')}`];
+  const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-default-browser-check', `--disable-features=${disabled.join(',')}`,
+    '--js-flags=--enable-experimental-regexp-engine-on-excessive-backtracks'];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   if (options.headless) args.push('--disable-gpu');
   return args;
