@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { locatorFor } from '../../src/core/act/locate';
+import path from 'node:path';
+import { serveFolder } from '../../src/cli/static-site';
 import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
 import { describeStep, type FlowStep } from '../../src/schema';
@@ -183,5 +185,41 @@ describe('recording: assertions from the toolbar', function () {
     assert.deepEqual(await page.evaluate(() => (window as unknown as { events?: string[] }).events ?? []), [], 'the asserting click subscribed nobody');
     const replayed = await replayFlow(rig.session, { version: 1, name: 'Shadow', startUrl: rig.url('shadow.html'), steps });
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.status !== 'passed')));
+  });
+
+  it('on a design system\'s web components (Shoelace, as its docs install it): a checkbox\'s state and a tab\'s snapshot, which fail when the gesture was not made', async () => {
+    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
+    try {
+      const url = `${site.origin}/test/fixtures/widgets/shoelace.html`;
+      await rig.session.navigate(url);
+      const page = rig.session.page();
+      await page.waitForFunction(() => customElements.get('sl-checkbox') && customElements.get('sl-tab-group'), undefined, { timeout: 15_000 });
+      const recorder = await Recorder.start(rig.session);
+      await page.getByText('Accept the terms').click();
+      await settle();
+      await clickToolbar(page, 'Assert value');
+      await page.getByText('Accept the terms').click();
+      await settle();
+      await page.getByRole('tab', { name: 'Billing' }).click();
+      await settle();
+      await clickToolbar(page, 'Assert snapshot');
+      await page.getByRole('tab', { name: 'Billing' }).click();
+      await settle();
+      const steps = (await recorder.stop()).map(({ step }) => step);
+      assert.deepEqual(recorder.problems, []);
+      assert.deepEqual(steps.map((step) => describeStep(step).kind), ['action', 'expect', 'action', 'expect'], JSON.stringify(steps));
+      const [, checked, , tab] = steps as Extract<FlowStep, { expect: unknown }>[];
+      assert.equal((checked!.expect as { state?: string }).state, 'checked', JSON.stringify(checked));
+      assert.equal((tab!.expect as { aria?: string }).aria, '- tab "Billing" [selected]', JSON.stringify(tab));
+      assert.equal((await page.evaluate(() => (window as unknown as { widgetState(): { terms: boolean } }).widgetState())).terms, true, 'the asserting click did not uncheck the box');
+      const flow = { version: 1 as const, name: 'Shoelace', startUrl: url, steps };
+      const replayed = await replayFlow(rig.session, flow);
+      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.status !== 'passed')));
+      // Without the gestures, the assertions fail: a replay cannot pass without what the person did.
+      const without = await replayFlow(rig.session, { ...flow, steps: steps.filter((step) => 'expect' in step).map((step) => ({ ...step, timeout: 1000 })) });
+      assert.deepEqual(without.steps.slice(1).map((step) => step.status), ['failed', 'skipped']);
+    } finally {
+      await site.close();
+    }
   });
 });

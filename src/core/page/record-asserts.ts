@@ -2,6 +2,7 @@ import type { RecordMode } from '../../schema/record-modes';
 import { isSecretField } from '../snapshot/secret-fields';
 import { innermostAt } from './element-at-point';
 import { editableRoot, isToggle, valueOf } from './fields';
+import { gestureTarget } from './gesture-target';
 import { HOOKS_KEY } from './keys';
 import type { RecorderOverlay } from './record-toolbar';
 import { controlOfLabel, type Recording } from './recording';
@@ -33,11 +34,16 @@ export function recordAsserts(r: Recording, overlay: RecorderOverlay, flushTypin
   const checkedAtPress = new WeakMap<Element, boolean>();
   const aimedAt = (event: MouseEvent): Element | null => {
     const first = event.composedPath()[0];
-    const element = innermostAt(first instanceof Element ? first : null, event.clientX, event.clientY, closedRoots);
-    if (!element || mode !== 'value') return element;
-    // A field's value: the field of a label, the root of rich text.
-    const field = controlOfLabel(element) ?? element.closest('input, textarea, select') ?? element;
-    return editableRoot(field);
+    const innermost = innermostAt(first instanceof Element ? first : null, event.clientX, event.clientY, closedRoots);
+    if (mode === 'value') {
+      // A field's value: the field itself (a design system's inner input), the field of a label, the root of rich text.
+      if (!innermost) return null;
+      return editableRoot(controlOfLabel(innermost) ?? innermost.closest('input, textarea, select') ?? innermost);
+    }
+    // What the person means, as a click of theirs is recorded (a slot's tab, an icon's button); inside a closed root,
+    // whose inside the event's path does not show, the element under the pointer.
+    const meant = gestureTarget(event.composedPath());
+    return meant && !closedRoots?.has(meant) ? meant : innermost;
   };
   const assertOn = (element: Element) => {
     const asserted = mode;
