@@ -1,7 +1,7 @@
 import { api, editor } from './vscode-fake';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StaticSite } from '../../src/cli/static-site';
@@ -26,6 +26,31 @@ const clickAt = (x: number, y: number): LiveInputEvent[] => [
 const TOTAL = [160, 80] as const;
 const PAY = [160, 160] as const;
 
+/** A workspace folder, the fixture site and the extension's recording controller on its local service, per describe. */
+function useRecording(options: { attached?: boolean } = {}) {
+  const rig = {} as { root: string; site: StaticSite; chrome?: DebuggableChromium; engine: EngineClient; recording: RecordingController };
+  before(async () => {
+    rig.root = await mkdtemp(path.join(tmpdir(), 'rehearse-recording-'));
+    editor.reset(rig.root);
+    rig.site = await serveFolder(FIXTURES_DIR);
+    if (options.attached) {
+      rig.chrome = await startDebuggableChromium();
+      editor.setting('browser.cdpUrl', rig.chrome.cdpUrl);
+    }
+    const log = new Log();
+    rig.engine = localEngine(log).engine;
+    rig.recording = new RecordingController(rig.engine, log);
+  });
+  after(async () => {
+    rig.recording?.dispose();
+    await rig.engine?.dispose();
+    await rig.chrome?.stop();
+    await rig.site?.close();
+    await rm(rig.root, { recursive: true, force: true });
+  });
+  return rig;
+}
+
 /**
  * Assert While Recording from VS Code (issue 33): the recording's notification and status bar offer the toolbar's
  * modes; the mode chosen makes the next click in the browser an expect step, written into the flow file where it was
@@ -33,53 +58,34 @@ const PAY = [160, 160] as const;
  */
 describe('assert while recording, from VS Code (the extension\'s logic, in plain Node)', function () {
   this.timeout(120_000);
-  let root: string;
-  let site: StaticSite;
-  let engine: EngineClient;
-  let recording: RecordingController;
-
-  before(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'rehearse-assert-'));
-    editor.reset(root);
-    await mkdir(path.join(root, 'flows'));
-    site = await serveFolder(FIXTURES_DIR);
-    const log = new Log();
-    engine = localEngine(log).engine;
-    recording = new RecordingController(engine, log);
-  });
-  after(async () => {
-    recording?.dispose();
-    await engine?.dispose();
-    await site?.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  const rig = useRecording();
 
   it('the notification\'s Assert… and the status bar set what the next click does; the expect steps land in the flow, in order', async () => {
-    assert.equal(await recording.assertMode('text'), undefined, 'not recording yet');
+    assert.equal(await rig.recording.assertMode('text'), undefined, 'not recording yet');
     assert.match(editor.shown.at(-1)?.message ?? '', /^Not recording: assertions are added while recording/);
     editor.answer = (shown) => (shown.items.includes('Assert…') ? 'Assert…' : shown.items.includes('Copy') ? 'Copy' : undefined);
     editor.pick = (picked) => (picked.title?.startsWith('Assert while recording') ? 'Assert text' : undefined);
-    const file = api.Uri.file(path.join(root, 'flows', 'board.flow.json'));
-    const recorded = recording.record(file, `${site.origin}/record-board.html`);
+    const file = api.Uri.file(path.join(rig.root, 'board.flow.json'));
+    const recorded = rig.recording.record(file, `${rig.site.origin}/record-board.html`);
     // The notification comes once the browser records; its Assert… offers the toolbar's modes.
     await eventually('the Assert… quick pick', () => editor.picks.at(-1)?.labels, (labels) => labels?.includes('Assert snapshot') === true);
     assert.deepEqual(editor.picks.at(-1)?.labels, ['Record', 'Assert visible', 'Assert text', 'Assert value', 'Assert snapshot', 'Pick locator']);
     assert.ok(editor.statusBar.items.some((item) => item.text === '$(pass) Assert…' && item.command === 'rehearse.assertWhileRecording'));
     assert.ok(editor.commands.some((call) => call.id === 'setContext' && call.args[0] === 'rehearse.recording' && call.args[1] === true));
     await eventually('the mode said in the status bar', () => editor.statusBar.messages.at(-1), (message) => message === 'Rehearse: Click an element: the flow will expect its text.');
-    const session = (await engine.openSession)!;
+    const session = (await rig.engine.openSession)!;
     await session.input(clickAt(...TOTAL));
     await session.input(clickAt(...PAY));
     // The status bar's Assert… with a mode given, as the command takes it.
-    assert.equal(await recording.assertMode('text'), 'text');
+    assert.equal(await rig.recording.assertMode('text'), 'text');
     await session.input(clickAt(...TOTAL));
     await eventually('three steps written', async () => (await readFile(file.fsPath, 'utf8').catch(() => '')), (text) => (text.match(/"expect"|"action"/g) ?? []).length >= 3);
     // Pick locator: no step; the locator is told, and Copy puts it on the clipboard.
-    await recording.assertMode('locator');
+    await rig.recording.assertMode('locator');
     await session.input(clickAt(...PAY));
     await eventually('the picked locator copied', () => editor.clipboard, (copied) => copied === 'css=#pay');
     assert.ok(editor.shown.some((shown) => shown.message === 'Locator: css=#pay'));
-    recording.stop();
+    rig.recording.stop();
     assert.equal(await recorded, 3);
     const flow = JSON.parse(await readFile(file.fsPath, 'utf8')) as Flow;
     assert.deepEqual(flow.steps.map((step) => ('expect' in step ? step : describeStep(step).description)), [
@@ -98,35 +104,13 @@ describe('assert while recording, from VS Code (the extension\'s logic, in plain
  */
 describe('Record Manually (the extension\'s logic, in plain Node)', function () {
   this.timeout(120_000);
-  let root: string;
-  let site: StaticSite;
-  let chrome: DebuggableChromium;
-  let engine: EngineClient;
-  let recording: RecordingController;
-
-  before(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'rehearse-record-'));
-    editor.reset(root);
-    site = await serveFolder(FIXTURES_DIR);
-    chrome = await startDebuggableChromium();
-    editor.setting('browser.cdpUrl', chrome.cdpUrl);
-    const log = new Log();
-    engine = localEngine(log).engine;
-    recording = new RecordingController(engine, log);
-  });
-  after(async () => {
-    recording?.dispose();
-    await engine?.dispose();
-    await chrome?.stop();
-    await site?.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  const rig = useRecording({ attached: true });
 
   it('writes each action into the flow file as it happens; a typed password becomes a secret variable', async () => {
-    const file = api.Uri.file(path.join(root, 'recorded.flow.json'));
-    const recorded = recording.record(file, `${site.origin}/login.html`);
+    const file = api.Uri.file(path.join(rig.root, 'recorded.flow.json'));
+    const recorded = rig.recording.record(file, `${rig.site.origin}/login.html`);
     // The person's view of the same browser: the page Rehearse opened, once the recorder is in it.
-    const person = await chromium.connectOverCDP(chrome.cdpUrl);
+    const person = await chromium.connectOverCDP(rig.chrome!.cdpUrl);
     try {
       const page = (await eventually('the page with the recorder', async () => {
         const found = person.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().endsWith('/login.html'));
@@ -137,10 +121,10 @@ describe('Record Manually (the extension\'s logic, in plain Node)', function () 
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       const read = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as Flow;
       await eventually('three steps in the file', async () => (await read()).steps.length, (count) => count === 3);
-      recording.stop();
+      rig.recording.stop();
       assert.equal(await recorded, 3);
       const flow = await read();
-      assert.equal(flow.startUrl, `${site.origin}/login.html`);
+      assert.equal(flow.startUrl, `${rig.site.origin}/login.html`);
       assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, ...(step.action.arguments ?? [])] : [])), [['fill', 'ada@example.com'], ['fill', '%password%'], ['click']]);
       assert.equal(flow.variables?.password?.secret, true);
       assert.equal((await readFile(file.fsPath, 'utf8')).includes('s3cret-typed-value'), false, 'the typed password is not in the file');
