@@ -16,8 +16,9 @@ const PRESS_TYPES = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'
  * The toolbar's modes, installed before every other unit so that its listeners run first: a press on the toolbar is
  * the toolbar's alone (neither the page nor the recorder hears it, and the page's field keeps the focus), and in an
  * assert mode a click on the page writes an expect step about the element clicked instead of doing anything there.
- * After an assertion, recording goes on. `flushTyping` writes the field being typed into, before the assertion. The mode is the engine's: a change here is sent to it, and it sets the mode in
- * every frame (and from VS Code) through `setMode`.
+ * After an assertion, recording goes on. `flushTyping` writes the field being typed into, before the assertion. The
+ * mode is the engine's: a change here is sent to it, and it sets the mode in every frame (and from VS Code) through
+ * `setMode`.
  */
 export function recordAsserts(r: Recording, overlay: RecorderOverlay, flushTyping: () => void): { setMode(mode: RecordMode): void } {
   let mode: RecordMode = 'record';

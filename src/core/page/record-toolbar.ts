@@ -117,7 +117,7 @@ export function installOverlay(toolbar: boolean): RecorderOverlay {
     },
     outline: (element) => {
       if (!element) {
-        box.style.display = 'none';
+        if (box.style.display !== 'none') box.style.display = 'none';
         return;
       }
       const rect = element.getBoundingClientRect();
