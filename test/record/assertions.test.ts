@@ -222,4 +222,28 @@ describe('recording: assertions from the toolbar', function () {
       await site.close();
     }
   });
+
+  it('while a modal dialog makes the page inert, the toolbar is inside it and works; it comes back when the dialog closes', async () => {
+    await rig.session.navigate(rig.url('modal.html'));
+    const page = rig.session.page();
+    const recorder = await Recorder.start(rig.session);
+    await page.getByRole('button', { name: 'Delete order' }).click();
+    await settle();
+    await clickToolbar(page, 'Assert text');
+    await page.locator('#warning').click();
+    await settle();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await settle();
+    await clickToolbar(page, 'Assert visible');
+    await page.getByRole('heading', { name: 'Orders' }).click();
+    await settle();
+    const steps = await recorder.stop();
+    assert.deepEqual(recorder.problems, []);
+    assert.deepEqual(steps.map(({ step }) => describeStep(step).description), [
+      'click button "Delete order"',
+      'expect css=#warning has text "This cannot be undone."',
+      'click button "Cancel"',
+      'expect role=heading[name="Orders"i] visible',
+    ]);
+  });
 });

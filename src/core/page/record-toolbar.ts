@@ -83,8 +83,11 @@ export function installOverlay(toolbar: boolean): RecorderOverlay {
     bar.append(modes, line);
     root.append(bar);
   }
+  // A modal dialog makes everything outside it inert, the toolbar too: while one is open, the toolbar is inside it.
   const attach = () => {
-    if (host.parentNode !== document.documentElement) document.documentElement?.append(host);
+    const modals = document.querySelectorAll('dialog:modal');
+    const place = modals[modals.length - 1] ?? document.documentElement;
+    if (place && host.parentNode !== place) place.append(host);
   };
   attach();
   // Put back when the page removes it or changes its style or attributes.
@@ -96,7 +99,7 @@ export function installOverlay(toolbar: boolean): RecorderOverlay {
     if (host.getAttribute('aria-hidden') !== 'true') host.setAttribute('aria-hidden', 'true');
     attach();
   });
-  keeper.observe(document, { childList: true, subtree: true });
+  keeper.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['open'] });
   keeper.observe(host, { attributes: true });
   const overlay: RecorderOverlay = {
     owns: (event) => event.target === host || event.composedPath().includes(host),
