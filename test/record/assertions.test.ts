@@ -116,12 +116,21 @@ describe('recording: assertions from the toolbar', function () {
     assert.deepEqual(reach, { host: true, root: true, viaHooks: true });
     await settle();
     assert.deepEqual(await toolbarButton(page, 'Assert text'), before, 'back in its place');
+    // Tabbing through the page never lands on the toolbar.
+    const focused: string[] = [];
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press('Tab');
+      focused.push(await page.evaluate(() => document.activeElement?.localName ?? ''));
+    }
+    assert.ok(!focused.includes('rehearse-recorder'), focused.join(' '));
     await clickToolbar(page, 'Assert text');
     await page.evaluate(() => document.querySelector('style:last-of-type')?.remove());
     await page.locator('#total').click();
     await settle();
     const steps = await recorder.stop();
-    assert.deepEqual(steps.map(({ step }) => describeStep(step).description), ['expect css=#total has text "2 items"']);
+    const described = steps.map(({ step }) => describeStep(step).description);
+    assert.deepEqual(described.filter((line) => line.startsWith('expect')), ['expect css=#total has text "2 items"']);
+    assert.ok(described.every((line) => !/Assert|Record|Pick locator|Move/.test(line)), `no step is about the toolbar: ${described.join(' | ')}`);
     assert.equal(await page.locator('rehearse-recorder').count(), 0);
   });
 

@@ -86,7 +86,13 @@ export function recordAsserts(r: Recording, overlay: RecorderOverlay, flushTypin
       if (element && type === 'click') assertOn(element);
     }, true);
   }
-  window.addEventListener('mousemove', (event) => overlay.outline(mode === 'record' ? null : aimedAt(event)), true);
+  // Keys and focus on the toolbar are not the page's, nor a step.
+  for (const type of ['keydown', 'keyup', 'keypress', 'focusin', 'focusout']) {
+    window.addEventListener(type, (event) => {
+      if (overlay.owns(event)) event.stopImmediatePropagation();
+    }, true);
+  }
+  window.addEventListener('mousemove', (event) => overlay.outline(mode === 'record' || overlay.owns(event) ? null : aimedAt(event)), true);
   window.addEventListener('keydown', (event) => {
     if (mode !== 'record' && event.isTrusted && event.key === 'Escape') {
       event.preventDefault();

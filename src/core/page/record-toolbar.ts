@@ -65,6 +65,7 @@ export function installOverlay(toolbar: boolean): RecorderOverlay {
   const move = document.createElement('button');
   move.textContent = 'Move';
   move.title = 'Move the toolbar to the other edge';
+  move.tabIndex = -1;
   if (toolbar) {
     bar.className = 'bar';
     bar.setAttribute('role', 'toolbar');
@@ -75,6 +76,8 @@ export function installOverlay(toolbar: boolean): RecorderOverlay {
       const button = document.createElement('button');
       button.textContent = RECORD_MODE_LABELS[mode];
       button.dataset.mode = mode;
+      // Out of the page's Tab order: tabbing through the page never lands here.
+      button.tabIndex = -1;
       buttons.set(mode, button);
       modes.append(button);
     }
