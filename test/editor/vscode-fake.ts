@@ -197,8 +197,12 @@ function createTestController(id: string, label: string) {
 export class TextDocument {
   version = 1;
   constructor(readonly uri: Uri | vscodeTypes.Uri, private text: string) {}
-  getText(): string {
-    return this.text;
+  getText(range?: Range): string {
+    return range ? this.text.slice(this.offsetAt(range.start), this.offsetAt(range.end)) : this.text;
+  }
+  offsetAt(position: Position): number {
+    const lines = this.text.split('\n');
+    return lines.slice(0, position.line).reduce((sum, line) => sum + line.length + 1, 0) + position.character;
   }
   get lineCount(): number {
     return this.text.split('\n').length;
