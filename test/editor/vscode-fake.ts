@@ -266,6 +266,25 @@ export class ThemeColor {
   constructor(readonly id: string) {}
 }
 
+export class ThemeIcon {
+  static readonly File = new ThemeIcon('file');
+  constructor(readonly id: string, readonly color?: ThemeColor) {}
+}
+
+export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 } as const;
+
+/** A row of a tree view, as a view's provider describes it. */
+export class TreeItem {
+  description?: string | boolean;
+  iconPath?: unknown;
+  tooltip?: unknown;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  contextValue?: string;
+  resourceUri?: Uri;
+  id?: string;
+  constructor(readonly label: string | Uri, readonly collapsibleState: number = TreeItemCollapsibleState.None) {}
+}
+
 /** A quick pick the extension showed: its title and its items' labels. */
 export interface Picked {
   readonly title: string | undefined;
@@ -313,7 +332,7 @@ function show(level: Shown['level']) {
 
 const vscode = {
   Disposable, EventEmitter, Uri, Position, Range, Location, MarkdownString, TestMessage, TestRunProfileKind, TestRunRequest, CancellationTokenSource,
-  Diagnostic, DiagnosticSeverity, ConfigurationTarget, ProgressLocation, ThemeColor, StatusBarAlignment: { Left: 1, Right: 2 },
+  Diagnostic, DiagnosticSeverity, ConfigurationTarget, ProgressLocation, ThemeColor, ThemeIcon, TreeItem, TreeItemCollapsibleState, StatusBarAlignment: { Left: 1, Right: 2 },
   env: { clipboard: { writeText: async (text: string) => void (fake.clipboard = text), readText: async () => fake.clipboard } },
   tests: { createTestController },
   workspace: {
