@@ -1,13 +1,17 @@
 import path from 'node:path';
+import { api } from './vscode-fake';
+import { activate, deactivate } from '../../src/extension/extension';
+import type { Rehearse } from '../../src/extension/rehearse';
 import { EngineClient } from '../../src/extension/engine-client';
 import type { Log } from '../../src/extension/log';
 import { Secrets } from '../../src/extension/secrets';
 
 /** The CLI the extension starts its local service from, as built. */
-const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const CLI = path.join(ROOT, 'dist', 'cli.js');
 
 /** VS Code's secret storage, in memory. */
-function memorySecrets() {
+export function memorySecrets() {
   const values = new Map<string, string>();
   return { get: async (key: string) => values.get(key), store: async (key: string, value: string) => void values.set(key, value), delete: async (key: string) => void values.delete(key), onDidChange: () => ({ dispose: () => undefined }) };
 }
@@ -17,3 +21,18 @@ export function localEngine(log: Log): { engine: EngineClient; secrets: Secrets 
   const secrets = new Secrets(memorySecrets() as never, log);
   return { engine: new EngineClient(CLI, log, secrets), secrets };
 }
+
+/**
+ * The extension activated as VS Code activates it (its commands registered, its views and providers made), from this
+ * repository's build, with its storage under `storage`. `deactivateExtension` ends it.
+ */
+export function activateExtension(storage: string): Rehearse {
+  const context = {
+    extensionUri: api.Uri.file(ROOT), secrets: memorySecrets(), subscriptions: [] as { dispose(): unknown }[],
+    asAbsolutePath: (relative: string) => path.join(ROOT, relative),
+    storageUri: api.Uri.file(storage), globalStorageUri: api.Uri.file(storage),
+  };
+  return activate(context as never);
+}
+
+export const deactivateExtension = deactivate;

@@ -273,6 +273,30 @@ export class ThemeIcon {
 
 export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 } as const;
 
+export class CodeLens {
+  constructor(readonly range: Range, readonly command?: { command: string; title: string; arguments?: unknown[] }) {}
+}
+
+export class CodeAction {
+  command?: { command: string; title: string; arguments?: unknown[] };
+  constructor(readonly title: string, readonly kind?: unknown) {}
+}
+
+class CodeActionKindValue {
+  constructor(readonly value: string) {}
+  append(part: string): CodeActionKindValue {
+    return new CodeActionKindValue(`${this.value}.${part}`);
+  }
+}
+
+export class CompletionItem {
+  constructor(readonly label: string, readonly kind?: number) {}
+}
+
+export class Hover {
+  constructor(readonly contents: unknown, readonly range?: Range) {}
+}
+
 /** A row of a tree view, as a view's provider describes it. */
 export class TreeItem {
   description?: string | boolean;
@@ -293,6 +317,11 @@ export interface Picked {
 
 const fake = {
   root: '',
+  /** Commands the extension registered, by id. */
+  registered: new Map<string, (...args: unknown[]) => unknown>(),
+  /** Language feature providers the extension registered (CodeLens, completions, hovers, code actions). */
+  providers: [] as { kind: string; provider: unknown }[],
+  openedExternally: [] as string[],
   statusItems: [] as StatusBarItem[],
   statusMessages: [] as string[],
   clipboard: '',
@@ -330,10 +359,22 @@ function show(level: Shown['level']) {
   };
 }
 
+function register(kind: string, provider: unknown): Disposable {
+  const entry = { kind, provider };
+  fake.providers.push(entry);
+  return new Disposable(() => fake.providers.splice(fake.providers.indexOf(entry), 1));
+}
+
 const vscode = {
   Disposable, EventEmitter, Uri, Position, Range, Location, MarkdownString, TestMessage, TestRunProfileKind, TestRunRequest, CancellationTokenSource,
   Diagnostic, DiagnosticSeverity, ConfigurationTarget, ProgressLocation, ThemeColor, ThemeIcon, TreeItem, TreeItemCollapsibleState, StatusBarAlignment: { Left: 1, Right: 2 },
-  env: { clipboard: { writeText: async (text: string) => void (fake.clipboard = text), readText: async () => fake.clipboard } },
+  CodeLens, CodeAction, CompletionItem, Hover, CodeActionKind: { Refactor: new CodeActionKindValue('refactor') }, CompletionItemKind: { Variable: 5 },
+  OverviewRulerLane: { Left: 1, Center: 2, Right: 4, Full: 7 },
+  l10n: { t: (template: string, ...args: unknown[]) => template.replace(/\{(\d+)\}/g, (_whole, index: string) => String(args[Number(index)])) },
+  env: {
+    clipboard: { writeText: async (text: string) => void (fake.clipboard = text), readText: async () => fake.clipboard },
+    openExternal: async (target: Uri) => void fake.openedExternally.push(target.toString()),
+  },
   tests: { createTestController },
   workspace: {
     isTrusted: true,
@@ -385,6 +426,12 @@ const vscode = {
       const label = fake.pick(picked);
       return all.find((item) => (typeof item === 'string' ? item : item.label) === label);
     },
+    registerTreeDataProvider: () => new Disposable(),
+    createTreeView: () => ({ description: undefined as unknown, message: undefined as unknown, reveal: async () => undefined, dispose: () => undefined }),
+    createTextEditorDecorationType: () => ({ dispose: () => undefined }),
+    onDidChangeVisibleTextEditors: new EventEmitter<unknown>().event,
+    visibleTextEditors: [] as unknown[],
+    registerWebviewPanelSerializer: () => new Disposable(),
     createStatusBarItem: () => {
       const item = new StatusBarItem();
       fake.statusItems.push(item);
@@ -408,10 +455,18 @@ const vscode = {
   commands: {
     executeCommand: async (id: string, ...args: unknown[]) => {
       fake.commands.push({ id, args });
-      return undefined;
+      return fake.registered.get(id)?.(...args);
+    },
+    registerCommand: (id: string, handler: (...args: unknown[]) => unknown) => {
+      fake.registered.set(id, handler);
+      return new Disposable(() => fake.registered.delete(id));
     },
   },
   languages: {
+    registerCodeLensProvider: (_selector: unknown, provider: unknown) => register('codeLens', provider),
+    registerCompletionItemProvider: (_selector: unknown, provider: unknown) => register('completion', provider),
+    registerHoverProvider: (_selector: unknown, provider: unknown) => register('hover', provider),
+    registerCodeActionsProvider: (_selector: unknown, provider: unknown) => register('codeAction', provider),
     createDiagnosticCollection: () => ({
       set: (uri: Uri, diagnostics: Diagnostic[]) => fake.diagnostics.set(uri.toString(), diagnostics),
       delete: (uri: Uri) => fake.diagnostics.delete(uri.toString()),
