@@ -22,17 +22,24 @@ export function localEngine(log: Log): { engine: EngineClient; secrets: Secrets 
   return { engine: new EngineClient(CLI, log, secrets), secrets };
 }
 
+/** What VS Code keeps of an activated extension: the subscriptions it disposes when the extension ends. */
+let subscriptions: { dispose(): unknown }[] = [];
+
 /**
  * The extension activated as VS Code activates it (its commands registered, its views and providers made), from this
- * repository's build, with its storage under `storage`. `deactivateExtension` ends it.
+ * repository's build, with its storage under `storage`. `deactivateExtension` ends it as VS Code does.
  */
 export function activateExtension(storage: string): Rehearse {
+  subscriptions = [];
   const context = {
-    extensionUri: api.Uri.file(ROOT), secrets: memorySecrets(), subscriptions: [] as { dispose(): unknown }[],
+    extensionUri: api.Uri.file(ROOT), secrets: memorySecrets(), subscriptions,
     asAbsolutePath: (relative: string) => path.join(ROOT, relative),
     storageUri: api.Uri.file(storage), globalStorageUri: api.Uri.file(storage),
   };
   return activate(context as never);
 }
 
-export const deactivateExtension = deactivate;
+export async function deactivateExtension(): Promise<void> {
+  for (const subscription of subscriptions.splice(0)) subscription.dispose();
+  await deactivate();
+}
