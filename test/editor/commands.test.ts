@@ -1,6 +1,6 @@
-import { api, editor } from './vscode-fake';
+import { api, editor, TextDocument } from './vscode-fake';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as vscode from 'vscode';
@@ -82,5 +82,45 @@ describe('commands (the extension activated in plain Node)', function () {
     assert.equal(String(await api.commands.executeCommand('rehearse.saveAgentRunAsFlow', target)), target.toString());
     const flow = JSON.parse(await readFile(target.fsPath, 'utf8')) as { steps: { action: { method: string } }[] };
     assert.deepEqual(flow.steps.map((step) => step.action.method), ['click']);
+  });
+
+  it('Replay Flow returns each step; the CodeLens show Replay, Replay to here and each result; the Flows view marks them', async () => {
+    const file = api.Uri.file(path.join(root, 'login.flow.json'));
+    const text = JSON.stringify({
+      version: 1, name: 'Forgot password', startUrl: `${site.origin}/login.html`,
+      steps: [
+        { action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['ada@example.com'] } },
+        { action: { selector: 'role=button[name="Forgot password?"]', description: 'Forgot password?', method: 'click', arguments: [] } },
+        { expect: { text: 'forgot clicked' } },
+      ],
+    }, null, 2);
+    await writeFile(file.fsPath, text);
+    const result = await api.commands.executeCommand<{ status: string; steps: { index: number; status: string }[] }>('rehearse.replayFlow', file);
+    assert.equal(result.status, 'passed');
+    assert.deepEqual(result.steps.map((step) => `${step.index}:${step.status}`), ['-1:passed', '0:passed', '1:passed', '2:passed']);
+    const [lensProvider] = editor.providers<vscode.CodeLensProvider>('codeLens');
+    const lenses = (await lensProvider!.provideCodeLenses(new TextDocument(file, text) as never, new api.CancellationTokenSource().token)) ?? [];
+    const titles = lenses.map((lens) => lens.command?.title ?? '');
+    assert.equal(titles.filter((title) => title.includes('Replay to here')).length, 3);
+    assert.ok(titles.some((title) => title.endsWith('Replay')));
+    assert.equal(titles.filter((title) => /^passed: \d+ ms$/.test(title)).length, 3, titles.join(' | '));
+    const view = rehearse.flowsView;
+    const flows = await view.getChildren();
+    const node = flows.find((flow) => view.getTreeItem(flow).label === 'Forgot password');
+    assert.ok(node, `the Flows view lists the flow (has ${flows.map((flow) => view.getTreeItem(flow).label).join(', ')})`);
+    assert.equal((view.getTreeItem(node).iconPath as vscode.ThemeIcon).id, 'pass');
+    const steps = (await view.getChildren(node)).map((child) => view.getTreeItem(child));
+    assert.deepEqual(steps.map((step) => step.label), ['1. fill Email', '2. click Forgot password?', '3. expect text "forgot clicked"']);
+    assert.ok(steps.every((step) => (step.iconPath as vscode.ThemeIcon).id === 'pass'));
+  });
+
+  it('Show Browser toggles headless mode for the next session', async () => {
+    const setting = () => api.workspace.getConfiguration('rehearse').get<boolean>('browser.headless');
+    const before = setting();
+    assert.equal(await api.commands.executeCommand('rehearse.toggleShowBrowser'), before === true);
+    assert.equal(setting(), !before);
+    assert.match(editor.shown.at(-1)?.message ?? '', before ? /shows the browser/ : /headless/);
+    await api.commands.executeCommand('rehearse.toggleShowBrowser');
+    assert.equal(setting(), before);
   });
 });

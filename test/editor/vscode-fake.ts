@@ -506,6 +506,10 @@ export const editor = {
   get clipboard(): string {
     return fake.clipboard;
   },
+  /** The language feature providers the extension registered, by kind ('codeLens', 'completion', 'hover', 'codeAction'). */
+  providers<T>(kind: string): T[] {
+    return fake.providers.filter((entry) => entry.kind === kind).map((entry) => entry.provider as T);
+  },
   get picks(): Picked[] {
     return fake.picks;
   },

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { eventually } from '../../support/eventually';
 import type { AgentStepItem } from '../../../src/extension/agent-run-view';
-import type { FlowsViewNode } from '../../../src/extension/flows-view';
 import type { Rehearse } from '../../../src/extension/rehearse';
 import type { StaticSite } from '../../../src/cli/static-site';
 import { agentPlan } from '../../support/agent-plan';
@@ -48,35 +47,6 @@ describe('Rehearse in VS Code (extension host)', () => {
     assert.equal(rehearse.engine.hasSession, false, 'no browser session until a command needs one');
     const registered = await vscode.commands.getCommands(true);
     for (const command of manifest.contributes.commands) assert.ok(registered.includes(command.command), `${command.command} is registered`);
-  });
-
-  it('replays a flow file: the command returns each step, the CodeLens show Replay, Replay to here and each result', async () => {
-    const file = workspaceFile('login.flow.json');
-    await writeFile(file.fsPath, JSON.stringify({
-      version: 1, name: 'Forgot password', startUrl: `${site.origin}/login.html`,
-      steps: [
-        { action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['ada@example.com'] } },
-        { action: { selector: 'role=button[name="Forgot password?"]', description: 'Forgot password?', method: 'click', arguments: [] } },
-        { expect: { text: 'forgot clicked' } },
-      ],
-    }, null, 2));
-    const result = await vscode.commands.executeCommand<{ status: string; steps: { index: number; status: string }[] }>('rehearse.replayFlow', file);
-    assert.equal(result.status, 'passed');
-    assert.deepEqual(result.steps.map((step) => `${step.index}:${step.status}`), ['-1:passed', '0:passed', '1:passed', '2:passed']);
-    await vscode.window.showTextDocument(file);
-    const lenses = await eventually('CodeLens', () => vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file), (found) => found.length >= 7);
-    const titles = lenses.map((lens) => lens.command?.title ?? '');
-    assert.equal(titles.filter((title) => title.includes('Replay to here')).length, 3);
-    assert.ok(titles.some((title) => title.endsWith('Replay')));
-    assert.equal(titles.filter((title) => /^passed: \d+ ms$/.test(title)).length, 3, titles.join(' | '));
-    const shown = (nodes: FlowsViewNode[]) => nodes.map((node) => rehearse.flowsView.getTreeItem(node));
-    const flows = await rehearse.flowsView.getChildren();
-    const node = flows.find((flow) => rehearse.flowsView.getTreeItem(flow).label === 'Forgot password');
-    assert.ok(node, `the Flows view lists the flow (has ${shown(flows).map((flow) => flow.label).join(', ')})`);
-    assert.equal((rehearse.flowsView.getTreeItem(node).iconPath as vscode.ThemeIcon).id, 'pass');
-    const steps = shown(await rehearse.flowsView.getChildren(node));
-    assert.deepEqual(steps.map((step) => step.label), ['1. fill Email', '2. click Forgot password?', '3. expect text "forgot clicked"']);
-    assert.ok(steps.every((step) => (step.iconPath as vscode.ThemeIcon).id === 'pass'));
   });
 
   it('runs the agent with the model: each step streams into the Agent Run view, usage in its description, saved as a flow', async () => {

@@ -166,19 +166,6 @@ describe('flows in the Testing view (extension host)', () => {
     });
   });
 
-  it('Show Browser toggles headless mode for the next session', async () => {
-    const configuration = vscode.workspace.getConfiguration('rehearse');
-    const before = configuration.get<boolean>('browser.headless');
-    try {
-      assert.equal(await vscode.commands.executeCommand('rehearse.toggleShowBrowser'), before === true);
-      assert.equal(vscode.workspace.getConfiguration('rehearse').get<boolean>('browser.headless'), !before);
-      await vscode.commands.executeCommand('rehearse.toggleShowBrowser');
-      assert.equal(vscode.workspace.getConfiguration('rehearse').get<boolean>('browser.headless'), before);
-    } finally {
-      await configuration.update('browser.headless', true, vscode.ConfigurationTarget.Global);
-    }
-  });
-
   it('Pick Locator: a click in the browser names the element; in a flow it fixes the step at the cursor or adds one there', async function () {
     this.timeout(90_000);
     await withPersonAtBrowser(rehearse, async (person) => {
