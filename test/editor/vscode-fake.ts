@@ -9,8 +9,10 @@ import type * as vscodeTypes from 'vscode';
  * modules run unchanged, their `import * as vscode from 'vscode'` answered by this module. Files are real (a temporary
  * workspace on disk), settings start from the defaults package.json contributes, and what the extension tells the
  * editor (notifications, status bar, quick picks, test run events, diagnostics, commands, the clipboard) is kept for the
- * test to read, and a test answers notifications and quick picks as a person would. What needs a real workbench
- * (webviews, CodeLens clicks, input boxes, the Testing view's own commands) stays in test/extension.
+ * test to read, and a test answers notifications and quick picks as a person would. The extension activates here as
+ * in VS Code (local-engine.ts): its commands run through `commands.executeCommand`, its providers are kept to call.
+ * What needs a real workbench (webviews, the editor's cursor and edits, input boxes, language features of JSON, the
+ * Testing view's own commands) stays in test/extension.
  */
 
 type Listener<T> = (event: T) => unknown;
