@@ -80,8 +80,9 @@ async function runSuite(name) {
  * not named here runs in the first.
  */
 const LANES = [
-  ['schema', 'models', 'engine', 'agent', 'webview', 'service', 'cli', 'playwright-test', 'editor', 'dev', 'flows', 'security'],
-  ['extension', 'record', 'package'],
+  ['schema', 'models', 'engine', 'agent', 'service', 'cli', 'playwright-test', 'dev', 'flows', 'security'],
+  // The editor's tests moved here from the extension suite, and went with it.
+  ['webview', 'editor', 'extension', 'record', 'package'],
 ];
 
 /** Runs suites one after another in this process; prints each one's closing line, then the lane's total. */
