@@ -10,7 +10,10 @@ export const PICK_MARK = 'data-rehearse-picked';
 export const FOUND_KEY = 'rehearse.found';
 /** The symbol under which the page keeps a promise of the text the engine inserts next having landed (see prepareFill). */
 export const LANDED_KEY = 'rehearse.landed';
-/** How long the page waits, before an action, for a custom element's definition to load (see untilDefined). */
-export const DEFINITION_WAIT_MS = 1000;
+/**
+ * How long the page waits, before an action, for a custom element's definition to load (see untilDefined): a design
+ * system's autoloader on a loaded machine took more than a second (a CI replay clicked Shoelace's checkbox undefined).
+ */
+export const DEFINITION_WAIT_MS = 3000;
 /** The attribute the engine marks a region with for a moment, to name it with its own snapshot (see ariaRegionOf). */
 export const ARIA_REGION_MARK = 'data-rehearse-region';
