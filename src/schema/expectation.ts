@@ -22,7 +22,7 @@ export const MAX_ARIA_SNAPSHOT_CHARS = 20_000;
  */
 const EXPECTATION_SCHEMAS = {
   text: strictObject({ text: text() }),
-  elementText: strictObject({ selector: text(), text: text() }),
+  elementText: strictObject({ selector: text(), text: nonEmptyText() }),
   state: strictObject({ selector: text(), state: oneOf(ELEMENT_STATES) }),
   value: strictObject({ selector: text(), value: text() }),
   url: strictObject({ url: patternText() }),

@@ -62,6 +62,9 @@ describe('expectation kinds: told apart once, every switch over them complete', 
     const empty = validate(FlowSchema, { version: 1, name: 'x', steps: [{ expect: { selector: 'css=main', aria: '' } }] });
     assert.ok(!empty.ok);
     assert.match(empty.problems.map((problem) => problem.message).join('\n'), /steps\.0\.expect.*non-empty/);
+    // An element's text of nothing would hold on any element: refused, not passed.
+    const vacuous = validate(FlowSchema, { version: 1, name: 'x', steps: [{ expect: { selector: 'css=#total', text: '' } }] });
+    assert.ok(!vacuous.ok);
     const long = validate(ExpectationSchema, { aria: `- list:\n${'  - listitem: x\n'.repeat(2000)}` });
     assert.ok(!long.ok);
     assert.match(long.problems.map((problem) => problem.message).join('\n'), /at most 20000 characters/);
