@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { FLOW_VERSION, RECORD_MODES, type AgentForm, type RecordMode } from '../schema';
-import { loadFlow, rebaseFlow, saveFlow } from '../flows/format';
+import { loadFlow, saveFlow } from '../flows/format';
 import { addExpect } from './add-expect';
 import { AgentPanel } from './agent-panel';
 import { askNewFlowFile } from './choose-flow';
@@ -191,20 +191,8 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
       return choice.id;
     },
     'rehearse.openDemo': async () => {
-      const origin = await engine.demoUrl();
-      const root = vscode.workspace.workspaceFolders?.[0]?.uri;
-      if (!root) throw new Error('Open a folder first: the demo flow is copied into the workspace.');
-      const target = vscode.Uri.joinPath(root, 'rehearse-demo.flow.json');
-      const example = await loadFlow(vscode.Uri.joinPath(extensionUri, 'media', 'demo', 'example.flow.json').fsPath);
-      const existing = await loadFlow(target.fsPath).catch(() => undefined);
-      // The bundled file's $schema is relative to the extension; in the workspace the extension's own schema applies
-      // (jsonValidation for *.flow.json), so the copy needs none. The demo site's port changes with each service start:
-      // keep the copy pointing at the one running now.
-      const { $schema: _relativeToExtension, ...copy } = existing ?? example;
-      await saveFlow(target.fsPath, rebaseFlow(copy, origin));
-      await vscode.window.showTextDocument(target);
+      const target = await rehearse.demo.open();
       rehearse.flowsView.refresh();
-      await engine.withSession((session) => session.navigate(`${origin}/index.html`));
       void vscode.window.showInformationMessage('The demo site is open in the browser. Click "Replay" above the flow to run it (any password works).');
       return target;
     },

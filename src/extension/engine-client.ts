@@ -21,6 +21,7 @@ function isSessionGone(error: unknown): boolean {
 export class EngineClient implements vscode.Disposable {
   private local: Promise<LocalService> | undefined;
   private localKey: string | undefined;
+  private previousStopped: Promise<void> = Promise.resolve();
   private current: Promise<HttpSession> | undefined;
   /** The settings the session was started with (see settingsChanged). */
   private startedWith: string | undefined;
@@ -57,12 +58,15 @@ export class EngineClient implements vscode.Disposable {
     const key = JSON.stringify(args);
     if (this.local && this.localKey !== key) {
       // Another browser was chosen: the service is started again with it (the session was ended by settingsChanged).
+      // The next one starts once this one has stopped: the demo site's port is then free again, and a demo flow
+      // pointing at it still replays.
       const previous = this.local;
       this.local = undefined;
-      void previous.then((service) => service.stop(), () => undefined);
+      this.previousStopped = previous.then((service) => service.stop(), () => undefined);
     }
     this.localKey = key;
     this.local ??= (async () => {
+      await this.previousStopped;
       this.log.info('starting the local Rehearse service');
       // In desktop VS Code process.execPath is Electron: ELECTRON_RUN_AS_NODE makes it plain Node for the child.
       const service = await startLocalService({ cliPath: this.cliPath, args, env: { ELECTRON_RUN_AS_NODE: '1' } });

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { AgentController } from './agent-controller';
 import { AgentRunView } from './agent-run-view';
+import { DemoFlow } from './demo-flow';
 import { EngineClient } from './engine-client';
 import { AddExpectAction } from './add-expect';
 import { FlowCodeLens } from './flow-codelens';
@@ -29,6 +30,8 @@ export class Rehearse implements vscode.Disposable {
   readonly flowTests: FlowTests;
   readonly traceViewer: TraceViewer;
   readonly agentRunView = new AgentRunView();
+  /** The demo flow copied into the workspace. */
+  readonly demo: DemoFlow;
   readonly replays: ReplayController;
   readonly agent: AgentController;
   readonly recording: RecordingController;
@@ -42,7 +45,8 @@ export class Rehearse implements vscode.Disposable {
     this.secrets = new Secrets(context.secrets, this.log);
     this.engine = new EngineClient(context.asAbsolutePath('dist/cli.js'), this.log, this.secrets);
     this.flowsView = new FlowsView(this.states);
-    this.replays = new ReplayController(this.engine, this.states, new VariableValues(this.secrets), this.log);
+    this.demo = new DemoFlow(this.engine, this.extensionUri, context.workspaceState, this.log);
+    this.replays = new ReplayController(this.engine, this.states, new VariableValues(this.secrets), this.log, this.demo);
     this.agent = new AgentController(this.engine, this.agentRunView, this.log);
     this.recording = new RecordingController(this.engine, this.log);
     const storage = context.storageUri ?? context.globalStorageUri;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { loadFlow, saveFlow } from '../flows/format';
 import { collectUploads, type FlowResult, type StepEvent } from '../service/client';
 import { describeStep, type Flow } from '../schema';
+import type { DemoFlow } from './demo-flow';
 import type { EngineClient } from './engine-client';
 import { readFlowDocument } from './flow-files';
 import type { Log } from './log';
@@ -47,7 +48,10 @@ export class ReplayController {
   private readonly healed = new Map<string, { flow: Flow; text: string }>();
   private running: AbortController | undefined;
 
-  constructor(private readonly engine: EngineClient, private readonly states: StepStates, private readonly variables: VariableValues, private readonly log: Log) {}
+  constructor(
+    private readonly engine: EngineClient, private readonly states: StepStates, private readonly variables: VariableValues, private readonly log: Log,
+    private readonly demo?: Pick<DemoFlow, 'follow'>,
+  ) {}
 
   get isRunning(): boolean {
     return this.running !== undefined;
@@ -73,6 +77,7 @@ export class ReplayController {
     }
     const document = await vscode.workspace.openTextDocument(uri);
     if (document.isDirty) await document.save();
+    await this.demo?.follow(uri);
     const parsed = await readFlowDocument(uri);
     if (!parsed.flow) {
       showError(this.log, 'Cannot replay', parsed.error);

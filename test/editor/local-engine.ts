@@ -16,6 +16,12 @@ export function memorySecrets() {
   return { get: async (key: string) => values.get(key), store: async (key: string, value: string) => void values.set(key, value), delete: async (key: string) => void values.delete(key), onDidChange: () => ({ dispose: () => undefined }) };
 }
 
+/** VS Code's workspace state (a Memento), in memory. */
+function memoryState() {
+  const values = new Map<string, unknown>();
+  return { keys: () => [...values.keys()], get: (key: string, fallback?: unknown) => (values.has(key) ? values.get(key) : fallback), update: async (key: string, value: unknown) => void (value === undefined ? values.delete(key) : values.set(key, value)) };
+}
+
 /** The extension's engine client as the extension makes it: a local service of its own, secrets in memory. */
 export function localEngine(log: Log): { engine: EngineClient; secrets: Secrets } {
   const secrets = new Secrets(memorySecrets() as never, log);
@@ -32,7 +38,7 @@ let subscriptions: { dispose(): unknown }[] = [];
 export function activateExtension(storage: string): Rehearse {
   subscriptions = [];
   const context = {
-    extensionUri: api.Uri.file(ROOT), secrets: memorySecrets(), subscriptions,
+    extensionUri: api.Uri.file(ROOT), secrets: memorySecrets(), workspaceState: memoryState(), subscriptions,
     asAbsolutePath: (relative: string) => path.join(ROOT, relative),
     storageUri: api.Uri.file(storage), globalStorageUri: api.Uri.file(storage),
   };

@@ -335,6 +335,8 @@ const fake = {
   shown: [] as Shown[],
   /** How the person answers a notification (none: they dismiss it). */
   answer: (_shown: Shown): string | undefined => undefined,
+  /** What the person types into an input box, by its prompt (none: they press Escape). */
+  input: (_prompt: string): string | undefined => undefined,
   commands: [] as { id: string; args: unknown[] }[],
   runs: [] as RunEvent[][],
   diagnostics: new Map<string, Diagnostic[]>(),
@@ -420,7 +422,7 @@ const vscode = {
     showInformationMessage: show('info'),
     showWarningMessage: show('warning'),
     showErrorMessage: show('error'),
-    showInputBox: async () => undefined,
+    showInputBox: async (options: { prompt?: string; title?: string } = {}) => fake.input(options.prompt ?? options.title ?? ''),
     showQuickPick: async <T extends string | { label: string }>(items: readonly T[] | Promise<readonly T[]>, options: { title?: string } = {}) => {
       const all = await items;
       const picked = { title: options.title, labels: all.map((item) => (typeof item === 'string' ? item : item.label)) };
@@ -533,6 +535,7 @@ export const editor = {
     fake.log.length = 0;
     fake.opened.length = 0;
     fake.answer = () => undefined;
+    fake.input = () => undefined;
     fake.statusMessages.length = 0;
     fake.clipboard = '';
     fake.picks.length = 0;
@@ -540,6 +543,9 @@ export const editor = {
   },
   set answer(answer: (shown: Shown) => string | undefined) {
     fake.answer = answer;
+  },
+  set input(input: (prompt: string) => string | undefined) {
+    fake.input = input;
   },
   setting(key: string, value: unknown): void {
     fake.settings.set(`rehearse.${key}`, value);
