@@ -11,8 +11,9 @@ import type * as vscodeTypes from 'vscode';
  * editor (notifications, status bar, quick picks, test run events, diagnostics, commands, the clipboard) is kept for the
  * test to read, and a test answers notifications and quick picks as a person would. The extension activates here as
  * in VS Code (local-engine.ts): its commands run through `commands.executeCommand`, its providers are kept to call.
- * What needs a real workbench (webviews, the editor's cursor and edits, input boxes, language features of JSON, the
- * Testing view's own commands) stays in test/extension.
+ * The editor's cursor is `editor.cursorIn`; its edits are the insertions `WorkspaceEdit` makes. What needs a real
+ * workbench (webviews, quick inputs as drawn, language features of JSON, the Testing view's own commands) stays in
+ * test/extension.
  */
 
 type Listener<T> = (event: T) => unknown;
@@ -195,9 +196,10 @@ function createTestController(id: string, label: string) {
   return controller;
 }
 
-/** A text document read from disk: the extension parses flows from these. */
+/** A text document read from disk: the extension parses flows from these. Typed edits make it dirty until saved. */
 export class TextDocument {
   version = 1;
+  isDirty = false;
   constructor(readonly uri: Uri | vscodeTypes.Uri, private text: string) {}
   getText(range?: Range): string {
     return range ? this.text.slice(this.offsetAt(range.start), this.offsetAt(range.end)) : this.text;
@@ -209,6 +211,9 @@ export class TextDocument {
   get lineCount(): number {
     return this.text.split('\n').length;
   }
+  lineAt(line: number): { text: string } {
+    return { text: this.text.split('\n')[line] ?? '' };
+  }
   positionAt(offset: number): Position {
     const before = this.text.slice(0, offset).split('\n');
     return new Position(before.length - 1, before.at(-1)!.length);
@@ -217,6 +222,33 @@ export class TextDocument {
   edit(text: string): void {
     this.text = text;
     this.version++;
+    this.isDirty = true;
+  }
+  /** The file changed on disk while the document had no unsaved edits: VS Code shows the new text. */
+  reload(text: string): void {
+    if (text === this.text) return;
+    this.text = text;
+    this.version++;
+  }
+  async save(): Promise<boolean> {
+    await writeFile(this.uri.fsPath, this.text);
+    this.isDirty = false;
+    fake.savedDocument.fire(this);
+    return true;
+  }
+}
+
+export class Selection extends Range {
+  constructor(readonly anchor: Position, readonly active: Position) {
+    super(anchor, active);
+  }
+}
+
+/** Insertions into documents, applied by `workspace.applyEdit` (the only edit the extension makes through the editor). */
+export class WorkspaceEdit {
+  readonly inserts: { uri: Uri; position: Position; text: string }[] = [];
+  insert(uri: Uri, position: Position, text: string): void {
+    this.inserts.push({ uri, position, text });
   }
 }
 
@@ -348,6 +380,8 @@ const fake = {
   log: [] as string[],
   /** Documents shown in an editor, by URI. */
   opened: [] as string[],
+  /** The editor with the focus, and its cursor. */
+  activeEditor: undefined as { document: TextDocument; selection: Selection } | undefined,
 };
 
 const relative = (target: Uri | string) => {
@@ -370,7 +404,7 @@ function register(kind: string, provider: unknown): Disposable {
 }
 
 const vscode = {
-  Disposable, EventEmitter, Uri, Position, Range, Location, MarkdownString, TestMessage, TestRunProfileKind, TestRunRequest, CancellationTokenSource,
+  Disposable, EventEmitter, Uri, Position, Range, Selection, WorkspaceEdit, Location, MarkdownString, TestMessage, TestRunProfileKind, TestRunRequest, CancellationTokenSource,
   Diagnostic, DiagnosticSeverity, ConfigurationTarget, ProgressLocation, ThemeColor, ThemeIcon, TreeItem, TreeItemCollapsibleState, StatusBarAlignment: { Left: 1, Right: 2 },
   CodeLens, CodeAction, CompletionItem, Hover, CodeActionKind: { Refactor: new CodeActionKindValue('refactor') }, CompletionItemKind: { Variable: 5 },
   OverviewRulerLane: { Left: 1, Center: 2, Right: 4, Full: 7 },
@@ -398,7 +432,26 @@ const vscode = {
       },
     }),
     findFiles: async (include: string) => (await walk(fake.root)).filter((file) => globToRegExp(include).test(relative(file)) && !relative(file).includes('node_modules/')).map((file) => Uri.file(file)),
-    openTextDocument: async (uri: Uri) => fake.documents.find((document) => document.uri.toString() === uri.toString()) ?? new TextDocument(uri, await readFile(uri.fsPath, 'utf8')),
+    openTextDocument: async (uri: Uri) => {
+      const text = await readFile(uri.fsPath, 'utf8');
+      const open = fake.documents.find((document) => document.uri.toString() === uri.toString());
+      if (open && !open.isDirty) open.reload(text);
+      if (open) return open;
+      const document = new TextDocument(uri, text);
+      fake.documents.push(document);
+      fake.openedDocument.fire(document);
+      return document;
+    },
+    applyEdit: async (edit: WorkspaceEdit) => {
+      for (const { uri, position, text } of edit.inserts) {
+        const document = await vscode.workspace.openTextDocument(uri);
+        const offset = document.offsetAt(position);
+        const current = document.getText();
+        document.edit(current.slice(0, offset) + text + current.slice(offset));
+        fake.changedDocument.fire({ document });
+      }
+      return true;
+    },
     createFileSystemWatcher: (glob: string) => {
       const watcher = { glob: globToRegExp(glob), created: new EventEmitter<Uri>(), changed: new EventEmitter<Uri>(), deleted: new EventEmitter<Uri>() };
       fake.watchers.push(watcher);
@@ -445,7 +498,9 @@ const vscode = {
       fake.statusMessages.push(text);
       return new Disposable();
     },
-    activeTextEditor: undefined,
+    get activeTextEditor() {
+      return fake.activeEditor;
+    },
     showTextDocument: async (target: Uri | TextDocument) => {
       fake.opened.push(target instanceof Uri ? target.toString() : target.uri.toString());
       return undefined;
@@ -534,6 +589,7 @@ export const editor = {
     fake.diagnostics.clear();
     fake.log.length = 0;
     fake.opened.length = 0;
+    fake.activeEditor = undefined;
     fake.answer = () => undefined;
     fake.input = () => undefined;
     fake.statusMessages.length = 0;
@@ -569,8 +625,16 @@ export const editor = {
     fake.closedDocument.fire(document);
   },
   async save(document: TextDocument): Promise<void> {
-    await writeFile(document.uri.fsPath, document.getText());
-    fake.savedDocument.fire(document);
+    await document.save();
+  },
+  /** The file opened in an editor with the focus, the cursor put just before the first (or last) `at` in its text. */
+  async cursorIn(file: string, at: string, occurrence: 'first' | 'last' = 'first'): Promise<TextDocument> {
+    const document = await vscode.workspace.openTextDocument(Uri.file(file));
+    const offset = occurrence === 'first' ? document.getText().indexOf(at) : document.getText().lastIndexOf(at);
+    if (offset < 0) throw new Error(`${at} is not in ${file}`);
+    const position = document.positionAt(offset);
+    fake.activeEditor = { document, selection: new Selection(position, position) };
+    return document;
   },
 };
 

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { StaticSite } from '../../../src/cli/static-site';
 import type { Rehearse } from '../../../src/extension/rehearse';
@@ -8,7 +7,6 @@ import type { Flow } from '../../../src/schema';
 import { signInFlow } from '../../support/sign-in-flow';
 import { eventually } from '../../support/eventually';
 import { FIXTURES_DIR, serveFolder } from '../../support/static-server';
-import { withPersonAtBrowser } from './person-at-browser';
 
 function workspaceFile(name: string): vscode.Uri {
   return vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, name);
@@ -25,8 +23,9 @@ function shown(rehearse: Rehearse, uri: vscode.Uri): { label: string; steps: { l
 
 /**
  * Issue 14: flow files are tests in VS Code's Testing view, run from there with results at their steps. What needs the
- * workbench is here (its Run All command, the trace viewer, the Debug profile's browser tab, Record at Cursor, Pick
- * Locator); how files become items and a run marks them is tested in plain Node (test/editor/testing-view.test.ts).
+ * workbench is here (its Run All command, the trace viewer, the Debug profile's browser tab); how files become items
+ * and a run marks them is tested in plain Node (test/editor/testing-view.test.ts), as are Record at Cursor and Pick
+ * Locator (test/editor/at-cursor.test.ts).
  */
 describe('flows in the Testing view (extension host)', () => {
   let rehearse: Rehearse;
@@ -136,70 +135,5 @@ describe('flows in the Testing view (extension host)', () => {
     const browserTab = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('rehearse.liveView'));
     await eventually('the Browser tab is open', () => browserTab()?.label, (label) => label === 'Rehearse: Browser');
     await rehearse.engine.endSession();
-  });
-
-  it('Record at Cursor replays up to the cursor, then writes what the person does into the flow there', async function () {
-    this.timeout(90_000);
-    await withPersonAtBrowser(rehearse, async (person) => {
-      const text = `${JSON.stringify(goodFlow(), null, 2)}\n`;
-      await writeFile(good.fsPath, text);
-      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
-      // An open editor takes the file's new text a moment after it is written.
-      await eventually('the editor shows the file as written', () => editor.document.getText(), (shownText) => shownText === text);
-      // The cursor in step 1 (fill Email): new steps go after it, before "check Remember me".
-      const inStepOne = editor.document.positionAt(editor.document.getText().indexOf('"css=#email"'));
-      editor.selection = new vscode.Selection(inStepOne, inStepOne);
-      const recording = vscode.commands.executeCommand<number>('rehearse.recordAtCursor');
-      const page = await person.page('/login.html', 'rehearse.recorder.');
-      // The page is where the flow is at the cursor: step 1 was replayed (no reload since).
-      assert.equal(await page.locator('#email').inputValue(), 'ada@example.com');
-      await page.getByRole('button', { name: 'Forgot password?' }).click();
-      const read = async () => JSON.parse(await readFile(good.fsPath, 'utf8')) as Flow;
-      await eventually('the recorded step in the file', async () => (await read()).steps.length, (count) => count === 4);
-      assert.deepEqual(await vscode.commands.executeCommand('rehearse.stop'), ['recording']);
-      assert.equal(await recording, 1);
-      const steps = (await read()).steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}` : Object.keys(step)[0]));
-      assert.equal(steps.length, 4);
-      assert.equal(steps[0], 'fill Email');
-      assert.match(steps[1]!, /^click .*Forgot password/);
-      assert.deepEqual(steps.slice(2), ['check Remember me', 'expect']);
-    });
-  });
-
-  it('Pick Locator: a click in the browser names the element; in a flow it fixes the step at the cursor or adds one there', async function () {
-    this.timeout(90_000);
-    await withPersonAtBrowser(rehearse, async (person) => {
-      const pickIn = async (click: (page: Page) => Promise<void>) => {
-        const picking = vscode.commands.executeCommand<{ selector: string } | undefined>('rehearse.pickLocator');
-        await click(await person.page('/login.html', 'rehearse.picker.'));
-        return picking;
-      };
-      // A step whose selector no longer finds its element, and the cursor in it.
-      const stale: Flow = { ...goodFlow(), steps: [goodFlow().steps[0]!, { action: { selector: 'css=#old-remember', description: 'Remember me', method: 'check', arguments: [] } }] };
-      const staleText = `${JSON.stringify(stale, null, 2)}\n`;
-      await writeFile(good.fsPath, staleText);
-      await rehearse.engine.withSession((session) => session.navigate(`${site.origin}/login.html`), { headless: false });
-      let editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
-      await eventually('the editor shows the file as written', () => editor.document.getText(), (shownText) => shownText === staleText);
-      const inStaleStep = editor.document.positionAt(editor.document.getText().indexOf('css=#old-remember'));
-      editor.selection = new vscode.Selection(inStaleStep, inStaleStep);
-      const fixed = await pickIn((page) => page.locator('#remember').click());
-      assert.equal(fixed?.selector, 'css=#remember');
-      assert.equal(await vscode.env.clipboard.readText(), 'css=#remember');
-      const read = async () => JSON.parse(await readFile(good.fsPath, 'utf8')) as Flow;
-      const afterFix = await read();
-      assert.deepEqual(afterFix.steps[1], { action: { selector: 'css=#remember', description: 'Remember me', method: 'check', arguments: [] }, fallbacks: (afterFix.steps[1] as { fallbacks: string[] }).fallbacks, target: { role: 'checkbox', name: 'Remember me' } });
-      assert.ok((afterFix.steps[1] as { fallbacks: string[] }).fallbacks.length > 0);
-
-      // The cursor after the last step: a click step on the picked element is added there.
-      editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(good));
-      await eventually('the editor shows the fixed step', () => editor.document.getText(), (shownText) => shownText.includes('"css=#remember"'));
-      const end = editor.document.positionAt(editor.document.getText().lastIndexOf(']'));
-      editor.selection = new vscode.Selection(end, end);
-      await pickIn((page) => page.getByRole('button', { name: 'Forgot password?' }).click());
-      const added = (await read()).steps;
-      assert.equal(added.length, 3);
-      assert.deepEqual((added[2] as { action: unknown }).action, { selector: 'role=button[name="Forgot password?"]', description: 'Forgot password?', method: 'click', arguments: [] });
-    });
   });
 });
