@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as vscode from 'vscode';
 import type { StaticSite } from '../../src/cli/static-site';
+import type { AgentStepItem } from '../../src/extension/agent-run-view';
 import type { Rehearse } from '../../src/extension/rehearse';
 import { agentPlan } from '../support/agent-plan';
 import { eventually } from '../support/eventually';
@@ -51,6 +52,53 @@ describe('commands (the extension activated in plain Node)', function () {
     const outcome = await api.commands.executeCommand('rehearse.openBrowser', 'file:///etc/passwd');
     assert.equal(outcome, undefined);
     assert.match(editor.shown.at(-1)?.message ?? '', /^Rehearse: openBrowser: .*file/);
+  });
+
+  it('runs the agent with the model: each step streams into the Agent Run view, usage in its description, saved as a flow', async () => {
+    await api.commands.executeCommand('rehearse.openBrowser', `${site.origin}/login.html`);
+    models.answerWith(agentPlan([
+      { tool: 'act', find: 'textbox "Email"', method: 'fill', args: ['ada@example.com'], usage: { input: 1200, output: 30 } },
+      { tool: 'act', find: 'textbox "Password"', method: 'fill', args: ['agent-typed-secret'] },
+      { tool: 'act', find: 'button "Forgot password?"', method: 'click', usage: { input: 1300, output: 25 } },
+      { tool: 'done', input: { summary: 'Asked for a new password.', completed: true } },
+    ]));
+    const seen: string[] = [];
+    const subscription = rehearse.agentRunView.onDidChangeTreeData(() => {
+      for (const item of rehearse.agentRunView.getChildren()) seen.push(`${String(item.label)}:${(item.iconPath as vscode.ThemeIcon).id}`);
+    });
+    const result = await api.commands.executeCommand<{ completed: boolean; message: string }>('rehearse.runAgent', {
+      instruction: 'ask for a new password for ada@example.com', maxSteps: 5, autoScreenshot: true, waitBetweenActions: 0,
+    });
+    subscription.dispose();
+    assert.equal(result.completed, true);
+    assert.ok(seen.includes('1. act:loading~spin'), `a running step showed a spinner: ${seen.join(', ')}`);
+    const rows = rehearse.agentRunView.getChildren();
+    assert.deepEqual(rows.map((row) => `${String(row.label)}:${(row.iconPath as vscode.ThemeIcon).id}`), ['1. fill:pass', '2. fill:pass', '3. click:pass', '4. done:pass']);
+    assert.match(String(rehearse.agentRunView.treeView.description), /completed · 3 steps · [\d,]+ in · [\d,]+ out tokens/);
+    // What the agent typed into the password field is not shown: the view says that something was typed.
+    const typedPassword = [rows[1]!, ...rehearse.agentRunView.getChildren(rows[1])].map((item) => `${String(item.label)} ${String(item.description ?? '')}`).join(' | ');
+    assert.equal(typedPassword.includes('agent-typed-secret'), false, typedPassword);
+    const details = rehearse.agentRunView.getChildren(rows[0]);
+    assert.ok(details.some((detail) => detail.label === 'selector'));
+    assert.ok(details.some((detail) => detail.label === 'screenshot'), 'autoScreenshot: the step has a screenshot to open');
+    await api.commands.executeCommand('rehearse.openScreenshot', (rows[0] as AgentStepItem).step.screenshotId);
+    // Opened with VS Code's own command for files: a JPEG, in an editor.
+    const opened = editor.commands.filter((call) => call.id === 'vscode.open').at(-1)?.args[0] as vscode.Uri | undefined;
+    assert.ok(opened?.path.endsWith('.jpg'), String(opened));
+    const image = await readFile(opened!.fsPath);
+    assert.equal(image.subarray(0, 2).toString('hex'), 'ffd8', 'a JPEG');
+
+    const target = api.Uri.file(path.join(root, 'agent-run.flow.json'));
+    assert.equal(String(await api.commands.executeCommand<vscode.Uri>('rehearse.saveAgentRunAsFlow', target)), target.toString());
+    const text = await readFile(target.fsPath, 'utf8');
+    const flow = JSON.parse(text) as { startUrl?: string; variables?: Record<string, { secret?: boolean }>; steps: { action: { method: string; arguments: string[] }; target?: unknown }[] };
+    assert.equal(flow.startUrl, `${site.origin}/login.html`, 'the flow opens the page the run started on');
+    assert.deepEqual(flow.steps.map((step) => step.action.method), ['fill', 'fill', 'click']);
+    assert.deepEqual(flow.steps[0]!.action.arguments, ['ada@example.com']);
+    // The password the agent typed is a secret variable in the file, its value nowhere.
+    assert.deepEqual(flow.steps[1]!.action.arguments, ['%password%']);
+    assert.equal(flow.variables?.password?.secret, true);
+    assert.equal(text.includes('agent-typed-secret'), false);
   });
 
   it('Stop cancels an agent run for real: no model call and no page action after it; what ran is saved as a flow', async () => {
