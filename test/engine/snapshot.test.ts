@@ -94,6 +94,20 @@ describe('page snapshot', () => {
     assert.match(find(snapshot, 'button', 'Closed subscribe').selector, /^shadow:css=vault-box >>> /);
   });
 
+  it('a landmark or a form with nothing to name it by is found by its tag when the page has one, else by its place', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    const page = rig.session.page();
+    const regionOf = async (selector: string | undefined) => (await rig.session.workbench.ariaRegion(selector))?.selector;
+    await page.setContent('<nav><a href="#a">A</a></nav><main><form><input aria-label="Q"></form></main>');
+    assert.equal(await regionOf(undefined), 'css=main');
+    assert.equal(await regionOf('role=link[name="A"]'), 'css=nav');
+    assert.equal(await regionOf('role=textbox[name="Q"]'), 'css=form');
+    await page.setContent('<main><form><input aria-label="Q"></form><form><input aria-label="R"></form></main>');
+    const second = await regionOf('role=textbox[name="R"]');
+    assert.equal(second, 'xpath=/html/body/main/form[2]', 'two forms: by its place');
+    assert.equal(await locatorFor(page, second!).getByRole('textbox').getAttribute('aria-label'), 'R');
+  });
+
   it('ids are deterministic: the same document gives the same ids', async () => {
     await rig.session.navigate(rig.url('login.html'));
     const first = await takeSnapshot(rig.session.page());

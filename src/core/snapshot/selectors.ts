@@ -5,6 +5,12 @@ const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-cy
 const DESCRIPTIVE_ATTRIBUTES = ['name', 'aria-label', 'placeholder', 'title', 'alt'] as const;
 /** Ids and test ids that a framework generates change between builds or page loads; they make poor durable selectors. */
 const GENERATED = /:|\d{4,}|[0-9a-f]{8,}|^(ember|react|ng-|mui-|radix-|headlessui-)/i;
+/**
+ * Tags that name a part of the page rather than a place in it: when a page has one, its tag finds it as well as a
+ * custom element's does, and survives markup moving around it (a landmark's or a form's XPath does not).
+ */
+const NAMING_TAGS = new Set(['main', 'nav', 'header', 'footer', 'aside', 'form', 'dialog', 'table', 'h1']);
+const tagNames = (tag: string) => (tag.includes('-') && cssIdentifier(tag)) || NAMING_TAGS.has(tag);
 /** Roles Playwright's role engine knows (lower-case ARIA roles); Chromium-internal roles are not usable in a selector. */
 const ARIA_ROLE = /^[a-z]+$/;
 
@@ -75,7 +81,7 @@ export class SelectorIndex {
     for (const attribute of TEST_ID_ATTRIBUTES) if (node.attrs[attribute]) keys.push(`[${attribute}=${node.attrs[attribute]}]`);
     if (node.attrs.id) keys.push(`#${node.attrs.id}`);
     for (const attribute of DESCRIPTIVE_ATTRIBUTES) if (node.attrs[attribute]) keys.push(`${node.tag}[${attribute}=${node.attrs[attribute]}]`);
-    if (node.tag.includes('-')) keys.push(`<${node.tag}>`);
+    if (tagNames(node.tag)) keys.push(`<${node.tag}>`);
     if (node.tag === 'a' && node.attrs.href) keys.push(`a[href=${node.attrs.href}]`);
     if (scope.piercing && node.ax && !node.ax.ignored && ARIA_ROLE.test(node.ax.role) && node.ax.name) keys.push(`role=${node.ax.role}|${node.ax.name}`);
     return keys;
@@ -134,8 +140,8 @@ export class SelectorIndex {
     }
     const href = node.tag === 'a' ? node.attrs.href : undefined;
     if (href && href.length <= 200 && this.unique(scope, `a[href=${href}]`)) targets.push(css(`a[href=${cssString(href)}]`));
-    // A custom element's tag names a component; when it is the only one, the tag is a good selector.
-    if (node.tag.includes('-') && cssIdentifier(node.tag) && this.unique(scope, `<${node.tag}>`)) targets.push(css(node.tag));
+    // A custom element's tag names a component, a landmark's a part of the page: when it is the only one, a good selector.
+    if (tagNames(node.tag) && this.unique(scope, `<${node.tag}>`)) targets.push(css(node.tag));
     return targets;
   }
 
