@@ -84,7 +84,6 @@ export class JsonReporter extends DocumentReporter {
 
 function xml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!)
-     
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 }
 
@@ -97,7 +96,9 @@ export class JUnitReporter extends DocumentReporter {
         const name = step.index < 0 ? step.description : `${step.index + 1}. ${step.description}`;
         const open = `    <testcase classname="${xml(result.name)}" name="${xml(name)}" time="${(step.ms / 1000).toFixed(3)}"`;
         if (step.status === 'skipped') return `${open}>\n      <skipped/>\n    </testcase>`;
-        if (step.status === 'failed') return `${open}>\n      <failure type="${xml(step.error?.name ?? 'Error')}" message="${xml(step.error?.message ?? 'failed')}">${xml(step.error?.message ?? '')}</failure>\n    </testcase>`;
+        // An attribute's line breaks are read as spaces: the message is the first line, the text holds every line (a diff).
+        const message = step.error?.message ?? 'failed';
+        if (step.status === 'failed') return `${open}>\n      <failure type="${xml(step.error?.name ?? 'Error')}" message="${xml(message.split('\n')[0]!)}">${xml(message)}</failure>\n    </testcase>`;
         return `${open}/>`;
       });
       return [

@@ -105,7 +105,7 @@ describe('page snapshot', () => {
     await page.setContent('<main><form><input aria-label="Q"></form><form><input aria-label="R"></form></main>');
     const second = await regionOf('role=textbox[name="R"]');
     assert.equal(second, 'xpath=/html/body/main/form[2]', 'two forms: by its place');
-    assert.equal(await locatorFor(page, second!).getByRole('textbox').getAttribute('aria-label'), 'R');
+    assert.equal(await locatorFor(page, second).getByRole('textbox').getAttribute('aria-label'), 'R');
   });
 
   it('ids are deterministic: the same document gives the same ids', async () => {
