@@ -5,7 +5,7 @@ import { exportPlaywrightSpec } from '../flows/export-playwright';
 import { FlowFileError, loadFlow } from '../flows/format';
 import { MissingVariablesError } from '../flows/variables';
 import type { ModelSetting } from '../schema';
-import { redact, ServiceError, startLocalSession } from '../service/local-session';
+import { MissingLLMConfigurationError, redact, ServiceError, startLocalSession } from '../service/local-session';
 import { demoCommand } from './demo-command';
 import { exportDevtoolsCommand, importCommand } from './devtools-command';
 import { recordCommand } from './record-command';
@@ -57,6 +57,9 @@ function positiveInteger(value: string | undefined, flag: string, fallback: numb
   if (!Number.isInteger(number) || number < 1) throw new UsageError(`${flag}: expected a whole number of 1 or more, received ${JSON.stringify(value)}`);
   return number;
 }
+
+const NO_MODEL = 'this needs a model, and none is set: pass --model <provider/model> (for example openai/gpt-4.1-mini) or set '
+  + 'REHEARSE_MODEL, with the provider\'s key in its variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY…; README: Models)';
 
 function modelSetting(flag: string | undefined): ModelSetting | undefined {
   return flag ?? (process.env.REHEARSE_MODEL || undefined);
@@ -187,6 +190,8 @@ export async function run(argv: readonly string[], io: Console): Promise<number>
   } catch (error) {
     if (error instanceof UsageError) io.err(`rehearse: ${error.message}\n${USAGE.split('\n').slice(2, 9).join('\n')}\n`);
     else if (error instanceof FlowFileError || error instanceof MissingVariablesError) io.err(`rehearse: ${error.message}\n`);
+    // The engine's wording names the library's option; here the model comes from a flag or the environment.
+    else if (error instanceof MissingLLMConfigurationError && error.field === 'options.model') io.err(`rehearse: ${NO_MODEL}\n`);
     else if (error instanceof ServiceError) io.err(`rehearse: ${error.name}: ${error.message}\n`);
     else io.err(`rehearse: ${redact((error as Error).message ?? String(error), [])}\n`);
     return 2;

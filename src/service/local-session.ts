@@ -2,5 +2,5 @@
 export { createSession as startLocalSession, EngineSession, type SessionOptions } from '../core/engine-session';
 export type * from '../core/session-types';
 export { DirectoryCacheStore, MemoryCacheStore } from '../core/cache/action-cache';
-export { BrowserNotFoundError, ServiceError } from '../core/errors';
+export { BrowserNotFoundError, MissingLLMConfigurationError, ServiceError } from '../core/errors';
 export { redact } from '../core/redact';

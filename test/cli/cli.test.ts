@@ -205,6 +205,13 @@ describe('rehearse CLI', function () {
     assert.match(run.stdout, /passed {2}Sign in and finish a task: 9 of 9 steps/);
   });
 
+  it('observe with no model says how to give one on the command line (--model, REHEARSE_MODEL), not the library\'s option', async () => {
+    const observed = await rehearse(['observe', 'data:text/html,<button>Hi</button>', 'the greeting button'], { REHEARSE_MODEL: '' });
+    assert.equal(observed.code, 2);
+    assert.match(observed.stderr, /^rehearse: this needs a model, and none is set: pass --model <provider\/model> \(for example openai\/gpt-4\.1-mini\) or set REHEARSE_MODEL/);
+    assert.doesNotMatch(observed.stderr, /options\.model|session/);
+  });
+
   it('--help and no arguments', async () => {
     assert.match((await rehearse(['--help'])).stdout, /rehearse replay <files\|folders\|globs…>/);
     assert.equal((await rehearse([])).code, 2);
