@@ -77,7 +77,17 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     if (control && (isToggle(control) || isTextField(control) || isSetByValue(control))) return;
     const suppressed = gesture.suppressClickOn;
     if (suppressed && (suppressed === target || suppressed.contains(target) || target.contains(suppressed))) gesture.suppressClickOn = null;
-    else if (target === gesture.backgroundClick) gesture.backgroundClick = null;
+    else if (target === gesture.backgroundClick) {
+      gesture.backgroundClick = null;
+      // Not the background after all if the page answers the click itself at once (a calendar's "next" arrow made of
+      // an <a> with no href redraws the calendar): the blur is written, and then this click.
+      const before = gesture.mutations;
+      const position = positionIn(target, event);
+      const clicked = target;
+      window.setTimeout(() => {
+        if (gesture.mutations !== before) r.send('click', clicked, position);
+      }, 0);
+    }
     else if (event.detail < 2) r.hold(target, mayNavigate(target) ? 0 : DOUBLE_CLICK_MS, positionIn(target, event));
   }, true);
   window.addEventListener('contextmenu', (event) => {
