@@ -98,6 +98,9 @@ export function exportRecording(flow: Flow): ExportedRecording {
   return { recording: { title: flow.name, steps }, problems };
 }
 
+/** Roles of the elements a recording's `change` step sets the value of. */
+const TEXT_FIELD_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+
 function exportAction(step: ActionStep, selectorsOf: (selectors: readonly string[]) => string[][] | undefined, fill: (value: string) => string, say: (why: string) => void): RecordingStep[] {
   const { action } = step;
   const method = (action.method ?? 'click').toLowerCase();
@@ -118,7 +121,11 @@ function exportAction(step: ActionStep, selectorsOf: (selectors: readonly string
     case 'hover':
       return [{ type: 'hover', selectors }];
     case 'fill':
+      return [{ type: 'change', selectors, value: fill(args[0] ?? '') }];
     case 'type':
+      // Typed on something that is not a field (a grid's cell, whose editor the first key opens): the keys, sent to
+      // the focused element as the Recorder sends them. Into a field: its value, as a fill.
+      if (!TEXT_FIELD_ROLES.has(step.target?.role ?? 'textbox')) return [...fill(args[0] ?? '')].flatMap((key) => [{ type: 'keyDown', key }, { type: 'keyUp', key }]);
       return [{ type: 'change', selectors, value: fill(args[0] ?? '') }];
     case 'selectoption':
     case 'selectoptionfromdropdown':

@@ -53,9 +53,15 @@ function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
   const method = canonicalMethod(action.method);
   if (method === 'press' && !action.selector.trim()) return { code: `await page.keyboard.press(${text(args[0] ?? 'Enter')});`, usesShadow: false };
   const target = locatorCode(action.selector);
+  if (method === 'type') {
+    // As Rehearse types: the keys go where the focus is, the element clicked first unless the focus is in it (a grid's
+    // cell keeps it, and its first key opens the cell's editor).
+    const focusedWithin = `await ${target.code}.evaluate((element) => element.contains(document.activeElement))`;
+    return { code: `if (!(${focusedWithin})) await ${target.code}.click();\nawait page.keyboard.type(${text(args[0] ?? '')});`, usesShadow: target.usesShadow };
+  }
   const at = args.length === 2 ? `position: { x: ${Number(args[0])}, y: ${Number(args[1])} }` : '';
   const call: Record<string, string> = {
-    click: `click(${at ? `{ ${at} }` : ''})`, rightclick: `click({ button: 'right'${at ? `, ${at}` : ''} })`, doubleclick: `dblclick(${at ? `{ ${at} }` : ''})`, fill: `fill(${text(args[0] ?? '')})`, type: `pressSequentially(${text(args[0] ?? '')})`,
+    click: `click(${at ? `{ ${at} }` : ''})`, rightclick: `click({ button: 'right'${at ? `, ${at}` : ''} })`, doubleclick: `dblclick(${at ? `{ ${at} }` : ''})`, fill: `fill(${text(args[0] ?? '')})`,
     press: `press(${text(args[0] ?? 'Enter')})`, hover: 'hover()', selectoption: `selectOption([${args.map(text).join(', ')}])`,
     check: 'check()', uncheck: 'uncheck()', focus: 'focus()', blur: 'blur()',
     setinputfiles: `setInputFiles([${args.map((file) => `path.join(__dirname, ${text(file)})`).join(', ')}])`,

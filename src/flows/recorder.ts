@@ -280,6 +280,7 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
       const filled = action('fill', [event.value ?? '']);
       return event.secret ? keepSecret(filled, event.field || event.fingerprint.name) : { step: filled };
     }
+    case 'type': return { step: action('type', [event.value ?? '']) };
     case 'select': return { step: action('selectOption', event.values ? [...event.values] : [event.value ?? '']) };
     case 'doubleClick': return { step: action('doubleClick', position) };
     case 'rightClick': return { step: action('rightClick', position) };

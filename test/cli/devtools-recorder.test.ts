@@ -7,6 +7,7 @@ import puppeteer from 'puppeteer-core';
 import type { StaticSite } from '../../src/cli/static-site';
 import { findBrowser, launchArgs } from '../../src/core/browser/find-browser';
 import { createSession } from '../../src/core/engine-session';
+import { exportRecording } from '../../src/flows/export-devtools';
 import { loadFlow } from '../../src/flows/format';
 import { replayFlow } from '../../src/flows/replay';
 import type { Flow } from '../../src/schema';
@@ -141,6 +142,18 @@ describe('Chrome DevTools Recorder recordings, both ways', function () {
       'setViewport', 'navigate', 'change', 'click', 'waitForElement', 'change', 'click', 'keyDown', 'keyUp', 'waitForElement', 'click', 'waitForExpression',
     ]);
     assert.equal(await replayInPuppeteer(recording), `${site.origin}/account.html`, 'the replay went where the flow goes');
+  });
+
+  it('typing on a grid cell exports as the keys, sent to the focused cell as the Recorder sends them; into a field, as its value', () => {
+    const { recording } = exportRecording({
+      version: 1, name: 'Budget', startUrl: `${site.origin}/login.html`,
+      steps: [
+        { action: { selector: 'css=.cell', description: 'Food', method: 'type', arguments: ['Ok'] }, target: { role: 'gridcell', name: 'Food' } },
+        { action: { selector: 'css=#email', description: 'Email', method: 'type', arguments: ['a@b.c'] }, target: { role: 'textbox', name: 'Email' } },
+      ],
+    });
+    const steps = parse(recording).steps.slice(1) as unknown as { type: string; key?: string; value?: string }[];
+    assert.deepEqual(steps.map((step) => `${step.type} ${step.key ?? step.value ?? ''}`), ['keyDown O', 'keyUp O', 'keyDown k', 'keyUp k', 'change a@b.c']);
   });
 
   it('hostile or broken recordings: a local file or script address is reported, not imported; a bad file is an error naming it', async () => {

@@ -71,6 +71,32 @@ describe('export to Playwright Test', function () {
     assert.equal(run.status, 0, run.output);
   });
 
+  it('typing on a grid cell (AG Grid opens its editor with the first key) exports as keys typed where the focus is, green', async () => {
+    await rm(path.join(dir, 'demo.spec.ts'), { force: true });
+    await rm(path.join(dir, 'frames.spec.ts'), { force: true });
+    const site = await serveFolder(ROOT);
+    try {
+      const cell = 'css=.ag-row[row-index="1"] .ag-cell[col-id="item"]';
+      const flow: Flow = {
+        version: 1, name: 'Budget', startUrl: `${site.origin}/test/fixtures/widgets/ag-grid.html`,
+        steps: [
+          { action: { selector: cell, description: 'Food', method: 'click', arguments: [] } },
+          { action: { selector: cell, description: 'Food', method: 'type', arguments: ['Groceries'] } },
+          { action: { selector: '', description: 'the editor', method: 'press', arguments: ['Enter'] } },
+          { expect: { selector: cell, text: 'Groceries' } },
+        ],
+      };
+      const spec = exportPlaywrightSpec(flow, 'budget.flow.json');
+      assert.match(spec, /await page\.keyboard\.type\("Groceries"\);/);
+      await writeFile(path.join(dir, 'budget.spec.ts'), spec);
+      const run = await playwrightTest(dir);
+      assert.equal(run.status, 0, run.output);
+    } finally {
+      await rm(path.join(dir, 'budget.spec.ts'), { force: true });
+      await site.close();
+    }
+  });
+
   it('ARIA snapshot and element text checks become toMatchAriaSnapshot and toContainText, green until the page changes', async () => {
     await rm(path.join(dir, 'demo.spec.ts'), { force: true });
     await rm(path.join(dir, 'frames.spec.ts'), { force: true });

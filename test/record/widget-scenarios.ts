@@ -275,4 +275,52 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 6;
     },
   },
+  {
+    category: 'date picker, autocomplete and slider',
+    library: 'jquery-ui-dist 1.13',
+    page: 'jquery-ui.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => document.querySelector('#guests .ui-slider-handle') !== null);
+    },
+    person: async (page) => {
+      // The calendar's "next" arrow is an <a> with no href, which moves the focus nowhere: still a click of its own.
+      await page.getByLabel('Arrival').click();
+      await page.getByTitle('Next').click();
+      await page.locator('.ui-datepicker-calendar a', { hasText: /^15$/ }).click();
+      await settle(page);
+      await page.getByLabel('City').click();
+      await page.keyboard.type('Ber', { delay: 60 });
+      await page.locator('.ui-menu-item', { hasText: 'Bern' }).click();
+      await settle(page);
+      const handle = (await page.locator('#guests .ui-slider-handle').boundingBox())!;
+      await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+      await page.mouse.down();
+      for (let step = 1; step <= 12; step++) await page.mouse.move(handle.x + handle.width / 2 + step * 10, handle.y + handle.height / 2);
+      await page.mouse.up();
+      await settle(page);
+      return 6;
+    },
+  },
+  {
+    category: 'data grid edited by typing on a cell',
+    library: 'ag-grid-community 36',
+    page: 'ag-grid.html',
+    ready: async (page) => {
+      await page.locator('.ag-cell', { hasText: /^Food$/ }).waitFor();
+    },
+    person: async (page) => {
+      // A key typed on a selected cell opens its editor with that key: the typing is replayed on the cell, not as a
+      // fill of an editor that is not open yet.
+      await page.locator('.ag-cell', { hasText: /^Food$/ }).click();
+      await page.keyboard.type('Groceries', { delay: 40 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.locator('.ag-cell', { hasText: /^900$/ }).dblclick();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('950', { delay: 40 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 6;
+    },
+  },
 ];

@@ -62,9 +62,17 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
       await target.selectOption(args[0] ?? '', { timeout });
     }
   },
-  type: async ({ target, args, timeout }) => {
-    await target.click({ timeout });
-    await target.pressSequentially(args[0] ?? '', { timeout });
+  // Keys go where the focus is, as a person's do: into the element (clicked first unless the focus is already in it),
+  // or into what the page opens for the first key (a grid cell's editor, which a click or a focus() call would close).
+  type: async ({ page, target, args, timeout }) => {
+    const focusedWithin = await target.evaluate((element) => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      for (let node: Node | null = active; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) if (node === element) return true;
+      return false;
+    }, undefined, { timeout });
+    if (!focusedWithin) await target.click({ timeout });
+    await page.keyboard.type(args[0] ?? '');
   },
   press: ({ target, args, timeout }) => target.press(requireArgument(args, 'press', 'a key such as "Enter"'), { timeout }),
   hover: ({ target, timeout }) => target.hover({ timeout }),

@@ -20,6 +20,13 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     if (!target || event.repeat || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
     const chord = event.ctrlKey || event.altKey || event.metaKey;
     const field = isTextField(target);
+    if (!field && !chord && event.key.length === 1 && !(target instanceof HTMLSelectElement)) {
+      // The click before it (held for a double click) is written first; the element is described as the key finds it,
+      // before the page's handlers turn it into an editor.
+      r.flushHeld();
+      gesture.keyedOn = { element: target, key: event.key, at: Date.now() };
+      r.describeNow(target);
+    }
     // Selecting all, copying, cutting and pasting in a field are part of typing: the value it ends with is the fill.
     if (field && (event.ctrlKey || event.metaKey) && !event.altKey && ['a', 'c', 'x', 'v', 'z', 'y'].includes(event.key.toLowerCase())) return;
     // Keys that move within a select or press a button or toggle are recorded by what they did (change, click).
@@ -30,5 +37,9 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     const key = event.key === ' ' ? 'Space' : event.key;
     const name = `${event.ctrlKey ? 'Control+' : ''}${event.altKey ? 'Alt+' : ''}${event.metaKey ? 'Meta+' : ''}${event.shiftKey && (key.length > 1 || chord) ? 'Shift+' : ''}${key}`;
     r.send('press', target, { value: name });
+  }, true);
+  // A field the page focuses once the key is up (or after a click) was not opened by that key.
+  window.addEventListener('keyup', (event) => {
+    if (event.isTrusted) gesture.keyedOn = null;
   }, true);
 }

@@ -28,6 +28,9 @@ export function recordTyping(r: Recording) {
   // Fields the person typed into since their value was last written: a value the page's script set (a combobox that
   // clears its filter after a pick) is where the page went, not the person's typing, and replaying it would undo a pick.
   const typedInto = new WeakSet<Element>();
+  // Fields a widget opened, empty, for a key the person typed on another element (a grid cell's editor): replaying a
+  // fill of the field would set a closed editor's value; typing on that element opens it as the person's key did.
+  const openedByKeyOn = new WeakMap<Element, Element>();
   window.addEventListener('input', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
     if (target) typedInto.add(target);
@@ -39,6 +42,12 @@ export function recordTyping(r: Recording) {
     if (!typedInto.has(element)) return;
     typedInto.delete(element);
     const secret = isSecretField(element.localName, { type: element.getAttribute('type') ?? undefined, autocomplete: element.getAttribute('autocomplete') ?? undefined });
+    const keyedOn = openedByKeyOn.get(element);
+    openedByKeyOn.delete(element);
+    if (keyedOn && !secret) {
+      r.send('type', keyedOn, { value });
+      return;
+    }
     // A secret's value never leaves the page: the step gets a secret variable instead.
     r.send('fill', element, { value: secret ? '' : value, secret, field: (element as HTMLInputElement).name || element.id || '' });
   };
@@ -47,6 +56,10 @@ export function recordTyping(r: Recording) {
     if (!target) return;
     if (!r.isDescribed(target)) r.describeNow(target);
     if (isTextField(target)) {
+      const keyedOn = gesture.keyedOn;
+      // It may hold the key already: some grids start the editor with the key that opened it.
+      const opened = keyedOn && keyedOn.element !== target && Date.now() - keyedOn.at < 1000 && ['', keyedOn.key].includes(valueOf(target));
+      if (opened) openedByKeyOn.set(target, keyedOn.element);
       gesture.typingIn = target;
       // A field a widget made while open (an in-place editor) starts from what it holds: that is not typing.
       if (!pendingFill.has(target)) pendingFill.set(target, valueOf(target));

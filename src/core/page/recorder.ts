@@ -120,7 +120,7 @@ export function installRecorder(binding: string, token: string): void {
   });
   const gesture: GestureState = {
     element: null, pressedOn: null, personInputAt: 0, tabbedAt: 0, sent: false, clickSeen: false,
-    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, mouseDragging: false,
+    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, mouseDragging: false, keyedOn: null,
   };
   const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, order?: string[]): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);

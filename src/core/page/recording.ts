@@ -36,6 +36,11 @@ export interface GestureState {
   suppressClickOn: Element | null;
   /** A press moved past the drag distance: what follows is a drag, not a click. */
   mouseDragging: boolean;
+  /**
+   * A key that types, pressed on something that is not a field (a grid's cell), until it is up: a field the page opens
+   * for it meanwhile (the cell's editor) is typed into through it.
+   */
+  keyedOn: { element: Element; key: string; at: number } | null;
 }
 
 export interface Described {
