@@ -323,4 +323,25 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 6;
     },
   },
+  {
+    category: 'code editor with a hidden input textarea',
+    library: 'ace-builds 1.45',
+    page: 'ace.html',
+    ready: async (page) => {
+      await page.locator('.ace_line').first().waitFor();
+    },
+    person: async (page) => {
+      // A click puts the caret on the second line; keys move it and type, as in any code editor.
+      const line = (await page.locator('.ace_line', { hasText: 'return 1;' }).boundingBox())!;
+      await page.mouse.click(line.x + 60, line.y + line.height / 2);
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.type(' + 41', { delay: 40 });
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('// done', { delay: 40 });
+      await settle(page);
+      return 7;
+    },
+  },
 ];

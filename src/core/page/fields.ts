@@ -30,10 +30,30 @@ export function valueOf(element: Element): string {
   return element instanceof HTMLElement && element.isContentEditable ? element.innerText : (element as HTMLInputElement).value;
 }
 
-/** Elements where the place of a click matters to the page: a canvas, an image map, rich text (which word it selects). */
+/**
+ * A code editor's keyboard (Ace, Monaco, CodeMirror 5): a text field the person cannot see, which takes their keys for
+ * an editor drawn beside it. Its value is not the document, so its keys are recorded, not its value.
+ */
+export function isInputProxy(element: Element): boolean {
+  if (!(element instanceof HTMLTextAreaElement) || !isTextField(element)) return false;
+  const box = element.getBoundingClientRect();
+  return getComputedStyle(element).opacity === '0' || box.width < 4 || box.height < 4;
+}
+
+/** Within a code editor: an element a few levels under the editor that holds an input proxy. */
+function inCodeEditor(element: Element): boolean {
+  let ancestor: Element | null = element;
+  for (let level = 0; ancestor && level < 5; level++, ancestor = ancestor.parentElement) {
+    const field = ancestor.querySelector('textarea');
+    if (field) return isInputProxy(field);
+  }
+  return false;
+}
+
+/** Elements where the place of a click matters to the page: a canvas, an image map, rich text or code (where the caret goes). */
 function isPositional(element: Element): boolean {
   return element instanceof HTMLCanvasElement || (element instanceof HTMLImageElement && (element.isMap || !!element.useMap))
-    || (element instanceof HTMLElement && element.isContentEditable);
+    || (element instanceof HTMLElement && element.isContentEditable) || inCodeEditor(element);
 }
 
 /** Where on such an element a click landed, as Playwright places a click: from the padding box's corner. */

@@ -1,4 +1,4 @@
-import { isTextField, isToggle } from './fields';
+import { isInputProxy, isTextField, isToggle } from './fields';
 import { subjectOf } from './record-typing';
 import type { Recording } from './recording';
 
@@ -6,6 +6,13 @@ import type { Recording } from './recording';
 // with Control, Alt or Meta.
 const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
 const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', ' ']);
+
+/** A key as Playwright names it, with its modifiers (`Shift+Tab`, `Control+a`). */
+function keyName(event: KeyboardEvent): string {
+  const chord = event.ctrlKey || event.altKey || event.metaKey;
+  const key = event.key === ' ' ? 'Space' : event.key;
+  return `${event.ctrlKey ? 'Control+' : ''}${event.altKey ? 'Alt+' : ''}${event.metaKey ? 'Meta+' : ''}${event.shiftKey && (key.length > 1 || chord) ? 'Shift+' : ''}${key}`;
+}
 
 /** Key presses that are steps of their own, written as Playwright names them (`Shift+Tab`, `Control+a`). */
 export function recordKeys(r: Recording, flushFill: (element: Element) => void): void {
@@ -20,6 +27,17 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     if (!target || event.repeat || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
     const chord = event.ctrlKey || event.altKey || event.metaKey;
     const field = isTextField(target);
+    if (field && isInputProxy(target)) {
+      // A code editor's keyboard: its characters are one `type`, every other key (arrows, Enter, Backspace, select-all)
+      // a `press`, in order: the editor, not the field, decides what they do.
+      if (event.key.length === 1 && !chord) {
+        gesture.proxyTyping = { element: target, text: (gesture.proxyTyping?.element === target ? gesture.proxyTyping.text : '') + event.key };
+        return;
+      }
+      flushFill(target);
+      r.send('press', target, { value: keyName(event) });
+      return;
+    }
     if (!field && !chord && event.key.length === 1 && !(target instanceof HTMLSelectElement)) {
       // The click before it (held for a double click) is written first; the element is described as the key finds it,
       // before the page's handlers turn it into an editor.
@@ -34,9 +52,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin);
     if (!recorded) return;
     if (field) flushFill(target);
-    const key = event.key === ' ' ? 'Space' : event.key;
-    const name = `${event.ctrlKey ? 'Control+' : ''}${event.altKey ? 'Alt+' : ''}${event.metaKey ? 'Meta+' : ''}${event.shiftKey && (key.length > 1 || chord) ? 'Shift+' : ''}${key}`;
-    r.send('press', target, { value: name });
+    r.send('press', target, { value: keyName(event) });
   }, true);
   // A field the page focuses once the key is up (or after a click) was not opened by that key.
   window.addEventListener('keyup', (event) => {

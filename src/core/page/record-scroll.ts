@@ -1,3 +1,4 @@
+import { isInputProxy } from './fields';
 import type { Recording } from './recording';
 
 const SCROLL_SETTLE_MS = 250;
@@ -33,6 +34,8 @@ export function recordScroll(r: Recording): (event: Event) => void {
   const onScroll = (event: Event) => {
     if (!event.isTrusted || Date.now() - personScrolledAt > GESTURE_SCROLLS_WITHIN_MS) return;
     const scroller = event.target instanceof Element ? event.target : document.scrollingElement ?? document.documentElement;
+    // A code editor scrolls its hidden input as it goes: its own drawing, not the person's scroll.
+    if (isInputProxy(scroller)) return;
     window.clearTimeout(scrolling.get(scroller));
     scrolling.set(scroller, window.setTimeout(() => {
       scrolling.delete(scroller);

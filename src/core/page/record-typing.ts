@@ -1,7 +1,7 @@
 import { isSecretField } from '../snapshot/secret-fields';
 import { describeInPage } from './describe-in-page';
 import { customControlAround } from './gesture-target';
-import { editableRoot, isSetByValue, isTextField, isToggle, valueOf } from './fields';
+import { editableRoot, isInputProxy, isSetByValue, isTextField, isToggle, valueOf } from './fields';
 import { controlOfLabel, type Recording } from './recording';
 
 /** The element a gesture is about (a contenteditable region by its root). */
@@ -36,6 +36,12 @@ export function recordTyping(r: Recording) {
     if (target) typedInto.add(target);
   }, true);
   const flushFill = (element: Element) => {
+    if (isInputProxy(element)) {
+      const typed = gesture.proxyTyping;
+      gesture.proxyTyping = null;
+      if (typed?.element === element) r.send('type', element, { value: typed.text });
+      return;
+    }
     const value = valueOf(element);
     if (pendingFill.get(element) === value) return;
     pendingFill.set(element, value);

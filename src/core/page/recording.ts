@@ -41,6 +41,8 @@ export interface GestureState {
    * for it meanwhile (the cell's editor) is typed into through it.
    */
   keyedOn: { element: Element; key: string; at: number } | null;
+  /** What was typed so far into a code editor's input proxy, written as one `type` before its next other key or gesture. */
+  proxyTyping: { element: Element; text: string } | null;
 }
 
 export interface Described {
