@@ -97,6 +97,24 @@ async function failure(response: Response): Promise<ServiceError> {
   return new ServiceError(`The service answered HTTP ${response.status}: ${text.slice(0, 200)}`);
 }
 
+/**
+ * How long a call waits while its session is busy with another (SessionBusy): a call this client stopped is still
+ * winding down on the service for a moment, and a call made right after it (Replay again after Cancel) waits for it.
+ */
+const BUSY_WAIT_MS = 10_000;
+
+/** A call to a session's route: sent again while the session answers busy, within BUSY_WAIT_MS; any other failure is thrown. */
+async function postToSession(url: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
+    const response = await fetch(url, { ...init, signal: signal ?? null });
+    if (response.ok) return response;
+    const error = await failure(response);
+    if (error.code !== 'SessionBusy' || Date.now() + pause > deadline) throw error;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
 /** Starts a session on a Rehearse service. */
 export async function startRemoteSession(connection: ServiceConnection, options: StartOptions = {}, signal?: AbortSignal): Promise<HttpSession> {
   const response = await fetch(`${connection.url}/v1/sessions/start`, { method: 'POST', headers: headers(connection), body: JSON.stringify(options), signal: signal ?? null });
@@ -123,8 +141,8 @@ export class HttpSession implements Session {
    * schema; the result comes with `finished`, checked by its result schema. Body and answer are the contract's types.
    */
   private async call<N extends RouteName>(route: N, body: RequestOf<N>, signal?: AbortSignal, onProgress?: (progress: ProgressOf<N>, message: string) => void): Promise<{ result: ResultOf<N>; extra: ExtraOf<N> }> {
-    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection, true), body: JSON.stringify(body), signal: signal ?? null });
-    if (!response.ok || !response.body) throw await failure(response);
+    const response = await postToSession(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection, true), body: JSON.stringify(body) }, signal);
+    if (!response.body) throw new ServiceError(`The service answered the ${route} call with no stream.`);
     const contract = API[route];
     let outcome: { result: ResultOf<N>; extra: ExtraOf<N> } | undefined;
     let error: ServiceError | undefined;
@@ -149,8 +167,7 @@ export class HttpSession implements Session {
 
   /** Calls a route as JSON: for short calls made often (live input), where a stream's frames are overhead. */
   private async post<N extends RouteName>(route: N, body: RequestOf<N>, signal?: AbortSignal): Promise<ResultOf<N>> {
-    const response = await fetch(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection), body: JSON.stringify(body), signal: signal ?? null });
-    if (!response.ok) throw await failure(response);
+    const response = await postToSession(`${this.connection.url}/v1/sessions/${this.id}/${route}`, { method: 'POST', headers: headers(this.connection), body: JSON.stringify(body) }, signal);
     const answer = checked(v.looseObject({ data: v.looseObject({ result: v.unknown() }) }), await response.json(), `the ${route} answer`);
     return checked(API[route].result, answer.data.result, `the ${route} result`);
   }
