@@ -55,6 +55,36 @@ describe('replay checks what a person sees, and says why a step failed', functio
     assert.match(never.steps[0]!.error.message, /^waited 500 ms: expected text "Never shown" is visible/);
   });
 
+  it('keys typed on a grid cell pass only when a field took them: a cell that no longer opens an editor fails the step', async () => {
+    const grid = (opensEditor: boolean) => `<div role="grid"><div role="row"><div id="food" role="gridcell" tabindex="0">Food</div></div></div>
+      <script>
+        const cell = document.getElementById('food');
+        cell.addEventListener('keydown', (event) => {
+          if (${opensEditor} && event.key.length === 1 && !cell.querySelector('input')) {
+            const editor = document.createElement('input');
+            cell.textContent = '';
+            cell.append(editor);
+            editor.focus();
+          }
+        });
+      </script>`;
+    const flow: Flow = {
+      version: FLOW_VERSION, name: 'Grid',
+      steps: [
+        { action: { selector: 'css=#food', description: 'Food', method: 'click', arguments: [] } },
+        { action: { selector: 'css=#food', description: 'Food', method: 'type', arguments: ['Tea'] } },
+      ],
+    };
+    await rig.session.page().setContent(grid(true));
+    const typed = await replayFlow(rig.session, flow, { stepTimeoutMs: 2000, heal: false });
+    assert.equal(typed.status, 'passed', JSON.stringify(typed.steps, null, 1));
+    assert.equal(await rig.session.page().locator('#food input').inputValue(), 'Tea');
+    await rig.session.page().setContent(grid(false));
+    const ignored = await replayFlow(rig.session, flow, { stepTimeoutMs: 2000, heal: false });
+    assert.equal(ignored.status, 'failed', 'the keys went nowhere: not a pass');
+    assert.match(ignored.steps.at(-1)?.error?.message ?? '', /the 3 characters typed went to no field/);
+  });
+
   it('a step whose selectors all fail reports each selector\'s finding, not a bare timeout', async () => {
     await rig.session.navigate(rig.url('gestures.html'));
     const flow: Flow = {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { canonicalMethod, SUPPORTED_METHODS } from '../../schema';
-import { ServiceInvalidArgumentError } from '../errors';
+import { ServiceError, ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
 
 /** A file for setInputFiles, read by the caller (never from the engine's own disk: see UploadFile in schema). */
@@ -65,14 +65,26 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   // Keys go where the focus is, as a person's do: into the element (clicked first unless the focus is already in it),
   // or into what the page opens for the first key (a grid cell's editor, which a click or a focus() call would close).
   type: async ({ page, target, args, timeout }) => {
-    const focusedWithin = await target.evaluate((element) => {
-      let active = document.activeElement;
+    const text = args[0] ?? '';
+    // Where the focus is (shadow roots followed), and what text it holds: a field's value, an editable's text.
+    const focus = (element: Element) => {
+      let active = element.ownerDocument.activeElement;
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-      for (let node: Node | null = active; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) if (node === element) return true;
-      return false;
-    }, undefined, { timeout });
-    if (!focusedWithin) await target.click({ timeout });
-    await page.keyboard.type(args[0] ?? '');
+      let within = false;
+      for (let node: Node | null = active; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) if (node === element) within = true;
+      const held = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active.value : active instanceof HTMLElement && active.isContentEditable ? active.innerText : undefined;
+      const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable);
+      return { within, held, field };
+    };
+    const before = await target.evaluate(focus, undefined, { timeout });
+    if (!before.within) await target.click({ timeout });
+    await page.keyboard.type(text);
+    if (before.field || !text) return;
+    // Keys typed on something that is not a field (a grid's cell) must land in the field it opens for them: if none
+    // took them, the step did nothing, and saying it passed would be false.
+    const after = await target.evaluate(focus, undefined, { timeout }).catch(() => undefined);
+    if (after?.held?.includes(text)) return;
+    throw new ServiceError(`the ${text.length} characters typed went to no field: the element did not open an editor for them (the field that had the focus holds ${after?.held === undefined ? 'no text' : 'other text'})`);
   },
   press: ({ target, args, timeout }) => target.press(requireArgument(args, 'press', 'a key such as "Enter"'), { timeout }),
   hover: ({ target, timeout }) => target.hover({ timeout }),

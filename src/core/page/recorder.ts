@@ -1,7 +1,7 @@
 import { describeInPage } from './describe-in-page';
 import { stateOf, type ElementState } from './element-state';
 import { effectOutbox } from './effect-outbox';
-import { isInputProxy, isTextField } from './fields';
+import { isTextField } from './fields';
 import { RECORDING_MARK } from './keys';
 import { recordAsserts } from './record-asserts';
 import { recordDialogs } from './record-dialogs';
@@ -64,25 +64,14 @@ export function installRecorder(binding: string, token: string): void {
     element.setAttribute(RECORDING_MARK, `${element.getAttribute(RECORDING_MARK) ?? ''} ${mark}`.trim());
     return mark;
   };
-  /**
- * A code editor's input proxy is often named by where the caret is ("Cursor at row 2"), which moves as the person
- * types: its name is matched with any number there, and no selector holds the name.
- */
-function withoutCaret(element: Element, description: Described): Described {
-  const { name } = description.fingerprint;
-  if (!/\d/.test(name) || description.namePattern || !isInputProxy(element)) return description;
-  const pattern = `^${name.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&').replace(/\d+/g, '\\d+')}$`;
-  return { ...description, selectors: description.selectors.filter((selector) => !selector.includes(name)), namePattern: pattern };
-}
-
-/** Descriptions taken at the start of a gesture, per element, until the gesture is reported. */
+  /** Descriptions taken at the start of a gesture, per element, until the gesture is reported. */
   const described = new WeakMap<Element, Described>();
   /** The element's state at the start of its gesture: what the gesture changed is its effect. */
   const statesBefore = new WeakMap<Element, ElementState>();
   const describeNow = (element: Element) => {
     const fingerprint = describeInPage(element);
     // The address too: a click on a link changes it before the step is sent.
-    const description = withoutCaret(element, { fingerprint, ...selectorsInPage(element, fingerprint, describeInPage), url: location.href });
+    const description = { fingerprint, ...selectorsInPage(element, fingerprint, describeInPage), url: location.href };
     described.set(element, description);
     statesBefore.set(element, stateOf(element));
     return description;

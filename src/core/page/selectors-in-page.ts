@@ -1,5 +1,8 @@
 import type { PageFingerprint } from './describe-in-page';
+import { isInputProxy } from './fields';
 import { positionalPath } from './positional-path';
+
+const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 /**
  * Selectors for an element of a document's own tree, computed in the page at the moment a gesture starts (the element
@@ -12,7 +15,8 @@ export interface PageSelectors {
   readonly selectors: string[];
   /**
    * When the name holds a count in brackets (`Clear completed (1)`, `Cart [3]`), a pattern for it with any count, if
-   * that still names this element alone on the page: replay then finds the button whatever the count has become.
+   * that still names this element alone on the page: replay then finds the button whatever the count has become. A
+   * code editor's hidden input named by the caret's place (`Cursor at row 2`) is matched with any number there.
    */
   readonly namePattern?: string;
 }
@@ -58,8 +62,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     const matching = others.filter((candidate) => clean(describe(candidate).name) === clean(name));
     const parts = name.split(/([([]\s*\d+\s*[)\]])/);
     if (parts.length > 1) {
-      const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-      const pattern = `^${parts.map((part, index) => (index % 2 ? `${escape(part[0]!)}\\s*\\d+\\s*${escape(part.at(-1)!)}` : escape(part))).join('')}$`;
+      const pattern = `^${parts.map((part, index) => (index % 2 ? `${escapeRegExp(part[0]!)}\\s*\\d+\\s*${escapeRegExp(part.at(-1)!)}` : escapeRegExp(part))).join('')}$`;
       const counted = new RegExp(pattern, 'i');
       const alike = others.filter((candidate) => counted.test(describe(candidate).name.replace(/\s+/g, ' ').trim()));
       if (alike.length === 1 && alike[0] === element) {
@@ -119,5 +122,9 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     else if (innermost.length === 1 && innermost[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)}):not(:has(${CSS.escape(element.localName)}:has-text(${quote(name)})))`);
   }
   selectors.push(positionalPath(element));
+  // The caret moves as the person types: no selector holds that name, and it is matched with any row.
+  if (!namePattern && /\d/.test(name) && isInputProxy(element)) {
+    return { selectors: [...new Set(selectors.filter((selector) => !selector.includes(name)))], namePattern: `^${escapeRegExp(name).replace(/\d+/g, '\\d+')}$` };
+  }
   return { selectors: [...new Set(selectors)], ...(namePattern ? { namePattern } : {}) };
 }
