@@ -72,8 +72,9 @@ function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
   };
   if (method === 'draganddrop') {
     const destination = locatorCode(args[0] ?? '');
-    const [x, y] = args.slice(1).map(Number);
-    const position = Number.isFinite(x) && Number.isFinite(y) ? `targetPosition: { x: ${x}, y: ${y} }, ` : '';
+    const [x, y, fromX, fromY] = args.slice(1).map(Number);
+    const picked = Number.isFinite(fromX) && Number.isFinite(fromY) ? `sourcePosition: { x: ${fromX}, y: ${fromY} }, ` : '';
+    const position = `${picked}${Number.isFinite(x) && Number.isFinite(y) ? `targetPosition: { x: ${x}, y: ${y} }, ` : ''}`;
     return { code: `await ${target.code}.dragTo(${destination.code}, { ${position}steps: ${DRAG_STEPS} });`, usesShadow: target.usesShadow || destination.usesShadow };
   }
   const answer = step.dialog ? `page.once('dialog', (dialog) => dialog.${step.dialog.accept ? `accept(${step.dialog.promptText !== undefined ? text(step.dialog.promptText) : ''})` : 'dismiss()'});\n` : '';
@@ -123,6 +124,8 @@ function effectCode(target: string, effect: Effect): string[] {
   for (const key of ['selected', 'expanded', 'pressed'] as const) {
     if (effect[key] !== undefined) lines.push(`await expect(${target}).toHaveAttribute(${js(`aria-${key}`)}, ${js(String(effect[key]))});`);
   }
+  // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
+  if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);
   if (effect.order) lines.push(`await expect(${target}.locator('xpath=..').locator(':scope > *')).toHaveText([${effect.order.map((item) => js(item)).join(", ")}]);`);
   return lines;
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { flag, list, strictObject, text } from './messages';
+import { flag, list, nonEmptyText, strictObject, text } from './messages';
 
 /**
  * What a recorded gesture did to its element, read from the page after it settled: replay performs the step, then
@@ -11,6 +11,7 @@ export const EffectSchema = strictObject({
   selected: v.optional(v.pipe(flag(), v.description('The element is selected afterwards (a tab, an option).'))),
   expanded: v.optional(v.pipe(flag(), v.description('The element is expanded afterwards (aria-expanded): a menu button, a tree node, a disclosure.'))),
   pressed: v.optional(v.pipe(flag(), v.description('The element is pressed afterwards (aria-pressed): a toggle button.'))),
+  shows: v.optional(v.pipe(nonEmptyText(), v.maxLength(2000, 'expected at most 2,000 characters'), v.description('Text the element, or the editor or cell around it, shows afterwards: what typing there put on the page (spacing ignored).'))),
   order: v.optional(v.pipe(list(text()), v.description('The text of each item of the list the element sits in, in order, afterwards: what a drag that reorders a list did.'))),
 });
 export type Effect = v.InferOutput<typeof EffectSchema>;
@@ -21,6 +22,7 @@ export function describeEffect(effect: Effect): string {
   for (const key of ['checked', 'selected', 'expanded', 'pressed'] as const) {
     if (effect[key] !== undefined) parts.push(`${effect[key] ? '' : 'not '}${key}`);
   }
+  if (effect.shows !== undefined) parts.push(`showing ${JSON.stringify(effect.shows)}`);
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
   return parts.join(', ');
 }

@@ -344,4 +344,103 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 7;
     },
   },
+  {
+    category: 'code editor typed through EditContext',
+    library: 'monaco-editor 0.57',
+    page: 'monaco.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => 'widgetState' in window);
+      await page.locator('.view-line').first().waitFor();
+      await settle(page);
+    },
+    person: (page) => typeTwoLinesAtTheEnd(page, page.locator('.view-line', { hasText: /^}$/ })),
+  },
+  {
+    category: 'code editor on contenteditable with its own document model',
+    library: 'codemirror 6',
+    page: 'codemirror.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => 'widgetState' in window);
+      await page.locator('.cm-line').first().waitFor();
+    },
+    person: (page) => typeTwoLinesAtTheEnd(page, page.locator('.cm-line', { hasText: /^}$/ })),
+  },
+  {
+    category: 'tree with rename in place',
+    library: 'jstree 3.3',
+    page: 'jstree.html',
+    ready: async (page) => {
+      await page.getByRole('treeitem', { name: 'Budget' }).waitFor();
+    },
+    person: async (page) => {
+      // F2 renames the selected node, as in a file manager; the editor it opens takes the new name.
+      await page.getByText('Budget').click();
+      await page.keyboard.press('F2');
+      await settle(page);
+      await page.keyboard.type('Budget 2027', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 4;
+    },
+  },
+  {
+    category: 'dashboard layout moved by pointer drag',
+    library: 'gridstack 14',
+    page: 'gridstack.html',
+    ready: async (page) => {
+      await page.locator('.grid-stack-item', { hasText: 'Errors' }).waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      // The card "Errors" goes to the empty cells under "Sales".
+      const card = (await page.locator('.grid-stack-item-content', { hasText: 'Errors' }).boundingBox())!;
+      const under = (await page.locator('.grid-stack-item-content', { hasText: 'Sales' }).boundingBox())!;
+      await dragTo(page, { x: card.x + 30, y: card.y + 30 }, { x: under.x + 30, y: under.y + under.height + 50 });
+      return 1;
+    },
+  },
+  {
+    category: 'combobox in a React app, menu in a portal',
+    library: 'react-select 5.10 (React 19)',
+    page: 'react-select.html',
+    ready: async (page) => {
+      await page.locator('#fruit').waitFor();
+    },
+    person: async (page) => {
+      // The menu is drawn on the body and removed by each pick; the chip's × removes a pick.
+      await page.locator('#fruit').click();
+      await page.keyboard.type('ap', { delay: 40 });
+      await page.getByRole('option', { name: 'Apricot' }).click();
+      await page.keyboard.type('bl', { delay: 40 });
+      await page.getByRole('option', { name: 'Blueberry' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Remove Apricot' }).click();
+      await settle(page);
+      return 6;
+    },
+  },
 ];
+
+/** A drag as a hand makes it, from one point to another in small steps. */
+async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let step = 1; step <= 20; step++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * step) / 20, from.y + ((to.y - from.y) * step) / 20);
+    await page.waitForTimeout(20);
+  }
+  await page.mouse.up();
+  await settle(page, 500);
+}
+
+/** A person adds two lines of code at the end: clicks past the end of the last line, Enter, a line, Enter, a line. */
+async function typeTwoLinesAtTheEnd(page: Page, lastLine: Locator): Promise<number> {
+  const line = (await lastLine.boundingBox())!;
+  await page.mouse.click(line.x + 300, line.y + line.height / 2);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('const answer = greet();', { delay: 30 });
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('console.log(answer);', { delay: 30 });
+  await settle(page);
+  return 5;
+}

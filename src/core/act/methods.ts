@@ -39,13 +39,14 @@ const DRAG_STEP_MS = 16;
 const DRAG_REST_MS = 120;
 
 /** Where on the drop target a drag ends: arguments 2 and 3, CSS pixels from its top-left corner; the middle without. */
-function dropPosition(args: readonly string[]): { x: number; y: number } | undefined {
+function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: number; fromY?: number } | undefined {
   if (args.length < 2) return undefined;
-  const [x, y] = args.slice(1).map(Number);
-  if (args.length !== 3 || !Number.isFinite(x) || !Number.isFinite(y) || x! < 0 || y! < 0) {
-    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop takes the drop target's selector, then optionally where on it ["x", "y"] in pixels from its top-left corner; received ${JSON.stringify(args)}`, { field: 'arguments' });
+  const [x, y, fromX, fromY] = args.slice(1).map(Number);
+  const places = [x, y, fromX, fromY].slice(0, args.length - 1);
+  if (![3, 5].includes(args.length) || !places.every((value) => Number.isFinite(value) && value! >= 0)) {
+    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop takes the drop target's selector, then optionally where on it ["x", "y"] in pixels from its top-left corner, then optionally where the dragged element was picked up ["x", "y"] from its own; received ${JSON.stringify(args)}`, { field: 'arguments' });
   }
-  return { x: x!, y: y! };
+  return { x: x!, y: y!, ...(args.length === 5 ? { fromX: fromX!, fromY: fromY! } : {}) };
 }
 
 /** The deterministic methods of act (DESIGN.md §4). Names are matched without regard to case. */
@@ -73,7 +74,8 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
       let within = false;
       for (let node: Node | null = active; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) if (node === element) within = true;
       const held = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active.value : active instanceof HTMLElement && active.isContentEditable ? active.innerText : undefined;
-      const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable);
+      // An EditContext (Monaco's keyboard) takes text as a field does, and shows it elsewhere: the step's effect says where.
+      const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable) || !!(element as Element & { editContext?: unknown }).editContext;
       return { within, held, field };
     };
     const before = await target.evaluate(focus, undefined, { timeout });
@@ -121,7 +123,8 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     await destination.scrollIntoViewIfNeeded({ timeout });
     const to = await destination.boundingBox({ timeout });
     if (!from || !to) throw new ServiceInvalidArgumentError('dragAndDrop: the element or the drop target is not visible');
-    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    // Picked up where the person did: a layout places the item by where it was held, not by its centre.
+    const start = position?.fromX !== undefined && position.fromY !== undefined ? { x: from.x + position.fromX, y: from.y + position.fromY } : { x: from.x + from.width / 2, y: from.y + from.height / 2 };
     const end = position ? { x: to.x + position.x, y: to.y + position.y } : { x: to.x + to.width / 2, y: to.y + to.height / 2 };
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();

@@ -1,4 +1,4 @@
-import { changedState, orderOf, stateOf, type ElementState } from './element-state';
+import { changedState, orderOf, showsText, stateOf, type ElementState } from './element-state';
 
 /** How long after a step the page has had to react, when no other gesture comes first. */
 const EFFECT_AFTER_MS = 250;
@@ -14,11 +14,14 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
   const flush = () => {
     window.clearTimeout(timer);
     for (const entry of waiting.splice(0)) {
-      const effect: ElementState & { order?: string[] } = {};
+      const effect: ElementState & { order?: string[]; shows?: string } = {};
       if (entry.element?.isConnected) {
         Object.assign(effect, entry.before ? changedState(entry.before, stateOf(entry.element)) : {});
         const order = entry.order ? orderOf(entry.element) : undefined;
         if (order && order.join('\n') !== entry.order!.join('\n')) effect.order = order;
+        // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.
+        const typed = entry.payload.kind === 'type' && typeof entry.payload.value === 'string' ? entry.payload.value.trim() : '';
+        if (typed && showsText(entry.element, typed)) effect.shows = typed;
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }

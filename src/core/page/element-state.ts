@@ -51,6 +51,32 @@ export function orderOf(element: Element): string[] {
 
 export interface EffectFacts extends ElementState {
   order?: readonly string[] | undefined;
+  shows?: string | undefined;
+}
+
+/** How far up from the element typed into the text it shows is looked for: a code editor draws it a few levels up. */
+const SHOWN_LEVELS = 8;
+
+const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether the element, or what holds it a few levels up (shadow roots crossed), shows `text` (spacing ignored): the line
+ * typed into a code editor whose keyboard is a hidden textarea or an EditContext, drawn beside it.
+ */
+export function showsText(element: Element, text: string): boolean {
+  const wanted = spaced(text);
+  if (!wanted) return false;
+  // A field still open in it (a grid cell's editor, before Enter closes it) shows its value there.
+  let focused = document.activeElement;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  const open = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? focused : null;
+  let node: Element | null = element;
+  for (let level = 0; node && level < SHOWN_LEVELS; level++) {
+    const shown = node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement ? node.value : (node as HTMLElement).innerText ?? node.textContent ?? '';
+    if (spaced(shown).includes(wanted) || (open && node.contains(open) && spaced(open.value).includes(wanted))) return true;
+    node = node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null);
+  }
+  return false;
 }
 
 /** Whether an element shows the effect a recorded gesture had, and what it shows instead. */
@@ -60,6 +86,7 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
   for (const key of ['checked', 'selected', 'expanded', 'pressed'] as const) {
     if (effect[key] !== undefined && state[key] !== effect[key]) missing.push(state[key] === undefined ? `without ${key}` : `${state[key] ? '' : 'not '}${key}`);
   }
+  if (effect.shows !== undefined && !showsText(element, effect.shows)) missing.push('without that text');
   if (effect.order) {
     const order = orderOf(element);
     if (order.join('\n') !== effect.order.join('\n')) missing.push(`in the order ${order.map((item) => JSON.stringify(item)).join(', ')}`);

@@ -31,8 +31,8 @@ export function valueOf(element: Element): string {
 }
 
 /**
- * A code editor's keyboard (Ace, Monaco, CodeMirror 5): a text field the person cannot see, which takes their keys for
- * an editor drawn beside it. Its value is not the document, so its keys are recorded, not its value.
+ * A code editor's keyboard (Ace, CodeMirror 5): a text field the person cannot see, which takes their keys for an
+ * editor drawn beside it. Its value is not the document, so its keys are recorded, not its value.
  */
 export function isInputProxy(element: Element): boolean {
   if (!(element instanceof HTMLTextAreaElement) || !isTextField(element)) return false;
@@ -40,10 +40,28 @@ export function isInputProxy(element: Element): boolean {
   return getComputedStyle(element).opacity === '0' || box.width < 4 || box.height < 4;
 }
 
-/** Within a code editor: an element a few levels under the editor that holds an input proxy. */
+/** An element that takes text through the EditContext API (Monaco in Chromium): keys, and no value or DOM edit of its own. */
+export function hasEditContext(element: Element): boolean {
+  return !!(element as Element & { editContext?: unknown }).editContext;
+}
+
+/**
+ * Where a person types code, key by key, into an editor that keeps its own document: an input proxy, an EditContext, or
+ * a contenteditable document of several lines that turns spelling off (CodeMirror 6; a one-line value in a tree turns
+ * it off too, and is a field). What the person typed there is their keys, in order, at the caret they placed: a fill
+ * of the whole text would rewrite the document, and a key lost would be a line lost.
+ */
+export function isKeyboardEditor(element: Element): boolean {
+  return isInputProxy(element) || hasEditContext(element)
+    || (element instanceof HTMLElement && element.isContentEditable && !element.spellcheck && element.ariaMultiLine === 'true' && editableRoot(element) === element);
+}
+
+/** Within a code editor: an element a few levels under the editor that holds its keyboard (or has the focus there). */
 function inCodeEditor(element: Element): boolean {
+  const active = element.ownerDocument.activeElement;
   let ancestor: Element | null = element;
   for (let level = 0; ancestor && level < 5; level++, ancestor = ancestor.parentElement) {
+    if (active && ancestor.contains(active) && isKeyboardEditor(active)) return true;
     const field = ancestor.querySelector('textarea');
     if (field) return isInputProxy(field);
   }

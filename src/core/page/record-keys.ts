@@ -1,10 +1,12 @@
-import { isInputProxy, isTextField, isToggle } from './fields';
+import { isKeyboardEditor, isTextField, isToggle } from './fields';
 import { subjectOf } from './record-typing';
 import type { Recording } from './recording';
 
 // Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
 // with Control, Alt or Meta.
 const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
+/** Keys that type nothing and command nothing by themselves. */
+const NOT_COMMANDS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'NumLock', 'ScrollLock', 'Fn', 'Dead', 'Process', 'Unidentified', 'Compose']);
 const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', ' ']);
 
 /** A key as Playwright names it, with its modifiers (`Shift+Tab`, `Control+a`). */
@@ -24,12 +26,12 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
       gesture.personInputAt = Date.now();
       if (event.key === 'Tab') gesture.tabbedAt = Date.now();
     }
-    if (!target || event.repeat || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
+    if (!target || event.repeat || NOT_COMMANDS.has(event.key)) return;
     const chord = event.ctrlKey || event.altKey || event.metaKey;
     const field = isTextField(target);
-    if (field && isInputProxy(target)) {
+    if (isKeyboardEditor(target)) {
       // A code editor's keyboard: its characters are one `type`, every other key (arrows, Enter, Backspace, select-all)
-      // a `press`, in order: the editor, not the field, decides what they do.
+      // a `press`, in order: the editor, not a field's value, decides what they do.
       if (event.key.length === 1 && !chord) {
         gesture.proxyTyping = { element: target, text: (gesture.proxyTyping?.element === target ? gesture.proxyTyping.text : '') + event.key };
         return;
@@ -49,7 +51,9 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     if (field && (event.ctrlKey || event.metaKey) && !event.altKey && ['a', 'c', 'x', 'v', 'z', 'y'].includes(event.key.toLowerCase())) return;
     // Keys that move within a select or press a button or toggle are recorded by what they did (change, click).
     const movesWithin = target instanceof HTMLSelectElement || (event.key === ' ' && (target instanceof HTMLButtonElement || isToggle(target)));
-    const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin);
+    // On something that is not a field, a key that types nothing (F2, Insert, a menu key) is a command to the widget.
+    const command = !field && event.key.length > 1 && !NOT_COMMANDS.has(event.key);
+    const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin) || (command && !movesWithin);
     if (!recorded) return;
     if (field) flushFill(target);
     r.send('press', target, { value: keyName(event) });

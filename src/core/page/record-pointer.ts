@@ -1,4 +1,4 @@
-import { editableRoot, isSetByValue, isTextField, isToggle, positionIn } from './fields';
+import { editableRoot, isKeyboardEditor, isSetByValue, isTextField, isToggle, positionIn } from './fields';
 import { gestureTarget } from './gesture-target';
 import { controlOfLabel, type Recording } from './recording';
 
@@ -61,6 +61,11 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     const pressedOn = gesture.pressedOn;
     if (target && pressedOn && pressedOn !== target && pressedOn.isConnected && target.contains(pressedOn)) target = pressedOn;
     if (!target) return;
+    if (isKeyboardEditor(target) && !gesture.sent) {
+      // In a code editor the click places the caret where the keys after it go: a step, with its place.
+      if (event.detail < 2) r.hold(target, DOUBLE_CLICK_MS, positionIn(target, event));
+      return;
+    }
     if (isTextField(target) && !gesture.sent) {
       // Clicking into a field is not a step, unless it did something (a combobox that opens its list): then it is.
       const field = target;

@@ -1,7 +1,7 @@
 import { isSecretField } from '../snapshot/secret-fields';
 import { describeInPage } from './describe-in-page';
 import { customControlAround } from './gesture-target';
-import { editableRoot, isInputProxy, isSetByValue, isTextField, isToggle, valueOf } from './fields';
+import { editableRoot, isKeyboardEditor, isSetByValue, isTextField, isToggle, valueOf } from './fields';
 import { controlOfLabel, type Recording } from './recording';
 
 /** The element a gesture is about (a contenteditable region by its root). */
@@ -36,7 +36,7 @@ export function recordTyping(r: Recording) {
     if (target) typedInto.add(target);
   }, true);
   const flushFill = (element: Element) => {
-    if (isInputProxy(element)) {
+    if (isKeyboardEditor(element)) {
       const typed = gesture.proxyTyping;
       gesture.proxyTyping = null;
       if (typed?.element === element) r.send('type', element, { value: typed.text });
@@ -61,6 +61,8 @@ export function recordTyping(r: Recording) {
     const target = event.isTrusted ? subjectOf(event) : null;
     if (!target) return;
     if (!r.isDescribed(target)) r.describeNow(target);
+    // An editor taking keys through an EditContext is no field, but what is typed there is written as a field's is.
+    if (isKeyboardEditor(target) && !isTextField(target)) gesture.typingIn = target;
     if (isTextField(target)) {
       const keyedOn = gesture.keyedOn;
       // It may hold the key already: some grids start the editor with the key that opened it.
@@ -78,6 +80,8 @@ export function recordTyping(r: Recording) {
   window.addEventListener('focusout', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
     if (!target) return;
+    // Keys typed into a code editor are written as it loses the focus, whatever its value says.
+    if (gesture.proxyTyping?.element === target) flushFill(target);
     if (gesture.typingIn === target) gesture.typingIn = null;
     // Typed into, it is a fill (whoever gave it the focus); left as it was after the person focused it, a focus step
     // replays what the page did on focus.

@@ -24,9 +24,9 @@ export interface RecordedEvent {
   /** How far a container was scrolled across, when it was. */
   readonly scrollLeft?: string;
   /** Where a dragged element was dropped, and where on it (a drag made of mouse events). */
-  readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[]; readonly offset?: readonly [number, number] };
+  readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[]; readonly offset?: readonly [number, number]; readonly picked?: readonly [number, number] };
   /** What the gesture changed about its element, read once the page had reacted (before the next gesture). */
-  readonly effect?: ElementState & { order?: readonly string[] };
+  readonly effect?: ElementState & { order?: readonly string[]; shows?: string };
   /** The document the gesture was made in (one per page load): a new one after a gesture means a page was loaded. */
   readonly document?: string;
   /** The names of the files chosen in a file input. */

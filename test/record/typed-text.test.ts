@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { Recorder } from '../../src/flows/recorder';
+import { replayFlow } from '../../src/flows/replay';
+import { FLOW_VERSION, type Flow } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+
+/**
+ * A code editor whose keyboard is an EditContext (as Monaco's is in Chromium): keys reach a div that holds no text, and
+ * the editor draws the document elsewhere. `drawsText: false` is a later release whose text never arrives.
+ */
+const editor = (drawsText: boolean) => `<h1>Script</h1>
+  <div id="editor" style="position: relative; width: 400px; height: 120px; border: 1px solid #999">
+    <pre id="lines" style="margin: 0; font: 14px monospace">let total = 0;</pre>
+    <div id="keys" role="textbox" aria-label="Editor content" tabindex="0" style="position: absolute; inset: 0; opacity: 0"></div>
+  </div>
+  <script>
+  {
+    const keys = document.getElementById('keys');
+    const lines = document.getElementById('lines');
+    const context = new EditContext({ text: lines.textContent, selectionStart: lines.textContent.length, selectionEnd: lines.textContent.length });
+    keys.editContext = context;
+    context.addEventListener('textupdate', (event) => {
+      if (${drawsText}) lines.textContent = context.text;
+    });
+    keys.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      context.updateText(context.selectionStart, context.selectionEnd, '\\n');
+      context.updateSelection(context.selectionStart + 1, context.selectionStart + 1);
+      if (${drawsText}) lines.textContent = context.text;
+    });
+  }
+  </script>`;
+
+/** Issue 40, items 2 and 6: keys typed into a code editor are kept as typed, and replay checks that they arrived. */
+describe('typing into a code editor is recorded key by key, and replay checks the text arrived', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('an EditContext editor: the characters are steps (not Space presses), and a release where the text never shows fails', async () => {
+    const page = rig.session.page();
+    await page.setContent(editor(true));
+    const recorder = await Recorder.start(rig.session);
+    await page.locator('#keys').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('total += 1;', { delay: 20 });
+    const recorded = await recorder.stop();
+    const flow: Flow = { version: FLOW_VERSION, name: 'Script', steps: recorded.map(({ step }) => step) };
+    const typed = flow.steps.flatMap((step) => ('action' in step ? [`${step.action.method} ${JSON.stringify(step.action.arguments)}${step.effect ? ` ${JSON.stringify(step.effect)}` : ''}`] : []));
+    assert.deepEqual(typed.slice(-3), ['press ["End"]', 'press ["Enter"]', 'type ["total += 1;"] {"shows":"total += 1;"}'], JSON.stringify(typed));
+    assert.deepEqual(recorder.problems, []);
+
+    await page.setContent(editor(true));
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.equal(await page.locator('#lines').textContent(), 'let total = 0;\ntotal += 1;');
+
+    await page.setContent(editor(false));
+    const lost = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(lost.status, 'failed', 'the text typed never showed: not a pass');
+    const failed = lost.steps.find((step) => step.status === 'failed');
+    assert.equal(failed?.error?.name, 'EffectMissing');
+    assert.match(failed?.error?.message ?? '', /type on textbox "Editor content" was done, but it did not have its recorded effect: expected showing "total \+= 1;", found without that text/);
+  });
+});
