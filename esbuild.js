@@ -146,6 +146,17 @@ if (tests) {
     define,
     plugins: [problemMatcherPlugin],
   });
+  // Widget pages built with a framework (React) are bundled as their apps are: one script per page, production React.
+  const widgetApps = fs.readdirSync(path.join('test', 'fixtures', 'widgets')).filter((file) => file.endsWith('.jsx'));
+  if (widgetApps.length) {
+    builds.push({
+      entryPoints: widgetApps.map((file) => path.join('test', 'fixtures', 'widgets', file)),
+      outdir: path.join('out', 'test', 'fixtures', 'widgets'),
+      bundle: true, minify: true, platform: 'browser', format: 'iife', target: 'chrome120', jsx: 'automatic', logLevel: 'silent',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      plugins: [problemMatcherPlugin],
+    });
+  }
 }
 
 /** The codicon font and stylesheet the webviews load (from dist/webview/codicons, inside the packaged extension). */

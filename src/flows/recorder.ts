@@ -286,7 +286,10 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
     case 'rightClick': return { step: action('rightClick', position) };
     case 'focus': return { step: action('focus', []) };
     case 'blur': return { step: action('blur', []) };
-    case 'drag': return { step: action('dragAndDrop', [event.destination!.selectors[0]!, ...(event.destination!.offset ?? []).map(String)]) };
+    case 'drag': {
+      const { selectors, offset, picked } = event.destination!;
+      return { step: action('dragAndDrop', [selectors[0]!, ...(offset ? [...offset, ...(picked ?? [])] : []).map(String)]) };
+    }
     case 'upload': return { step: action('setInputFiles', [...(event.files ?? [])]) };
     case 'scroll': {
       const scrolled = action('scrollTo', [event.value ?? '0', ...(event.scrollLeft ? [event.scrollLeft] : [])]);

@@ -17,3 +17,5 @@ export const LANDED_KEY = 'rehearse.landed';
 export const DEFINITION_WAIT_MS = 3000;
 /** The attribute the engine marks a region with for a moment, to name it with its own snapshot (see ariaRegionOf). */
 export const ARIA_REGION_MARK = 'data-rehearse-region';
+/** The element that holds the recorder's toolbar in the page: never the target of a gesture, nor a place to drop on. */
+export const RECORDER_HOST = 'rehearse-recorder';

@@ -1,3 +1,4 @@
+import { RECORDER_HOST } from './keys';
 import { positionalPath } from './positional-path';
 
 /**
@@ -33,7 +34,8 @@ export function dropCandidates(dragged: Element): Placed[] {
   let level: Element | null = dragged;
   for (let depth = 0; level?.parentElement && depth < 4; depth++, level = level.parentElement) {
     for (const sibling of level.parentElement.children) {
-      if (chain.has(sibling) || placed.length > 400) continue;
+      // The recorder's toolbar is over the page, not part of it: never where something was dropped.
+      if (chain.has(sibling) || placed.length > 400 || sibling.localName === RECORDER_HOST) continue;
       const rect = sibling.getBoundingClientRect();
       if (rect.width > 0 && rect.height > 0) placed.push({ element: sibling, rect, path: positionalPath(sibling) });
     }
@@ -52,4 +54,28 @@ export function dropPlace(candidates: readonly Placed[], x: number, y: number): 
     if (!best || width * height < best.rect.width * best.rect.height) best = candidate;
   }
   return best ? { element: best.element, path: best.path, offset: [Math.round(x - best.rect.left), Math.round(y - best.rect.top)] } : undefined;
+}
+
+/** The dragged element's containers, a few levels up, and where each stood when the drag began. */
+export function containersOf(dragged: Element): Placed[] {
+  const placed: Placed[] = [];
+  for (let node = dragged.parentElement; node && node !== document.body && placed.length < 6; node = node.parentElement) {
+    placed.push({ element: node, rect: node.getBoundingClientRect(), path: positionalPath(node) });
+  }
+  return placed;
+}
+
+/**
+ * Where an item was dropped inside its own container (a dashboard grid's empty cells): the innermost container that did
+ * not move with the item and holds the point now (it may have grown to take the item). Read when no element around lay
+ * there before the drag.
+ */
+export function dropInContainer(containers: readonly Placed[], x: number, y: number): DropPlace | undefined {
+  for (const container of containers) {
+    const now = container.element.getBoundingClientRect();
+    const stayed = Math.abs(now.left - container.rect.left) < 1 && Math.abs(now.top - container.rect.top) < 1;
+    if (!stayed || x < now.left || x > now.right || y < now.top || y > now.bottom) continue;
+    return { element: container.element, path: container.path, offset: [Math.round(x - now.left), Math.round(y - now.top)] };
+  }
+  return undefined;
 }

@@ -1,7 +1,7 @@
 import { describeInPage } from './describe-in-page';
 import { orderOf } from './element-state';
 import { isSetByValue, isTextField } from './fields';
-import { DRAG_DISTANCE, dropCandidates, dropPlace } from './pointer-drag';
+import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace } from './pointer-drag';
 import { isPositional as isPlaceSelector } from './positional-path';
 import { pointedBy } from './record-pointer';
 import { subjectOf } from './record-typing';
@@ -26,7 +26,7 @@ export function recordDrags(r: Recording): void {
     const scrolls = target.scrollHeight > target.clientHeight || target.scrollWidth > target.clientWidth;
     const onScrollbar = scrolls && (event.clientX - box.left - target.clientLeft > target.clientWidth || event.clientY - box.top - target.clientTop > target.clientHeight);
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
-    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [] } : null;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [], containers: [], picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] } : null;
     gesture.mouseDragging = false;
   }, true);
   window.addEventListener('dragstart', (event) => {
@@ -53,6 +53,7 @@ export function recordDrags(r: Recording): void {
     gesture.mouseDragging = true;
     // Where everything around stood before anything moved: the drop place is read against that.
     downAt.places = dropCandidates(downAt.element);
+    downAt.containers = containersOf(downAt.element);
   }, true);
   window.addEventListener('pointerup', (event) => {
     const start = downAt;
@@ -65,7 +66,7 @@ export function recordDrags(r: Recording): void {
       gesture.suppressClickOn = start.element;
       return;
     }
-    const place = dropPlace(start.places, event.clientX, event.clientY);
+    const place = dropPlace(start.places, event.clientX, event.clientY) ?? dropInContainer(start.containers, event.clientX, event.clientY);
     if (!place) {
       r.raw({ kind: 'drag', mark: '', fingerprint: describeInPage(start.element), selectors: [], problem: 'the place it was dropped could not be told', token: r.token });
       return;
@@ -75,6 +76,6 @@ export function recordDrags(r: Recording): void {
     gesture.suppressClickOn = start.element;
     // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
     const selectors = [...selectorsInPage(place.element, fingerprint, describeInPage).selectors.filter((selector) => !isPlaceSelector(selector)), place.path];
-    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset } }, start.order);
+    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, start.order);
   }, true);
 }

@@ -1,5 +1,5 @@
 import { RECORD_MODE_HINTS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../../schema/record-modes';
-import { HOOKS_KEY } from './keys';
+import { HOOKS_KEY, RECORDER_HOST } from './keys';
 
 /** The toolbar, the outline of the element an assert mode aims at, or both: drawn where the page cannot reach. */
 export interface RecorderOverlay {
@@ -42,7 +42,7 @@ const STYLE = `
  * the host gets it back. With `toolbar` (the top frame), the mode buttons; in every frame, the outline.
  */
 export function installOverlay(toolbar: boolean): RecorderOverlay {
-  const host = document.createElement('rehearse-recorder');
+  const host = document.createElement(RECORDER_HOST);
   const styleHost = () => {
     for (const [property, value] of HOST_STYLE) host.style.setProperty(property, value, 'important');
     return host.style.cssText;

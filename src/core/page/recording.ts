@@ -80,6 +80,9 @@ export interface PressedForDrag {
   element: Element;
   order: string[];
   places: ReturnType<typeof dropCandidates>;
+  containers: ReturnType<typeof dropCandidates>;
+  /** Where on the element the press was, in CSS pixels from its top-left corner. */
+  picked: [number, number];
 }
 
 /** The control a label is for, if the element is inside one. */
