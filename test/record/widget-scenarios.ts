@@ -419,6 +419,23 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 6;
     },
   },
+  {
+    category: 'design-system text field, then its checkbox (custom elements)',
+    library: '@fluentui/web-components 3.1',
+    page: 'fluent.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => ['fluent-text-input', 'fluent-checkbox', 'fluent-field'].every((name) => customElements.get(name)));
+      await settle(page);
+    },
+    person: async (page) => {
+      // Typed, then the box clicked at once: the click is the step that leaves the field, not the field's blur.
+      await page.locator('#name').click();
+      await page.keyboard.type('Grace', { delay: 30 });
+      await page.locator('#news').click();
+      await settle(page);
+      return 3;
+    },
+  },
 ];
 
 /** A drag as a hand makes it, from one point to another in small steps. */

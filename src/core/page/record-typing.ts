@@ -10,9 +10,16 @@ export const subjectOf = (event: Event): Element | null => {
   return target instanceof Element ? editableRoot(target) : null;
 };
 
+/**
+ * A design system's control: a custom element that takes part in forms or the focus order. Its role may live in its
+ * ElementInternals, which the page cannot read, so it looks like a generic element with a default cursor.
+ */
+const isCustomControlElement = (element: Element) => element.localName.includes('-')
+  && (!!(element.constructor as { formAssociated?: boolean }).formAssociated || (element as HTMLElement).tabIndex >= 0 || typeof (element as { checked?: unknown }).checked === 'boolean');
+
 /** A click on the page's background (no role, no pointer cursor) is what makes a field lose focus, not a step. */
 const isBackground = (element: Element) => ['generic', 'none', 'paragraph', 'main', 'region', 'section', 'article', 'heading', 'list', 'form', 'group'].includes(describeInPage(element).role)
-  && getComputedStyle(element).cursor !== 'pointer' && !(element instanceof HTMLLabelElement);
+  && getComputedStyle(element).cursor !== 'pointer' && !(element instanceof HTMLLabelElement) && !isCustomControlElement(element);
 
 /**
  * Fields, as the recorder hears them: what is typed becomes one fill when the person leaves the field or starts another
