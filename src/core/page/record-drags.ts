@@ -26,6 +26,8 @@ export function recordDrags(r: Recording): void {
     const scrolls = target.scrollHeight > target.clientHeight || target.scrollWidth > target.clientWidth;
     const onScrollbar = scrolls && (event.clientX - box.left - target.clientLeft > target.clientWidth || event.clientY - box.top - target.clientTop > target.clientHeight);
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
+    // A press on a scrollbar is the scroll's, recorded where it stops.
+    if (onScrollbar) gesture.accounted = true;
     downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [], containers: [], picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] } : null;
     gesture.mouseDragging = false;
   }, true);
@@ -64,11 +66,13 @@ export function recordDrags(r: Recording): void {
     const selection = window.getSelection();
     if (selection && !selection.isCollapsed && selection.toString().trim()) {
       gesture.suppressClickOn = start.element;
+      gesture.accounted = true;
       return;
     }
     const place = dropPlace(start.places, event.clientX, event.clientY) ?? dropInContainer(start.containers, event.clientX, event.clientY);
     if (!place) {
       r.raw({ kind: 'drag', mark: '', fingerprint: describeInPage(start.element), selectors: [], problem: 'the place it was dropped could not be told', token: r.token });
+      gesture.accounted = true;
       return;
     }
     const fingerprint = describeInPage(place.element);

@@ -1,6 +1,7 @@
 import { editableRoot, isKeyboardEditor, isSetByValue, isTextField, isToggle, positionIn } from './fields';
 import { gestureTarget } from './gesture-target';
-import { controlOfLabel, type Recording } from './recording';
+import { RECORDING_MARK } from './keys';
+import { controlOfLabel, type Described, type Recording } from './recording';
 
 /** A click is held back this long: two clicks that make one are recorded as one doubleClick. */
 const DOUBLE_CLICK_MS = 400;
@@ -18,13 +19,14 @@ const mayNavigate = (element: Element) => !!element.closest('a[href], button[typ
  * click step (held back for a double click, or until the page's handlers ran when it may leave the page), a right
  * click and a double click theirs. Clicking into a text field is no step unless the click itself changed the page.
  */
-export function recordPointer(r: Recording, flushFill: (element: Element) => void): void {
+export function recordPointer(r: Recording, flushFill: (element: Element) => void, pressed: (element: Element, described: Described) => void): void {
   const gesture = r.gesture;
   // What the page changed: a field that styles itself or its form group on focus changed nothing a person acts on.
   new MutationObserver((records) => {
     for (const record of records) {
       const styling = record.type === 'attributes' && gesture.pressedOn && record.target instanceof Element && record.target.contains(gesture.pressedOn);
-      if (!styling) gesture.mutations++;
+      // The recorder's own marks, put on and taken off as steps are named, are not the page's doing.
+      if (!styling && record.attributeName !== RECORDING_MARK) gesture.mutations++;
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   window.addEventListener('pointerdown', (event) => {
@@ -34,15 +36,17 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     // next gesture waits for.
     if (gesture.typingIn) flushFill(gesture.typingIn);
     r.flushOutbox();
+    // Clicks still held belong to the gesture before this one: sent now, they do not count as this one's step.
+    r.flushHeld(target);
+    pressed(target, r.describeNow(target));
     gesture.element = gesture.pressedOn = target;
     gesture.sent = false;
+    gesture.accounted = false;
     gesture.clickSeen = false;
     gesture.mutationsAtPress = gesture.mutations;
     gesture.mutationsAtKey = null;
     gesture.backgroundClick = null;
     gesture.personInputAt = Date.now();
-    r.flushHeld(target);
-    r.describeNow(target);
     const control = controlOfLabel(target);
     if (control) r.describeNow(control);
   }, true);

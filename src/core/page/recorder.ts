@@ -7,6 +7,7 @@ import { recordAsserts } from './record-asserts';
 import { recordDialogs } from './record-dialogs';
 import { recordDrags } from './record-drags';
 import { recordKeys } from './record-keys';
+import { recordLedger } from './record-ledger';
 import { recordPointer } from './record-pointer';
 import { recordScroll } from './record-scroll';
 import { installOverlay } from './record-toolbar';
@@ -45,6 +46,7 @@ export function installRecorder(binding: string, token: string): void {
       // Typing still in a field when the person stops is written as it is then.
       if (gesture.typingIn) flushFill(gesture.typingIn);
       flushHeld();
+      ledger.settle();
       flushOutbox();
       const events = handedBack;
       handedBack = undefined;
@@ -122,7 +124,7 @@ export function installRecorder(binding: string, token: string): void {
   });
   const gesture: GestureState = {
     element: null, pressedOn: null, personInputAt: 0, tabbedAt: 0, sent: false, clickSeen: false,
-    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, mouseDragging: false, keyedOn: null, proxyTyping: null,
+    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, accounted: false, mouseDragging: false, keyedOn: null, proxyTyping: null,
   };
   const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, order?: string[]): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
@@ -149,7 +151,8 @@ export function installRecorder(binding: string, token: string): void {
   });
   // Only what a person does: events a page script dispatches are not trusted, and not recorded (each unit checks).
   const { flushFill, onChange } = recordTyping(recording);
-  recordPointer(recording, flushFill);
+  const ledger = recordLedger(recording);
+  recordPointer(recording, flushFill, ledger.pressed);
   recordDialogs(recording);
   recordDrags(recording);
   const onScroll = recordScroll(recording);

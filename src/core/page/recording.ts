@@ -34,6 +34,8 @@ export interface GestureState {
   backgroundClick: Element | null;
   /** The click that ends a drag or a text selection, which is part of it. */
   suppressClickOn: Element | null;
+  /** The gesture under way is accounted for without a step of its own (a text selection, a scrollbar, a problem sent). */
+  accounted: boolean;
   /** A press moved past the drag distance: what follows is a drag, not a click. */
   mouseDragging: boolean;
   /**

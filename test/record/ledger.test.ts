@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { Recorder } from '../../src/flows/recorder';
+import { useEngine } from '../engine/harness';
+
+/**
+ * Issue 40, item 1: every press is a step, part of one, or did nothing. A middle click is a gesture the recorder has no
+ * step for (no flow method replays it): when the page answers it, the person is told at once.
+ */
+const page = `<h1>Mail</h1>
+  <p>Open tabs: <span id="draft" style="padding: 4px; border: 1px solid">Draft</span> <span id="inbox">Inbox</span></p>
+  <button id="archive">Archive</button> <p id="said"></p>
+  <script>
+    document.getElementById('draft').addEventListener('auxclick', (event) => event.button === 1 && event.target.remove());
+    document.getElementById('archive').addEventListener('click', () => { document.getElementById('said').textContent = 'Archived'; });
+  </script>`;
+
+describe('the ledger of gestures', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('a press that changed the page and became no step is a problem naming it; a press that changed nothing is not', async () => {
+    const tab = rig.session.page();
+    await tab.setContent(page);
+    const told: string[] = [];
+    const recorder = await Recorder.start(rig.session, () => undefined, { onProblem: (problem) => told.push(problem) });
+    await tab.locator('#inbox').click({ button: 'middle' });
+    await tab.locator('h1').click();
+    await tab.locator('#draft').click({ button: 'middle' });
+    await tab.getByRole('button', { name: 'Archive' }).click();
+    for (let i = 0; i < 50 && !told.length; i++) await tab.waitForTimeout(100);
+    const recorded = await recorder.stop();
+    assert.deepEqual(told, ['click on element "Draft" was not recorded: it changed the page, but no step came of it. Record it again, or add the step by hand.']);
+    assert.deepEqual(recorded.flatMap(({ step }) => ('action' in step ? [`${step.action.method} ${step.action.description}`] : [])), ['click heading "Mail"', 'click button "Archive"']);
+  });
+});
