@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { Recorder } from '../../src/flows/recorder';
+import { replayFlow } from '../../src/flows/replay';
+import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
 
 /**
@@ -31,5 +33,32 @@ describe('the ledger of gestures', function () {
     const recorded = await recorder.stop();
     assert.deepEqual(told, ['click on element "Draft" was not recorded: it changed the page, but no step came of it. Record it again, or add the step by hand.']);
     assert.deepEqual(recorded.flatMap(({ step }) => ('action' in step ? [`${step.action.method} ${step.action.description}`] : [])), ['click heading "Mail"', 'click button "Archive"']);
+  });
+
+  it('a letter typed on a list that is not a field (its type-ahead moved the selection) is a press, and replays', async () => {
+    const list = `<h1>Fruit</h1><ul id="fruit" role="listbox" tabindex="0" aria-label="Fruit">
+      <li role="option" aria-selected="true">Apple</li><li role="option" aria-selected="false">Banana</li><li role="option" aria-selected="false">Cherry</li></ul>
+      <script>
+        document.getElementById('fruit').addEventListener('keydown', (event) => {
+          const options = [...document.querySelectorAll('[role=option]')];
+          const next = options.find((option) => option.textContent.toLowerCase().startsWith(event.key.toLowerCase()));
+          if (next) options.forEach((option) => option.setAttribute('aria-selected', String(option === next)));
+        });
+      </script>`;
+    const tab = rig.session.page();
+    await tab.setContent(list);
+    const recorder = await Recorder.start(rig.session);
+    await tab.locator('#fruit').focus();
+    await tab.keyboard.press('c');
+    await tab.keyboard.press('x');
+    await tab.waitForTimeout(300);
+    const recorded = await recorder.stop();
+    const flow: Flow = { version: FLOW_VERSION, name: 'Fruit', steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.flatMap((step) => ('action' in step ? [`${step.action.method} ${step.action.description} ${JSON.stringify(step.action.arguments)}`] : [])), ['press listbox "Fruit" ["c"]'], 'x selected nothing: no step');
+    assert.deepEqual(recorder.problems, []);
+    await tab.setContent(list);
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.equal(await tab.locator('[aria-selected=true]').textContent(), 'Cherry');
   });
 });

@@ -44,7 +44,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
       // The click before it (held for a double click) is written first; the element is described as the key finds it,
       // before the page's handlers turn it into an editor.
       r.flushHeld();
-      gesture.keyedOn = { element: target, key: event.key, at: Date.now() };
+      gesture.keyedOn = { element: target, key: event.key, at: Date.now(), mutations: gesture.mutations, steps: gesture.steps };
       r.describeNow(target);
     }
     // Selecting all, copying, cutting and pasting in a field are part of typing: the value it ends with is the fill.
@@ -60,6 +60,19 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
   }, true);
   // A field the page focuses once the key is up (or after a click) was not opened by that key.
   window.addEventListener('keyup', (event) => {
-    if (event.isTrusted) gesture.keyedOn = null;
+    if (!event.isTrusted) return;
+    const keyed = gesture.keyedOn;
+    gesture.keyedOn = null;
+    // A typing key on something that is not a field, which opened no field and made no step but changed the page (a
+    // list's or a tree's type-ahead, a shortcut), is a press of that key: kept, not dropped. Read once the click a key
+    // may make (Space on a button) has come.
+    if (keyed) window.setTimeout(() => pressIfItActed(keyed, event), 50);
   }, true);
+  const pressIfItActed = (keyed: NonNullable<typeof gesture.keyedOn>, event: KeyboardEvent) => {
+    let focused = document.activeElement;
+    while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+    const openedField = focused && focused !== keyed.element && isTextField(focused);
+    if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || gesture.mutations === keyed.mutations || !keyed.element.isConnected) return;
+    r.send('press', keyed.element, { value: keyName(event) });
+  };
 }

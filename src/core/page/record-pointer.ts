@@ -40,6 +40,7 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     r.flushHeld(target);
     pressed(target, r.describeNow(target));
     gesture.element = gesture.pressedOn = target;
+    gesture.pressButton = event.button;
     gesture.sent = false;
     gesture.accounted = false;
     gesture.clickSeen = false;
@@ -103,11 +104,11 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     const target = event.isTrusted ? pointedBy(event) : null;
     if (target) r.send('rightClick', target, positionIn(target, event));
   }, true);
-  // An option a list removes as it is pressed gets no click (the button went up over something else): the press was
+  // An option a list removes as it is pressed gets no click (the primary button went up over something else): the press was
   // the person's choice, recorded on the element as it was described when pressed.
   window.addEventListener('pointerup', (event) => {
     const pressed = gesture.pressedOn;
-    if (!event.isTrusted || !pressed || gesture.mouseDragging || isTextField(pressed)) return;
+    if (!event.isTrusted || event.button !== 0 || !pressed || gesture.mouseDragging || isTextField(pressed)) return;
     window.setTimeout(() => {
       if (!gesture.sent && !gesture.clickSeen && gesture.pressedOn === pressed && !pressed.isConnected) r.send('click', pressed);
     }, 50);

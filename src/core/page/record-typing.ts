@@ -98,7 +98,8 @@ export function recordTyping(r: Recording) {
     // Left for the page's background: a blur step, not a click on nothing.
     const leftFor = event instanceof FocusEvent ? event.relatedTarget : null;
     const pressedOn = gesture.pressedOn;
-    if (!leftFor && pressedOn && pressedOn !== target && Date.now() - gesture.personInputAt < 1000 && isBackground(pressedOn) && (isTextField(target) || target instanceof HTMLSelectElement)) {
+    // Only a primary press: what a middle click does is no blur a flow replays, and the ledger reports it if it acted.
+    if (!leftFor && pressedOn && pressedOn !== target && gesture.pressButton === 0 && Date.now() - gesture.personInputAt < 1000 && isBackground(pressedOn) && (isTextField(target) || target instanceof HTMLSelectElement)) {
       gesture.backgroundClick = pressedOn;
       // Described as it is now: typed into, an in-place editor's row shows the new value.
       r.describeNow(target);

@@ -123,13 +123,14 @@ export function installRecorder(binding: string, token: string): void {
     }
   });
   const gesture: GestureState = {
-    element: null, pressedOn: null, personInputAt: 0, tabbedAt: 0, sent: false, clickSeen: false,
-    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, accounted: false, mouseDragging: false, keyedOn: null, proxyTyping: null,
+    element: null, pressedOn: null, pressButton: 0, personInputAt: 0, tabbedAt: 0, sent: false, clickSeen: false,
+    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, accounted: false, steps: 0, mouseDragging: false, keyedOn: null, proxyTyping: null,
   };
   const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, order?: string[]): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
     if (gesture.untouched?.element === element) gesture.untouched = undefined;
     gesture.sent = true;
+    gesture.steps++;
     const description = descriptionOf(element);
     post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, order);
     // The next gesture is described afresh. A field keeps its description while it is being typed into, a click into

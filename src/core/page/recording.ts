@@ -13,8 +13,9 @@ export type StepExtra = { -readonly [K in keyof RecordedEvent]?: RecordedEvent[K
 export interface GestureState {
   /** The element of the gesture under way: a dialog it opens is its answer. */
   element: Element | null;
-  /** Where the pointer last went down. */
+  /** Where the pointer last went down, and with which button (0 the primary, 1 the middle one). */
   pressedOn: Element | null;
+  pressButton: number;
   /** When the person last pressed a button or a key: focus that follows is theirs (autofocus is not). */
   personInputAt: number;
   /** When the person last pressed Tab: focus that follows is theirs. */
@@ -34,6 +35,8 @@ export interface GestureState {
   backgroundClick: Element | null;
   /** The click that ends a drag or a text selection, which is part of it. */
   suppressClickOn: Element | null;
+  /** How many steps this page has sent: a key that made none is told apart by it. */
+  steps: number;
   /** The gesture under way is accounted for without a step of its own (a text selection, a scrollbar, a problem sent). */
   accounted: boolean;
   /** A press moved past the drag distance: what follows is a drag, not a click. */
@@ -42,7 +45,7 @@ export interface GestureState {
    * A key that types, pressed on something that is not a field (a grid's cell), until it is up: a field the page opens
    * for it meanwhile (the cell's editor) is typed into through it.
    */
-  keyedOn: { element: Element; key: string; at: number } | null;
+  keyedOn: { element: Element; key: string; at: number; mutations: number; steps: number } | null;
   /** What was typed so far into a code editor's input proxy, written as one `type` before its next other key or gesture. */
   proxyTyping: { element: Element; text: string } | null;
 }
