@@ -18,18 +18,23 @@ export interface WidgetScenario {
 
 const settle = (page: Page, ms = 300) => page.waitForTimeout(ms);
 
-/** A drag as a hand makes it: pressed `x` pixels into the element, moved straight down or up to `toY` in small steps. */
-async function dragByHand(page: Page, element: Locator, x: number, toY: number): Promise<void> {
-  const from = (await element.boundingBox())!;
-  const startY = from.y + from.height / 2;
-  await page.mouse.move(from.x + x, startY);
+/** A drag as a hand makes it, from one point to another in small steps. */
+async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 15, restMs = 300): Promise<void> {
+  await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  for (let step = 1; step <= 15; step++) {
-    await page.mouse.move(from.x + x, startY + ((toY - startY) * step) / 15);
+  for (let step = 1; step <= steps; step++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * step) / steps, from.y + ((to.y - from.y) * step) / steps);
     await page.waitForTimeout(20);
   }
   await page.mouse.up();
-  await settle(page);
+  await settle(page, restMs);
+}
+
+/** Pressed `x` pixels into the element, moved straight down or up to `toY`. */
+async function dragByHand(page: Page, element: Locator, x: number, toY: number): Promise<void> {
+  const from = (await element.boundingBox())!;
+  const startY = from.y + from.height / 2;
+  await dragTo(page, { x: from.x + x, y: startY }, { x: from.x + x, y: toY });
 }
 
 /** Where the second letter of a word in an element's first text stands (in the element's own frame): a person aims there. */
@@ -395,7 +400,7 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       // The card "Errors" goes to the empty cells under "Sales".
       const card = (await page.locator('.grid-stack-item-content', { hasText: 'Errors' }).boundingBox())!;
       const under = (await page.locator('.grid-stack-item-content', { hasText: 'Sales' }).boundingBox())!;
-      await dragTo(page, { x: card.x + 30, y: card.y + 30 }, { x: under.x + 30, y: under.y + under.height + 50 });
+      await dragTo(page, { x: card.x + 30, y: card.y + 30 }, { x: under.x + 30, y: under.y + under.height + 50 }, 20, 500);
       return 1;
     },
   },
@@ -437,18 +442,6 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
 ];
-
-/** A drag as a hand makes it, from one point to another in small steps. */
-async function dragTo(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  for (let step = 1; step <= 20; step++) {
-    await page.mouse.move(from.x + ((to.x - from.x) * step) / 20, from.y + ((to.y - from.y) * step) / 20);
-    await page.waitForTimeout(20);
-  }
-  await page.mouse.up();
-  await settle(page, 500);
-}
 
 /** A person adds two lines of code at the end: clicks past the end of the last line, Enter, a line, Enter, a line. */
 async function typeTwoLinesAtTheEnd(page: Page, lastLine: Locator): Promise<number> {

@@ -29,6 +29,13 @@ export function focusedBeside(element: Element): Element | null {
   return (element.getRootNode() as Document | ShadowRoot).activeElement;
 }
 
+/** The element that has the focus, inside shadow roots (the document's activeElement stops at their hosts). */
+export function deepActiveElement(): Element | null {
+  let focused = document.activeElement;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  return focused;
+}
+
 /** The element's parent in the composed tree: its parent element, or the host of the shadow root it is at the top of. */
 export function composedParent(element: Element): Element | null {
   return element.parentElement ?? ((element.getRootNode() as ShadowRoot).host ?? null);

@@ -1,3 +1,4 @@
+import { deepActiveElement } from './element-at-point';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
  * and for a dragged element the order of the list it sits in. Replay checks the same facts after it performs the step,
@@ -67,8 +68,7 @@ export function showsText(element: Element, text: string): boolean {
   const wanted = spaced(text);
   if (!wanted) return false;
   // A field still open in it (a grid cell's editor, before Enter closes it) shows its value there.
-  let focused = document.activeElement;
-  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  const focused = deepActiveElement();
   const open = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? focused : null;
   let node: Element | null = element;
   for (let level = 0; node && level < SHOWN_LEVELS; level++) {

@@ -1,3 +1,4 @@
+import { deepActiveElement } from './element-at-point';
 import { isKeyboardEditor, isTextField, isToggle } from './fields';
 import { subjectOf } from './record-typing';
 import type { Recording } from './recording';
@@ -69,8 +70,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     if (keyed) window.setTimeout(() => pressIfItActed(keyed, event), 50);
   }, true);
   const pressIfItActed = (keyed: NonNullable<typeof gesture.keyedOn>, event: KeyboardEvent) => {
-    let focused = document.activeElement;
-    while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+    const focused = deepActiveElement();
     const openedField = focused && focused !== keyed.element && isTextField(focused);
     if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || gesture.mutations === keyed.mutations || !keyed.element.isConnected) return;
     r.send('press', keyed.element, { value: keyName(event) });
