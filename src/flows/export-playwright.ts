@@ -126,6 +126,11 @@ function effectCode(target: string, effect: Effect): string[] {
   }
   // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
   if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);
+  // Where a drag put the element in its layout, give or take a quarter of its own size (as Rehearse checks it).
+  if (effect.place) {
+    const { levels, left, top } = effect.place;
+    lines.push(`await expect.poll(() => ${target}.evaluate((element, [levels, left, top]) => { let layout = element; for (let level = 0; level < levels; level++) layout = layout.parentElement; const outer = layout.getBoundingClientRect(), box = element.getBoundingClientRect(); return Math.abs((box.left - outer.left) / outer.width - left) <= Math.max(0.02, box.width / outer.width / 4) && Math.abs((box.top - outer.top) / outer.height - top) <= Math.max(0.02, box.height / outer.height / 4); }, [${levels}, ${left}, ${top}])).toBe(true);`);
+  }
   if (effect.order) lines.push(`await expect(${target}.locator('xpath=..').locator(':scope > *')).toHaveText([${effect.order.map((item) => js(item)).join(", ")}]);`);
   return lines;
 }

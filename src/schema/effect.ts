@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { flag, list, nonEmptyText, strictObject, text } from './messages';
+import { describePlace } from '../core/page/element-state';
+import { flag, list, nonEmptyText, strictObject, text, wholeNumber } from './messages';
 
 /**
  * What a recorded gesture did to its element, read from the page after it settled: replay performs the step, then
@@ -12,8 +13,23 @@ export const EffectSchema = strictObject({
   expanded: v.optional(v.pipe(flag(), v.description('The element is expanded afterwards (aria-expanded): a menu button, a tree node, a disclosure.'))),
   pressed: v.optional(v.pipe(flag(), v.description('The element is pressed afterwards (aria-pressed): a toggle button.'))),
   shows: v.optional(v.pipe(nonEmptyText(), v.maxLength(2000, 'expected at most 2,000 characters'), v.description('Text the element, or the editor or cell around it, shows afterwards: what typing there put on the page (spacing ignored).'))),
+  place: v.optional(v.pipe(strictObject({
+    levels: v.pipe(wholeNumber(1, 20), v.description('How many levels up from the element the layout is (a dashboard grid, a calendar\'s month).')),
+    left: v.pipe(share(), v.description('The element\'s left edge, as a fraction of the layout\'s width from its left edge.')),
+    top: v.pipe(share(), v.description('The element\'s top edge, as a fraction of the layout\'s height from its top edge.')),
+  }), v.description('Where the dragged element sits afterwards in the layout it was dropped on (give or take a quarter of its own size): what a drag onto a layout or a calendar did.'))),
   order: v.optional(v.pipe(list(text()), v.description('The text of each item of the list the element sits in, in order, afterwards: what a drag that reorders a list did.'))),
 });
+/** A fraction of a layout's size; an element may stick out of it a little on either side. */
+function share() {
+  return v.pipe(
+    v.number((issue) => `expected a number, received ${issue.received}`),
+    v.finite('expected a finite number'),
+    v.minValue(-1, (issue) => `expected a fraction of the layout of at least -1, received ${issue.received}`),
+    v.maxValue(2, (issue) => `expected a fraction of the layout of at most 2, received ${issue.received}`),
+  );
+}
+
 export type Effect = v.InferOutput<typeof EffectSchema>;
 
 /** An effect as a person reads it: `checked`, `not expanded`, `the list in the order "B", "A"`. */
@@ -23,6 +39,7 @@ export function describeEffect(effect: Effect): string {
     if (effect[key] !== undefined) parts.push(`${effect[key] ? '' : 'not '}${key}`);
   }
   if (effect.shows !== undefined) parts.push(`showing ${JSON.stringify(effect.shows)}`);
+  if (effect.place) parts.push(describePlace(effect.place));
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
   return parts.join(', ');
 }

@@ -50,10 +50,43 @@ export function orderOf(element: Element): string[] {
     .map((child) => ((child as HTMLElement).innerText ?? child.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60));
 }
 
+/** Where an element sits inside the element `levels` up from it: its left and top edges as fractions of that one's size. */
+export interface Place {
+  levels: number;
+  left: number;
+  top: number;
+}
+
 export interface EffectFacts extends ElementState {
   order?: readonly string[] | undefined;
   shows?: string | undefined;
+  place?: Place | undefined;
 }
+
+/** The element `levels` up from this one, shadow roots crossed. */
+function ancestorAt(element: Element, levels: number): Element | null {
+  let node: Element | null = element;
+  for (let level = 0; node && level < levels; level++) node = node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null);
+  return node;
+}
+
+const fraction = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Where `element` sits inside the one `levels` up (a layout grid, a calendar), and its own size there, in fractions. */
+export function placeOf(element: Element, levels: number): (Place & { width: number; height: number }) | undefined {
+  const outer = ancestorAt(element, levels)?.getBoundingClientRect();
+  const box = element.getBoundingClientRect();
+  if (!outer || outer.width < 1 || outer.height < 1 || box.width < 1) return undefined;
+  return { levels, left: fraction((box.left - outer.left) / outer.width), top: fraction((box.top - outer.top) / outer.height), width: box.width / outer.width, height: box.height / outer.height };
+}
+
+/** Whether an element sits where a place says, give or take a quarter of its own size (a grid's neighbouring cell is not it). */
+export function sitsAt(now: Place & { width: number; height: number }, place: Place): boolean {
+  return Math.abs(now.left - place.left) <= Math.max(0.02, now.width / 4) && Math.abs(now.top - place.top) <= Math.max(0.02, now.height / 4);
+}
+
+/** A place as a person reads it. */
+export const describePlace = (place: Place) => `placed ${Math.round(place.left * 100)}% across and ${Math.round(place.top * 100)}% down the layout ${place.levels} level${place.levels === 1 ? '' : 's'} up`;
 
 /** How far up from the element typed into the text it shows is looked for: a code editor draws it a few levels up. */
 const SHOWN_LEVELS = 8;
@@ -87,6 +120,10 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
     if (effect[key] !== undefined && state[key] !== effect[key]) missing.push(state[key] === undefined ? `without ${key}` : `${state[key] ? '' : 'not '}${key}`);
   }
   if (effect.shows !== undefined && !showsText(element, effect.shows)) missing.push('without that text');
+  if (effect.place) {
+    const now = placeOf(element, effect.place.levels);
+    if (!now || !sitsAt(now, effect.place)) missing.push(now ? describePlace(now) : 'not in a layout that far up');
+  }
   if (effect.order) {
     const order = orderOf(element);
     if (order.join('\n') !== effect.order.join('\n')) missing.push(`in the order ${order.map((item) => JSON.stringify(item)).join(', ')}`);

@@ -1,5 +1,5 @@
 import { describeInPage } from './describe-in-page';
-import { orderOf } from './element-state';
+import { orderOf, type Place } from './element-state';
 import { isSetByValue, isTextField } from './fields';
 import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace } from './pointer-drag';
 import { isPositional as isPlaceSelector } from './positional-path';
@@ -28,7 +28,7 @@ export function recordDrags(r: Recording): void {
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
     // A press on a scrollbar is the scroll's, recorded where it stops.
     if (onScrollbar) gesture.accounted = true;
-    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [], containers: [], picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] } : null;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [], containers: [], boxes: [], picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] } : null;
     gesture.mouseDragging = false;
   }, true);
   window.addEventListener('dragstart', (event) => {
@@ -56,6 +56,7 @@ export function recordDrags(r: Recording): void {
     // Where everything around stood before anything moved: the drop place is read against that.
     downAt.places = dropCandidates(downAt.element);
     downAt.containers = containersOf(downAt.element);
+    downAt.boxes = boxesUp(downAt.element);
   }, true);
   window.addEventListener('pointerup', (event) => {
     const start = downAt;
@@ -80,6 +81,30 @@ export function recordDrags(r: Recording): void {
     gesture.suppressClickOn = start.element;
     // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
     const selectors = [...selectorsInPage(place.element, fingerprint, describeInPage).selectors.filter((selector) => !isPlaceSelector(selector)), place.path];
-    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, start.order);
+    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { order: start.order, place: placeBefore(start, place.element) });
   }, true);
+}
+
+/** How many boxes up from a dragged element its layout is looked for: a calendar's month holds its events deep down. */
+const LAYOUT_LEVELS = 12;
+
+function boxesUp(element: Element): DOMRect[] {
+  const boxes: DOMRect[] = [];
+  for (let node: Element | null = element; node && boxes.length <= LAYOUT_LEVELS; node = node.parentElement) boxes.push(node.getBoundingClientRect());
+  return boxes;
+}
+
+/**
+ * Where the dragged element stood, when the drag began, in the layout that holds both it and the place it was dropped
+ * (a dashboard grid, a calendar's month): the effect of the drag is its place there afterwards.
+ */
+function placeBefore(start: PressedForDrag, dropped: Element): Place | undefined {
+  let levels = 0;
+  for (let node: Element | null = start.element; node && levels < start.boxes.length; node = node.parentElement, levels++) {
+    if (!node.contains(dropped)) continue;
+    const [box, outer] = [start.boxes[0]!, start.boxes[levels]!];
+    if (levels === 0 || outer.width < 1 || outer.height < 1) return undefined;
+    return { levels, left: (box.left - outer.left) / outer.width, top: (box.top - outer.top) / outer.height };
+  }
+  return undefined;
 }

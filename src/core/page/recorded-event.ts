@@ -1,6 +1,6 @@
 import type { PageFingerprint } from './describe-in-page';
 import type { RecordMode } from '../../schema/record-modes';
-import type { ElementState } from './element-state';
+import type { EffectFacts } from './element-state';
 
 /** What the recorder in the page reports for one gesture of the person's (see recorder.ts). */
 export interface RecordedEvent {
@@ -26,7 +26,7 @@ export interface RecordedEvent {
   /** Where a dragged element was dropped, and where on it (a drag made of mouse events). */
   readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[]; readonly offset?: readonly [number, number]; readonly picked?: readonly [number, number] };
   /** What the gesture changed about its element, read once the page had reacted (before the next gesture). */
-  readonly effect?: ElementState & { order?: readonly string[]; shows?: string };
+  readonly effect?: EffectFacts;
   /** The document the gesture was made in (one per page load): a new one after a gesture means a page was loaded. */
   readonly document?: string;
   /** The names of the files chosen in a file input. */

@@ -1,6 +1,6 @@
 import { describeInPage } from './describe-in-page';
 import { stateOf, type ElementState } from './element-state';
-import { effectOutbox } from './effect-outbox';
+import { effectOutbox, type DragBefore } from './effect-outbox';
 import { isTextField } from './fields';
 import { RECORDING_MARK } from './keys';
 import { recordAsserts } from './record-asserts';
@@ -126,13 +126,13 @@ export function installRecorder(binding: string, token: string): void {
     element: null, pressedOn: null, pressButton: 0, personInputAt: 0, tabbedAt: 0, sent: false, clickSeen: false,
     mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, accounted: false, steps: 0, mouseDragging: false, keyedOn: null, proxyTyping: null,
   };
-  const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, order?: string[]): void => {
+  const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, drag?: DragBefore): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
     if (gesture.untouched?.element === element) gesture.untouched = undefined;
     gesture.sent = true;
     gesture.steps++;
     const description = descriptionOf(element);
-    post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, order);
+    post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, drag);
     // The next gesture is described afresh. A field keeps its description while it is being typed into, a click into
     // it included: what is typed after is named as the person found the field, not by the text they typed.
     if (kind !== 'fill' && !(kind === 'click' && isTextField(element))) described.delete(element);

@@ -1,4 +1,5 @@
 import type { PageFingerprint } from './describe-in-page';
+import type { DragBefore } from './effect-outbox';
 import type { dropCandidates } from './pointer-drag';
 import type { RecordedEvent } from './recorded-event';
 
@@ -60,10 +61,10 @@ export interface Described {
 export interface Recording {
   readonly token: string;
   readonly gesture: GestureState;
-  /** A step about `element`, described as it was at the start of its gesture; `order` is its list's before a drag. */
-  send(kind: RecordedEvent['kind'], element: Element, extra?: StepExtra, order?: string[]): void;
+  /** A step about `element`, described as it was at the start of its gesture; `drag` is what stood before a drag. */
+  send(kind: RecordedEvent['kind'], element: Element, extra?: StepExtra, drag?: DragBefore): void;
   /** A step that is about no element of its own (a page scroll, a dialog answer), sent once its effect is read. */
-  post(payload: Record<string, unknown>, element?: Element, order?: string[]): void;
+  post(payload: Record<string, unknown>, element?: Element, drag?: DragBefore): void;
   /** An event straight to the engine (a problem), not waiting for any effect. */
   raw(event: unknown): void;
   /** Describes the element now, for the gesture starting. */
@@ -88,6 +89,8 @@ export interface PressedForDrag {
   containers: ReturnType<typeof dropCandidates>;
   /** Where on the element the press was, in CSS pixels from its top-left corner. */
   picked: [number, number];
+  /** The boxes of the element and of its ancestors when the drag began, innermost first: where it stood in its layout. */
+  boxes: DOMRect[];
 }
 
 /** The control a label is for, if the element is inside one. */

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { Recorder } from '../../src/flows/recorder';
+import { replayFlow } from '../../src/flows/replay';
+import { FLOW_VERSION, type Flow } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+
+/** A dashboard built with gridstack as its docs show; `locked` is a later release whose grid no longer moves. */
+async function dashboard(page: Page, locked: boolean): Promise<void> {
+  await page.setContent(`<h1>Dashboard</h1><div class="grid-stack" style="width: 800px; background: #eee"></div>
+    <style>.grid-stack-item-content { background: #cde }</style>`);
+  await page.addStyleTag({ path: require.resolve('gridstack/dist/gridstack.min.css') });
+  await page.addScriptTag({ path: require.resolve('gridstack/dist/gridstack-all.js') });
+  await page.evaluate((staticGrid) => {
+    const { GridStack } = window as unknown as { GridStack: { init(options: object): { load(items: object[]): void; save(content: boolean): { id: string; x: number; y: number }[] } } };
+    const grid = GridStack.init({ cellHeight: 70, float: true, staticGrid });
+    grid.load([{ id: 'sales', x: 0, y: 0, w: 4, h: 2, content: 'Sales' }, { id: 'errors', x: 8, y: 0, w: 4, h: 2, content: 'Errors' }]);
+    (window as unknown as { places: () => string[] }).places = () => grid.save(false).map(({ id, x, y }) => `${id}@${x},${y}`).sort();
+  }, locked);
+}
+
+const places = (page: Page) => page.evaluate(() => (window as unknown as { places: () => string[] }).places());
+
+/** Issue 40, item 5: a drag onto a layout keeps where the item went, and a replay in which it did not go there fails. */
+describe('a drag onto a layout grid', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('is recorded with the card\'s new place, replays to it, and fails where the grid no longer moves', async () => {
+    const page = rig.session.page();
+    await dashboard(page, false);
+    const recorder = await Recorder.start(rig.session);
+    const card = (await page.locator('.grid-stack-item-content', { hasText: 'Errors' }).boundingBox())!;
+    const under = (await page.locator('.grid-stack-item-content', { hasText: 'Sales' }).boundingBox())!;
+    const [from, to] = [{ x: card.x + 30, y: card.y + 30 }, { x: under.x + 30, y: under.y + under.height + 50 }];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let step = 1; step <= 20; step++) {
+      await page.mouse.move(from.x + ((to.x - from.x) * step) / 20, from.y + ((to.y - from.y) * step) / 20);
+      await page.waitForTimeout(20);
+    }
+    await page.mouse.up();
+    await page.waitForTimeout(500);
+    const recorded = await recorder.stop();
+    const moved = await places(page);
+    assert.match(moved.join(' '), /^errors@[01],2 sales@0,0$/, 'the person moved the card under Sales');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Dashboard', steps: recorded.map(({ step }) => step) };
+    const drag = flow.steps.find((step) => 'action' in step && step.action.method === 'dragAndDrop');
+    assert.ok(drag && 'action' in drag, JSON.stringify(flow.steps));
+    assert.equal(drag.effect?.place?.levels, 2, JSON.stringify(drag.effect));
+    assert.ok(drag.effect!.place!.left < 0.1 && drag.effect!.place!.top > 0.4, JSON.stringify(drag.effect));
+    assert.deepEqual(recorder.problems, []);
+
+    await dashboard(page, false);
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await places(page), moved);
+
+    await dashboard(page, true);
+    const stuck = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(stuck.status, 'failed', 'the card never moved: not a pass');
+    const failed = stuck.steps.find((step) => step.status === 'failed');
+    assert.equal(failed?.error?.name, 'EffectMissing');
+    assert.match(failed?.error?.message ?? '', /did not have its recorded effect: expected placed \d+% across and \d+% down the layout 2 levels up, found placed 6\d% across and \d% down the layout 2 levels up/);
+  });
+});
