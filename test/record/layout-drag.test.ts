@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
@@ -19,10 +20,38 @@ async function dashboard(page: Page, locked: boolean): Promise<void> {
   }, locked);
 }
 
+/** A month calendar built with FullCalendar as its docs show; `locked` is a later release whose events no longer move. */
+async function calendar(page: Page, locked: boolean): Promise<void> {
+  await page.setContent('<h1>Team calendar</h1><div id="calendar" style="width: 900px"></div>');
+  const folder = path.dirname(require.resolve('fullcalendar'));
+  for (const sheet of ['skeleton.css', 'themes/classic/theme.css', 'themes/classic/palette.css']) await page.addStyleTag({ path: path.join(folder, sheet) });
+  for (const script of ['all/global.js', 'themes/classic/global.js']) await page.addScriptTag({ path: path.join(folder, script) });
+  await page.evaluate((editable) => {
+    const { FullCalendar } = window as unknown as { FullCalendar: { Calendar: new (element: Element, options: object) => { render(): void; getEvents(): { id: string; startStr: string }[] } } };
+    const month = new FullCalendar.Calendar(document.getElementById('calendar')!, {
+      initialView: 'dayGridMonth', initialDate: '2026-03-01', editable, events: [{ id: 'review', title: 'Design review', start: '2026-03-10' }],
+    });
+    month.render();
+    (window as unknown as { places: () => string[] }).places = () => month.getEvents().map((event) => `${event.id}@${event.startStr}`);
+  }, !locked);
+  await page.getByText('Design review').waitFor();
+}
+
+async function dragBy(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let step = 1; step <= 20; step++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * step) / 20, from.y + ((to.y - from.y) * step) / 20);
+    await page.waitForTimeout(20);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(500);
+}
+
 const places = (page: Page) => page.evaluate(() => (window as unknown as { places: () => string[] }).places());
 
 /** Issue 40, item 5: a drag onto a layout keeps where the item went, and a replay in which it did not go there fails. */
-describe('a drag onto a layout grid', function () {
+describe('a drag onto a layout grid or a calendar', function () {
   this.timeout(60_000);
   const rig = useEngine();
 
@@ -33,14 +62,7 @@ describe('a drag onto a layout grid', function () {
     const card = (await page.locator('.grid-stack-item-content', { hasText: 'Errors' }).boundingBox())!;
     const under = (await page.locator('.grid-stack-item-content', { hasText: 'Sales' }).boundingBox())!;
     const [from, to] = [{ x: card.x + 30, y: card.y + 30 }, { x: under.x + 30, y: under.y + under.height + 50 }];
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    for (let step = 1; step <= 20; step++) {
-      await page.mouse.move(from.x + ((to.x - from.x) * step) / 20, from.y + ((to.y - from.y) * step) / 20);
-      await page.waitForTimeout(20);
-    }
-    await page.mouse.up();
-    await page.waitForTimeout(500);
+    await dragBy(page, from, to);
     const recorded = await recorder.stop();
     const moved = await places(page);
     assert.match(moved.join(' '), /^errors@[01],2 sales@0,0$/, 'the person moved the card under Sales');
@@ -62,5 +84,35 @@ describe('a drag onto a layout grid', function () {
     const failed = stuck.steps.find((step) => step.status === 'failed');
     assert.equal(failed?.error?.name, 'EffectMissing');
     assert.match(failed?.error?.message ?? '', /did not have its recorded effect: expected placed \d+% across and \d+% down the layout 2 levels up, found placed 6\d% across and \d% down the layout 2 levels up/);
+  });
+
+  it('an event dragged to another day in a calendar is the event\'s step (not its day\'s), and fails where events no longer move', async () => {
+    const page = rig.session.page();
+    await calendar(page, false);
+    const recorder = await Recorder.start(rig.session);
+    const event = (await page.getByText('Design review').boundingBox())!;
+    const day = (await page.locator('[data-date="2026-03-12"]').boundingBox())!;
+    await dragBy(page, { x: event.x + 10, y: event.y + event.height / 2 }, { x: day.x + 40, y: day.y + day.height / 2 });
+    const recorded = await recorder.stop();
+    assert.deepEqual(await places(page), ['review@2026-03-12'], 'the person moved the event to the 12th');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Calendar', steps: recorded.map(({ step }) => step) };
+    assert.equal(flow.steps.length, 1, JSON.stringify(flow.steps));
+    const [moved] = flow.steps;
+    assert.ok(moved && 'action' in moved && moved.action.method === 'dragAndDrop', JSON.stringify(moved));
+    assert.match(moved.action.description, /^element "Design review"/);
+    assert.match(moved.action.arguments?.[0] ?? '', /March 12, 2026/);
+    assert.ok(moved.effect?.place, JSON.stringify(moved.effect));
+    assert.deepEqual(recorder.problems, []);
+
+    await calendar(page, false);
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await places(page), ['review@2026-03-12']);
+
+    await calendar(page, true);
+    const stuck = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(stuck.status, 'failed', 'the event stayed on the 10th: not a pass');
+    assert.equal(stuck.steps.find((step) => step.status === 'failed')?.error?.name, 'EffectMissing');
+    assert.deepEqual(await places(page), ['review@2026-03-10']);
   });
 });

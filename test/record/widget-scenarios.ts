@@ -405,6 +405,22 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'calendar whose events move by pointer drag',
+    library: 'fullcalendar 7.1',
+    page: 'fullcalendar.html',
+    ready: async (page) => {
+      await page.getByText('Design review').waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      // The event moves from Tuesday the 10th to Thursday the 12th, dropped in the day's empty space.
+      const event = (await page.getByText('Design review').boundingBox())!;
+      const day = (await page.locator('[data-date="2026-03-12"]').boundingBox())!;
+      await dragTo(page, { x: event.x + 10, y: event.y + event.height / 2 }, { x: day.x + 40, y: day.y + day.height / 2 }, 20, 500);
+      return 1;
+    },
+  },
+  {
     category: 'combobox in a React app, menu in a portal',
     library: 'react-select 5.10 (React 19)',
     page: 'react-select.html',

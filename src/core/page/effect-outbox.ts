@@ -4,6 +4,25 @@ import { changedState, orderOf, placeOf, showsText, sitsAt, stateOf, type Elemen
 export interface DragBefore {
   order: string[];
   place?: Place | undefined;
+  /** The layout the place is in: where an item the library drew anew on the drop (a calendar's event) is found again. */
+  layout?: Element | undefined;
+}
+
+const textOf = (element: Element) => ((element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
+
+/** The element a library drew in place of a dropped one: the only one of its tag in the layout that shows its text. */
+function redrawn(gone: Element, layout: Element): Element | undefined {
+  const text = textOf(gone);
+  if (!text || !layout.isConnected) return undefined;
+  const showing = [...layout.querySelectorAll(gone.localName)].filter((candidate) => textOf(candidate) === text && ![...candidate.children].some((child) => textOf(child) === text));
+  return showing.length === 1 ? showing[0] : undefined;
+}
+
+/** How many levels up from `element` `layout` is. */
+function levelsUp(element: Element, layout: Element): number | undefined {
+  let levels = 0;
+  for (let node: Element | null = element; node && levels <= 20; node = node.parentElement, levels++) if (node === layout) return levels;
+  return undefined;
 }
 
 /** How long after a step the page has had to react, when no other gesture comes first. */
@@ -21,17 +40,20 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
     window.clearTimeout(timer);
     for (const entry of waiting.splice(0)) {
       const effect: ElementState & { order?: string[]; shows?: string; place?: Place } = {};
-      if (entry.element?.isConnected) {
-        Object.assign(effect, entry.before ? changedState(entry.before, stateOf(entry.element)) : {});
-        const order = entry.drag ? orderOf(entry.element) : undefined;
+      const { drag } = entry;
+      const element = entry.element?.isConnected ? entry.element : entry.element && drag?.layout ? redrawn(entry.element, drag.layout) : undefined;
+      if (element) {
+        Object.assign(effect, entry.before ? changedState(entry.before, stateOf(element)) : {});
+        const order = drag ? orderOf(element) : undefined;
         // A list of one (a card alone in its cell) has no order to speak of.
-        if (order && order.length > 1 && order.join('\n') !== entry.drag!.order.join('\n')) effect.order = order;
+        if (order && order.length > 1 && order.join('\n') !== drag!.order.join('\n')) effect.order = order;
         // A layout keeps its items in their order and moves them on its grid: where the item went is the drag's effect.
-        const place = entry.drag?.place && !effect.order ? placeOf(entry.element, entry.drag.place.levels) : undefined;
-        if (place && !sitsAt(place, entry.drag!.place!)) effect.place = { levels: place.levels, left: place.left, top: place.top };
+        const levels = drag?.place && !effect.order ? (drag.layout ? levelsUp(element, drag.layout) : drag.place.levels) : undefined;
+        const place = levels ? placeOf(element, levels) : undefined;
+        if (place && !sitsAt(place, drag!.place!)) effect.place = { levels: place.levels, left: place.left, top: place.top };
         // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.
         const typed = entry.payload.kind === 'type' && typeof entry.payload.value === 'string' ? entry.payload.value.trim() : '';
-        if (typed && showsText(entry.element, typed)) effect.shows = typed;
+        if (typed && showsText(element, typed)) effect.shows = typed;
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }

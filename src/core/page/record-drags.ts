@@ -18,8 +18,11 @@ export function recordDrags(r: Recording): void {
   let downAt: PressedForDrag | null = null;
   let dragged: Element | null = null;
   window.addEventListener('pointerdown', (event) => {
-    const target = event.isTrusted ? pointedBy(event) : null;
-    if (!target) return;
+    const pointed = event.isTrusted ? pointedBy(event) : null;
+    if (!pointed) return;
+    const target = pickedUp(pointed, event);
+    // Named now: the library hides or moves the item as soon as it starts its own drag, before ours counts as one.
+    if (target !== pointed) r.describeNow(target);
     // A press that could start a drag of the element itself: not in a field (selecting text), not on a native slider
     // (recorded by its value), not on a scrollbar (the scroll is recorded where it stops).
     const box = target.getBoundingClientRect();
@@ -28,7 +31,7 @@ export function recordDrags(r: Recording): void {
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
     // A press on a scrollbar is the scroll's, recorded where it stops.
     if (onScrollbar) gesture.accounted = true;
-    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), places: [], containers: [], boxes: [], picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] } : null;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], boxes: [], picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] } : null;
     gesture.mouseDragging = false;
   }, true);
   window.addEventListener('dragstart', (event) => {
@@ -54,8 +57,9 @@ export function recordDrags(r: Recording): void {
     if (Math.hypot(event.clientX - downAt.x, event.clientY - downAt.y) < DRAG_DISTANCE) return;
     gesture.mouseDragging = true;
     // Where everything around stood before anything moved: the drop place is read against that.
-    downAt.places = dropCandidates(downAt.element);
-    downAt.containers = containersOf(downAt.element);
+    // An item picked up in a cell is dropped among the cells: the places are read around the cell.
+    downAt.places = dropCandidates(downAt.around);
+    downAt.containers = containersOf(downAt.around);
     downAt.boxes = boxesUp(downAt.element);
   }, true);
   window.addEventListener('pointerup', (event) => {
@@ -71,18 +75,34 @@ export function recordDrags(r: Recording): void {
       return;
     }
     const place = dropPlace(start.places, event.clientX, event.clientY) ?? dropInContainer(start.containers, event.clientX, event.clientY);
+    // The click that ends a drag is part of it.
+    gesture.suppressClickOn = start.around;
     if (!place) {
       r.raw({ kind: 'drag', mark: '', fingerprint: describeInPage(start.element), selectors: [], problem: 'the place it was dropped could not be told', token: r.token });
       gesture.accounted = true;
       return;
     }
     const fingerprint = describeInPage(place.element);
-    // The click that ends a drag is part of it.
-    gesture.suppressClickOn = start.element;
     // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
     const selectors = [...selectorsInPage(place.element, fingerprint, describeInPage).selectors.filter((selector) => !isPlaceSelector(selector)), place.path];
-    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { order: start.order, place: placeBefore(start, place.element) });
+    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { order: start.order, ...layoutBefore(start, place.element) });
   }, true);
+}
+
+const textOf = (element: Element) => ((element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * What a drag starting in a cell picks up: the item the pointer is on (a calendar's event in its day), which shows less
+ * than the cell does, or else the cell itself (a spreadsheet's range). The item is named by the element that shows
+ * its text: the wrappers around it show the same and have nothing to tell them apart.
+ */
+function pickedUp(pointed: Element, event: PointerEvent): Element {
+  const isCell = ['gridcell', 'cell', 'rowheader', 'columnheader'].includes(pointed.getAttribute('role') ?? '') || pointed.localName === 'td';
+  const touched = event.composedPath()[0];
+  if (!isCell || !(touched instanceof Element) || !pointed.contains(touched)) return pointed;
+  const text = textOf(touched);
+  if (!text || text === textOf(pointed)) return pointed;
+  return touched;
 }
 
 /** How many boxes up from a dragged element its layout is looked for: a calendar's month holds its events deep down. */
@@ -98,13 +118,13 @@ function boxesUp(element: Element): DOMRect[] {
  * Where the dragged element stood, when the drag began, in the layout that holds both it and the place it was dropped
  * (a dashboard grid, a calendar's month): the effect of the drag is its place there afterwards.
  */
-function placeBefore(start: PressedForDrag, dropped: Element): Place | undefined {
+function layoutBefore(start: PressedForDrag, dropped: Element): { place: Place; layout: Element } | undefined {
   let levels = 0;
   for (let node: Element | null = start.element; node && levels < start.boxes.length; node = node.parentElement, levels++) {
     if (!node.contains(dropped)) continue;
     const [box, outer] = [start.boxes[0]!, start.boxes[levels]!];
     if (levels === 0 || outer.width < 1 || outer.height < 1) return undefined;
-    return { levels, left: (box.left - outer.left) / outer.width, top: (box.top - outer.top) / outer.height };
+    return { place: { levels, left: (box.left - outer.left) / outer.width, top: (box.top - outer.top) / outer.height }, layout: node };
   }
   return undefined;
 }

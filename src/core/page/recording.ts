@@ -84,6 +84,8 @@ export interface PressedForDrag {
   x: number;
   y: number;
   element: Element;
+  /** What the press was on as a click would name it: the cell an item was picked up from, else the element itself. */
+  around: Element;
   order: string[];
   places: ReturnType<typeof dropCandidates>;
   containers: ReturnType<typeof dropCandidates>;
