@@ -1,5 +1,5 @@
 import type { describeInPage as DescribeInPage } from './page/describe-in-page';
-import type { describeSole as DescribeSole } from './page/sole-target';
+import type { describeElement as DescribeElement, describeSole as DescribeSole } from './page/sole-target';
 import type { installPageHooks as InstallPageHooks, readGeneration as ReadGeneration, waitForQuiet as WaitForQuiet } from './page/page-hooks';
 import type { installPicker as InstallPicker } from './page/picker';
 import type { aimKeys as AimKeys, aimPointer as AimPointer, disarmPointer as DisarmPointer, frameShowsAt as FrameShowsAt } from './page/pointer-aim';
@@ -35,6 +35,7 @@ export const waitForQuiet = inPage<typeof WaitForQuiet>('waitForQuiet');
 export const readGeneration = inPage<typeof ReadGeneration>('readGeneration');
 export const describeInPage = inPage<typeof DescribeInPage>('describeInPage');
 export const describeSole = inPage<typeof DescribeSole>('describeSole');
+export const describeElement = inPage<typeof DescribeElement>('describeElement');
 export const installRecorder = inPage<typeof InstallRecorder>('installRecorder');
 export const effectHolds = inPage<typeof EffectHolds>('effectHolds');
 export const installPicker = inPage<typeof InstallPicker>('installPicker');

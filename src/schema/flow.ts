@@ -19,6 +19,7 @@ export const FingerprintSchema = strictObject({
   role: text(),
   name: patternText(),
   anchor: v.optional(strictObject({ role: text(), name: patternText() })),
+  section: v.optional(v.pipe(patternText(), v.description('The heading of the section the element sits in (text or /pattern/), kept when its role and name repeat on the page: an element with the same role and name in another section is not this one.'))),
 });
 
 /** Shown by editors (the JSON Schema's descriptions and completions), from the same schema that checks the file. */

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { parsePattern } from '../../schema';
-import { describeInPage, describeSole } from '../page-scripts';
+import { describeElement, describeSole } from '../page-scripts';
 import type { SoleTarget } from '../page/sole-target';
 import type { Fingerprint } from '../snapshot/snapshot';
 
@@ -10,7 +10,7 @@ import type { Fingerprint } from '../snapshot/snapshot';
  */
 export async function readFingerprint(locator: Locator, timeout = 2000): Promise<Fingerprint | undefined> {
   try {
-    return await locator.evaluate(describeInPage, undefined, { timeout });
+    return await locator.evaluate(describeElement, undefined, { timeout });
   } catch {
     return undefined;
   }
@@ -58,6 +58,8 @@ export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | u
   const sameRole = expected.role === actual.role || (isGeneric(expected.role) && isGeneric(actual.role));
   const weakButAnchored = !!expected.anchor && isWeakName(expected.name) && isWeakName(actual.name);
   if (!sameRole || (!namesMatch(expected.name, actual.name) && !weakButAnchored)) return false;
+  // Same-named elements in other sections (a checkbox of another example) are other elements.
+  if (expected.section !== undefined && !namesMatch(expected.section, actual.section ?? '')) return false;
   if (!expected.anchor) return true;
   return !!actual.anchor && expected.anchor.role === actual.anchor.role && namesMatch(expected.anchor.name, actual.anchor.name);
 }
@@ -65,9 +67,10 @@ export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | u
 /** How a fingerprint reads in a message or a step description: `checkbox in listitem "Buy milk"`, `button "×" in row …`. */
 export function describeFingerprint(fingerprint: Fingerprint): string {
   const role = isGeneric(fingerprint.role) ? 'element' : fingerprint.role;
-  if (!fingerprint.anchor) return `${role} "${fingerprint.name}"`;
+  const under = fingerprint.section ? ` under "${fingerprint.section}"` : '';
+  if (!fingerprint.anchor) return `${role} "${fingerprint.name}"${under}`;
   const around = `${fingerprint.anchor.role} "${fingerprint.anchor.name}"`;
-  return fingerprint.name ? `${role} "${fingerprint.name}" in ${around}` : `${role} in ${around}`;
+  return `${fingerprint.name ? `${role} "${fingerprint.name}" in ${around}` : `${role} in ${around}`}${under}`;
 }
 
 function isGeneric(role: string): boolean {

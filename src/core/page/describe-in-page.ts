@@ -14,6 +14,8 @@ export interface PageFingerprint {
   readonly name: string;
   /** For an element without a name: the list item, row, option, labelled group… around it, by its role and text. */
   readonly anchor?: { readonly role: string; readonly name: string };
+  /** The heading of the section it sits in: kept when its role and name repeat on the page (section-of.ts). */
+  readonly section?: string;
 }
 
 const INPUT_ROLES: Record<string, string> = {

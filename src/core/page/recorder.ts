@@ -71,9 +71,11 @@ export function installRecorder(binding: string, token: string): void {
   /** The element's state at the start of its gesture: what the gesture changed is its effect. */
   const statesBefore = new WeakMap<Element, ElementState>();
   const describeNow = (element: Element) => {
-    const fingerprint = describeInPage(element);
+    const named = describeInPage(element);
+    const { section, ...selectors } = selectorsInPage(element, named, describeInPage);
+    const fingerprint = section ? { ...named, section } : named;
     // The address too: a click on a link changes it before the step is sent.
-    const description = { fingerprint, ...selectorsInPage(element, fingerprint, describeInPage), url: location.href };
+    const description = { fingerprint, ...selectors, url: location.href };
     described.set(element, description);
     statesBefore.set(element, stateOf(element));
     return description;

@@ -1,6 +1,7 @@
 import type { PageFingerprint } from './describe-in-page';
 import { isInputProxy } from './fields';
 import { positionalPath } from './positional-path';
+import { sectionOf } from './section-of';
 
 const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
@@ -19,7 +20,16 @@ export interface PageSelectors {
    * code editor's hidden input named by the caret's place (`Cursor at row 2`) is matched with any number there.
    */
   readonly namePattern?: string;
+  /**
+   * When the element's role and name repeat on the page (three checkboxes "Remember me" in three examples): the heading
+   * of the section it sits in, which replay's target check compares too, so that a twin in another section is refused.
+   */
+  readonly section?: string;
 }
+
+/** An XPath string literal for any text (XPath 1.0 has no escapes: a text with both quotes is joined with concat). */
+const xpathText = (text: string) => (!text.includes('"') ? `"${text}"` : !text.includes("'") ? `'${text}'` : `concat(${text.split('"').map((part) => `"${part}"`).join(`, '"', `)})`);
+
 
 export function selectorsInPage(element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint): PageSelectors {
   const document = element.ownerDocument;
@@ -57,6 +67,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   const sameRole = (role: string) => [...document.querySelectorAll(`${element.localName}, [role]${IMPLICIT[role] ? `, ${IMPLICIT[role]}` : ''}`)].filter((candidate) => describe(candidate).role === role);
   const { role, name, anchor } = fingerprint;
   let namePattern: string | undefined;
+  let section: string | undefined;
   if (ROLE.test(role) && role !== 'generic' && role !== 'none' && name && name.length <= 100 && !name.endsWith('…')) {
     const others = sameRole(role);
     const matching = others.filter((candidate) => clean(describe(candidate).name) === clean(name));
@@ -73,6 +84,14 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     // Playwright names a list item, a paragraph or a generic element only from aria-label: by content, text finds it.
     const namedByAuthor = element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby');
     if (matching.length === 1 && matching[0] === element && (NAMED_BY_CONTENT.has(role) || namedByAuthor)) selectors.push(`role=${role}[name=${quote(name)}i]`);
+    else if (matching.length > 1 && matching.includes(element)) {
+      // Named alike elsewhere on the page: told apart by the section it sits in, as a person would.
+      const own = sectionOf(element);
+      if (own) {
+        section = own.text;
+        if (NAMED_BY_CONTENT.has(role) || namedByAuthor) selectors.push(...inSection(own.heading, own.text, matching));
+      }
+    }
     else if (matching.length === 1 && matching[0] === element && name.length <= 80) {
       const holding = [...document.querySelectorAll(element.localName)].filter((candidate) => clean((candidate as HTMLElement).innerText ?? '').includes(clean(name)));
       if (holding.length === 1 && holding[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)})`);
@@ -102,8 +121,10 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     if (holder && anchorPart) {
       const holders = [...document.querySelectorAll(anchor.role === 'label' ? 'label' : `${holder.localName}, [role=${quote(anchor.role)}]`)]
         .filter((candidate) => textOf(candidate) === clean(anchor.name));
-      const inside = holders.flatMap((candidate) => [...candidate.querySelectorAll('*')].filter((inner) => describe(inner).role === role));
-      if (inside.length === 1 && inside[0] === element) selectors.push(`${anchorPart} >> internal:has-text=${quote(anchor.name)}s >> role=${role}`);
+      // Playwright's role selector finds no element of role generic (a label, a div): those are found by their tag.
+      const byTag = ['generic', 'none', 'paragraph', 'text'].includes(role);
+      const inside = holders.flatMap((candidate) => [...candidate.querySelectorAll(byTag ? CSS.escape(element.localName) : '*')].filter((inner) => byTag || describe(inner).role === role));
+      if (inside.length === 1 && inside[0] === element) selectors.push(`${anchorPart} >> internal:has-text=${quote(anchor.name)}s >> ${byTag ? `css=${CSS.escape(element.localName)}` : `role=${role}`}`);
     }
   }
   // A select without a name is known by its options (the first one is often the prompt: "--Select a fruit--").
@@ -122,9 +143,33 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     else if (innermost.length === 1 && innermost[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)}):not(:has(${CSS.escape(element.localName)}:has-text(${quote(name)})))`);
   }
   selectors.push(positionalPath(element));
+  const extra = { ...(namePattern ? { namePattern } : {}), ...(section ? { section } : {}) };
   // The caret moves as the person types: no selector holds that name, and it is matched with any row.
   if (!namePattern && /\d/.test(name) && isInputProxy(element)) {
-    return { selectors: [...new Set(selectors.filter((selector) => !selector.includes(name)))], namePattern: `^${escapeRegExp(name).replace(/\d+/g, '\\d+')}$` };
+    return { selectors: [...new Set(selectors.filter((selector) => !selector.includes(name)))], ...extra, namePattern: `^${escapeRegExp(name).replace(/\d+/g, '\\d+')}$` };
   }
-  return { selectors: [...new Set(selectors)], ...(namePattern ? { namePattern } : {}) };
+  return { selectors: [...new Set(selectors)], ...extra };
+
+  /**
+   * The element by its section: from the section's heading (found by its text) up to the nearest container that holds
+   * elements of its tag, then the element by role and name in there, and by its order among those only if they repeat
+   * there too. Written only when the heading's text is the page's only one and the selector finds this element alone.
+   */
+  function inSection(heading: Element, text: string, named: readonly Element[]): string[] {
+    const headingPath = `//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6 or self::legend or @role="heading"][normalize-space(.)=${xpathText(text)}]`;
+    const xpath = `${headingPath}/ancestor::*[.//${element.localName}][1]`;
+    const found = (path: string) => {
+      try {
+        const result = document.evaluate(path, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+        return Array.from({ length: result.snapshotLength }, (_, index) => result.snapshotItem(index));
+      } catch {
+        return [];
+      }
+    };
+    const [container, ...more] = found(xpath);
+    if (found(headingPath).length !== 1 || found(headingPath)[0] !== heading || more.length || !(container instanceof Element) || !container.contains(element)) return [];
+    const inside = named.filter((candidate) => container.contains(candidate));
+    const order = inside.indexOf(element);
+    return [`xpath=${xpath} >> role=${role}[name=${quote(name)}i]${inside.length > 1 ? ` >> nth=${order}` : ''}`];
+  }
 }

@@ -1,4 +1,5 @@
 import { describeInPage, type PageFingerprint } from './describe-in-page';
+import { sectionName } from './section-of';
 
 /** What a selector finds, told in one call: how many elements, and for exactly one, who it is and whether it shows. */
 export interface SoleTarget {
@@ -12,7 +13,13 @@ export interface SoleTarget {
 export function describeSole(elements: Element[]): SoleTarget {
   if (elements.length !== 1) return { count: elements.length };
   const element = elements[0]!;
-  return { count: 1, fingerprint: describeInPage(element), visible: surelyVisible(element) };
+  return { count: 1, fingerprint: describeElement(element), visible: surelyVisible(element) };
+}
+
+/** The element's fingerprint with the section it sits in: what replay checks a found element against. */
+export function describeElement(element: Element): PageFingerprint {
+  const section = sectionName(element);
+  return { ...describeInPage(element), ...(section ? { section } : {}) };
 }
 
 /**

@@ -36,6 +36,8 @@ export interface Fingerprint {
   readonly name: string;
   /** For an element without a name: what is around it (`listitem "Buy milk"`). */
   readonly anchor?: { readonly role: string; readonly name: string } | undefined;
+  /** For an element whose role and name repeat on the page: the heading of the section it sits in. */
+  readonly section?: string | undefined;
 }
 
 export interface SnapshotElement {
