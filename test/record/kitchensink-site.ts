@@ -8,7 +8,7 @@ export const KITCHENSINK_APP = path.dirname(require.resolve('cypress-example-kit
 
 const TYPES: Readonly<Record<string, string>> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
 
-export async function serveKitchensink(host: '127.0.0.1' | 'localhost'): Promise<{ origin: string; close(): Promise<void> }> {
+export async function serveKitchensink(host: '127.0.0.1' | 'localhost', app = KITCHENSINK_APP): Promise<{ origin: string; close(): Promise<void> }> {
   const server = createServer((request, response) => {
     let pathname: string;
     try {
@@ -17,8 +17,8 @@ export async function serveKitchensink(host: '127.0.0.1' | 'localhost'): Promise
       response.writeHead(400).end();
       return;
     }
-    const candidates = [pathname, `${pathname}.html`, path.join(pathname, 'index.html')].map((candidate) => path.join(KITCHENSINK_APP, candidate));
-    const file = candidates.find((candidate) => candidate.startsWith(KITCHENSINK_APP) && existsSync(candidate) && statSync(candidate).isFile());
+    const candidates = [pathname, `${pathname}.html`, path.join(pathname, 'index.html')].map((candidate) => path.join(app, candidate));
+    const file = candidates.find((candidate) => candidate.startsWith(app) && existsSync(candidate) && statSync(candidate).isFile());
     if (!file) {
       response.writeHead(404).end('not found');
       return;
