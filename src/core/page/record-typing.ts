@@ -35,12 +35,18 @@ export function recordTyping(r: Recording) {
   // Fields the person typed into since their value was last written: a value the page's script set (a combobox that
   // clears its filter after a pick) is where the page went, not the person's typing, and replaying it would undo a pick.
   const typedInto = new WeakSet<Element>();
+  // Fields the person's own last keystroke emptied (select all, Backspace): emptied is a step even where the field was
+  // empty before they typed, since replay may meet it holding text.
+  const emptiedByPerson = new WeakSet<Element>();
   // Fields a widget opened, empty, for a key the person typed on another element (a grid cell's editor): replaying a
   // fill of the field would set a closed editor's value; typing on that element opens it as the person's key did.
   const openedByKeyOn = new WeakMap<Element, Element>();
   window.addEventListener('input', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
-    if (target) typedInto.add(target);
+    if (!target) return;
+    typedInto.add(target);
+    if (isTextField(target) && valueOf(target) === '') emptiedByPerson.add(target);
+    else emptiedByPerson.delete(target);
   }, true);
   const flushFill = (element: Element) => {
     if (isKeyboardEditor(element)) {
@@ -50,7 +56,9 @@ export function recordTyping(r: Recording) {
       return;
     }
     const value = valueOf(element);
-    if (pendingFill.get(element) === value) return;
+    const emptied = value === '' && emptiedByPerson.has(element);
+    emptiedByPerson.delete(element);
+    if (pendingFill.get(element) === value && !emptied) return;
     pendingFill.set(element, value);
     if (!typedInto.has(element)) return;
     typedInto.delete(element);
