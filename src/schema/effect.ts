@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { describePlace } from '../core/page/element-state';
+import { describePlace } from './place-words';
 import { flag, list, nonEmptyText, strictObject, text, wholeNumber } from './messages';
 
 /**

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { parsePattern } from '../../schema';
-import { describeElement, describeSole } from '../page-scripts';
+import { describeElement, describeInPage, describeSole } from '../page-scripts';
 import type { SoleTarget } from '../page/sole-target';
 import type { Fingerprint } from '../snapshot/snapshot';
 
@@ -8,9 +8,9 @@ import type { Fingerprint } from '../snapshot/snapshot';
  * The role, accessible name and anchor of the one element a locator finds, computed in the page by the same function
  * the recorder uses at the start of a gesture: recording and replay name elements alike.
  */
-export async function readFingerprint(locator: Locator, timeout = 2000): Promise<Fingerprint | undefined> {
+export async function readFingerprint(locator: Locator, options: { timeout?: number; withSection?: boolean } = {}): Promise<Fingerprint | undefined> {
   try {
-    return await locator.evaluate(describeElement, undefined, { timeout });
+    return await locator.evaluate(options.withSection ? describeElement : describeInPage, undefined, { timeout: options.timeout ?? 2000 });
   } catch {
     return undefined;
   }
@@ -62,6 +62,12 @@ export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | u
   if (expected.section !== undefined && !namesMatch(expected.section, actual.section ?? '')) return false;
   if (!expected.anchor) return true;
   return !!actual.anchor && expected.anchor.role === actual.anchor.role && namesMatch(expected.anchor.name, actual.anchor.name);
+}
+
+/** What an element found is, told against what was expected: its section only when the expected one has one. */
+export function describeFound(found: Fingerprint, expected: Fingerprint): string {
+  const { section, ...rest } = found;
+  return describeFingerprint(expected.section !== undefined && section !== undefined ? { ...rest, section } : rest);
 }
 
 /** How a fingerprint reads in a message or a step description: `checkbox in listitem "Buy milk"`, `button "×" in row …`. */

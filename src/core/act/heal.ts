@@ -46,7 +46,7 @@ export async function verifiedSelector(page: Page, action: Action, query: Verifi
   const target = query.target;
   query.onProgress?.({ message: `healing: looking for ${describeFingerprint(target)} with the model` });
   for (const pick of await heal(signal)) {
-    const actual = await readFingerprint(locatorFor(page, pick.output.selector));
+    const actual = await readFingerprint(locatorFor(page, pick.output.selector), { withSection: target.section !== undefined });
     if (fingerprintsMatch(target, actual)) return { selector: pick.output.selector, healed: { from: action.selector, to: pick.output.selector, by: 'model' } };
   }
   throw new ServiceElementNotFoundError(`${what}: no selector finds ${describeFingerprint(target)} (${search.why}), and the model found no element with that role and name. Not acting on anything else.`);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { abortReason, ServiceTimeoutError } from '../errors';
 import type { Fingerprint } from '../snapshot/snapshot';
-import { describeFingerprint, fingerprintsMatch, readSoleTarget } from './fingerprint';
+import { describeFingerprint, describeFound, fingerprintsMatch, readSoleTarget } from './fingerprint';
 import { locatorFor } from './locate';
 import { findStored } from './direct-action';
 import type { ObservedNode } from './direct-pointer';
@@ -56,7 +56,7 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
       }
       const actual = sole.fingerprint;
       if (!query.target || fingerprintsMatch(query.target, actual)) return { found: true, selector, visible: sole.visible === true };
-      findings.set(selector, `finds ${actual ? describeFingerprint(actual) : 'an element it cannot describe'}, not ${describeFingerprint(query.target)}`);
+      findings.set(selector, `finds ${actual ? describeFound(actual, query.target) : 'an element it cannot describe'}, not ${describeFingerprint(query.target)}`);
     }
     if (Date.now() + POLL_MS > endsAt) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -1,4 +1,4 @@
-import { changedState, orderOf, placeOf, showsText, sitsAt, stateOf, type ElementState, type Place } from './element-state';
+import { changedState, orderOf, placeOf, shownText as textOf, showsText, sitsAt, stateOf, type ElementState, type Place } from './element-state';
 
 /** What a drag's effect is read against: the list's order and the dragged element's place in its layout, before. */
 export interface DragBefore {
@@ -7,8 +7,6 @@ export interface DragBefore {
   /** The layout the place is in: where an item the library drew anew on the drop (a calendar's event) is found again. */
   layout?: Element | undefined;
 }
-
-const textOf = (element: Element) => ((element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
 
 /** The element a library drew in place of a dropped one: the only one of its tag in the layout that shows its text. */
 function redrawn(gone: Element, layout: Element): Element | undefined {

@@ -80,18 +80,23 @@ export function placeOf(element: Element, levels: number): (Place & { width: num
   return { levels, left: fraction((box.left - outer.left) / outer.width), top: fraction((box.top - outer.top) / outer.height), width: box.width / outer.width, height: box.height / outer.height };
 }
 
+/** A place found, in the words the schema's describePlace uses for the one expected (page code imports no schema). */
+const describePlace = (place: Place) => `placed ${Math.round(place.left * 100)}% across and ${Math.round(place.top * 100)}% down the layout ${place.levels} level${place.levels === 1 ? '' : 's'} up`;
+
 /** Whether an element sits where a place says, give or take a quarter of its own size (a grid's neighbouring cell is not it). */
 export function sitsAt(now: Place & { width: number; height: number }, place: Place): boolean {
   return Math.abs(now.left - place.left) <= Math.max(0.02, now.width / 4) && Math.abs(now.top - place.top) <= Math.max(0.02, now.height / 4);
 }
 
-/** A place as a person reads it. */
-export const describePlace = (place: Place) => `placed ${Math.round(place.left * 100)}% across and ${Math.round(place.top * 100)}% down the layout ${place.levels} level${place.levels === 1 ? '' : 's'} up`;
+
 
 /** How far up from the element typed into the text it shows is looked for: a code editor draws it a few levels up. */
 const SHOWN_LEVELS = 8;
 
 const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The text an element shows, spacing aside: what tells an item a library drew anew from its neighbours. */
+export const shownText = (element: Element) => spaced((element as HTMLElement).innerText ?? '');
 
 /**
  * Whether the element, or what holds it a few levels up (shadow roots crossed), shows `text` (spacing ignored): the line

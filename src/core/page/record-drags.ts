@@ -1,5 +1,5 @@
 import { describeInPage } from './describe-in-page';
-import { orderOf, type Place } from './element-state';
+import { orderOf, shownText as textOf, type Place } from './element-state';
 import { isSetByValue, isTextField } from './fields';
 import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace } from './pointer-drag';
 import { isPositional as isPlaceSelector } from './positional-path';
@@ -88,8 +88,6 @@ export function recordDrags(r: Recording): void {
     r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { order: start.order, ...layoutBefore(start, place.element) });
   }, true);
 }
-
-const textOf = (element: Element) => ((element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
 
 /**
  * What a drag starting in a cell picks up: the item the pointer is on (a calendar's event in its day), which shows less

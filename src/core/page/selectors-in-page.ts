@@ -84,8 +84,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     // Playwright names a list item, a paragraph or a generic element only from aria-label: by content, text finds it.
     const namedByAuthor = element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby');
     if (matching.length === 1 && matching[0] === element && (NAMED_BY_CONTENT.has(role) || namedByAuthor)) selectors.push(`role=${role}[name=${quote(name)}i]`);
-    else if (matching.length > 1 && matching.includes(element)) {
-      // Named alike elsewhere on the page: told apart by the section it sits in, as a person would.
+    else if (twinsOf(matching).length > 1 && matching.includes(element)) {
+      // Named alike elsewhere on the page, in a row alike too: told apart by the section it sits in, as a person would.
       const own = sectionOf(element);
       if (own) {
         section = own.text;
@@ -149,6 +149,15 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     return { selectors: [...new Set(selectors.filter((selector) => !selector.includes(name)))], ...extra, namePattern: `^${escapeRegExp(name).replace(/\d+/g, '\\d+')}$` };
   }
   return { selectors: [...new Set(selectors)], ...extra };
+
+  /** Those of the same-named elements that sit in a row or list item alike too (the × of "Buy milk" is told by its row). */
+  function twinsOf(named: readonly Element[]): readonly Element[] {
+    if (!anchor) return named;
+    return named.filter((candidate) => {
+      const around = describe(candidate).anchor;
+      return around?.role === anchor.role && clean(around.name) === clean(anchor.name);
+    });
+  }
 
   /**
    * The element by its section: from the section's heading (found by its text) up to the nearest container that holds
