@@ -70,7 +70,7 @@ describe('a drag onto a layout grid or a calendar', function () {
     const drag = flow.steps.find((step) => 'action' in step && step.action.method === 'dragAndDrop');
     assert.ok(drag && 'action' in drag, JSON.stringify(flow.steps));
     assert.equal(drag.effect?.place?.levels, 2, JSON.stringify(drag.effect));
-    assert.ok(drag.effect!.place!.left < 0.1 && drag.effect!.place!.top > 0.4, JSON.stringify(drag.effect));
+    assert.ok(drag.effect.place.left < 0.1 && drag.effect.place.top > 0.4, JSON.stringify(drag.effect));
     assert.deepEqual(recorder.problems, []);
 
     await dashboard(page, false);
