@@ -10,7 +10,8 @@ import { InspectorPanel } from './inspector-panel';
 import { LiveViewPanel } from './live-view-panel';
 import { nodeAt } from '../flows/json-locations';
 import { showError } from './notify';
-import { updateSetting } from './settings';
+import { readSettings, updateSetting } from './settings';
+import { showingFor } from './browser-display';
 import type { Rehearse } from './rehearse';
 import { recordAtCursor } from './record-at-cursor';
 import { pickLocator } from './pick-locator';
@@ -81,7 +82,10 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
     'rehearse.toggleShowBrowser': async () => {
       const headless = !vscode.workspace.getConfiguration('rehearse').get<boolean>('browser.headless', false);
       await engine.reconfigure(() => updateSetting('browser.headless', headless));
-      void vscode.window.showInformationMessage(headless ? 'Rehearse runs the browser headless (not shown).' : 'Rehearse shows the browser (the next session opens a window).');
+      // Said as it will be on this host: without a display (code-server, SSH, a container) the browser shows in the tab.
+      const showing = showingFor(readSettings(), {});
+      void vscode.window.showInformationMessage(headless ? 'Rehearse runs the browser headless (not shown).'
+        : showing === 'view' ? 'Rehearse shows the browser in its Browser tab (this host has no display for a window).' : 'Rehearse shows the browser (the next session opens a window).');
       return !headless;
     },
     'rehearse.newFlow': async () => {

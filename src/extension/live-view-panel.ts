@@ -27,6 +27,14 @@ export class LiveViewPanel extends Owner {
   private readonly pending: LiveInputEvent[] = [];
   private sending = false;
   private note: Status | undefined;
+  /** The address of the page the tab last drew. */
+  private drawnUrl: string | undefined;
+
+  /** The web page the Browser tab shows now, if one is open: where the person most likely wants to record. */
+  static shownUrl(): string | undefined {
+    const url = LiveViewPanel.current?.drawnUrl;
+    return url && /^https?:\/\//i.test(url) ? url : undefined;
+  }
 
   /**
    * Opens the view beside the editor, keeping the focus where it is. One already open is brought to the front only
@@ -100,7 +108,10 @@ export class LiveViewPanel extends Owner {
       const session = await opening;
       for (let attempt = 0; !stream.signal.aborted && attempt < 100; attempt++) {
         try {
-          await session.screencast((frame) => this.post({ type: 'frame', data: frame.data, width: frame.width, height: frame.height, url: frame.url, title: frame.title }), {
+          await session.screencast((frame) => {
+            this.drawnUrl = frame.url;
+            this.post({ type: 'frame', data: frame.data, width: frame.width, height: frame.height, url: frame.url, title: frame.title });
+          }, {
             signal: stream.signal, maxWidth: this.size.width, maxHeight: this.size.height,
           });
           attempt = 0; // the service's call limit ended a stream that worked: it goes on

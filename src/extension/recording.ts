@@ -7,6 +7,7 @@ import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import { showError } from './notify';
 import { commandId } from './command-ids';
+import { LiveViewPanel } from './live-view-panel';
 
 /**
  * Record Manually: the browser, headed, records what the person does; each step is appended to the chosen flow file
@@ -73,7 +74,7 @@ export class RecordingController implements vscode.Disposable {
       if (isMissingFlowFile(error)) return undefined;
       throw error;
     });
-    const url = where.onPage ? undefined : startUrl ?? existing?.startUrl ?? (await vscode.window.showInputBox({ title: 'Record Manually', prompt: 'The page to start on', placeHolder: 'http://127.0.0.1:4173/', ignoreFocusOut: true }));
+    const url = where.onPage ? undefined : startUrl ?? existing?.startUrl ?? (await vscode.window.showInputBox({ title: 'Record Manually', prompt: 'The page to start on', placeHolder: 'http://127.0.0.1:4173/', value: LiveViewPanel.shownUrl() ?? '', ignoreFocusOut: true }));
     if (!url && !where.onPage) return 0;
     const controller = new AbortController();
     this.running = controller;

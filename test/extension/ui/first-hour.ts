@@ -222,6 +222,15 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           console.log(`      (first demo replay: ${actions} user actions)`);
           assert.ok(actions <= 7, `${actions} user actions`);
           assert.equal(await notification(page, /no display|Run Headless|Could not/).isVisible(), false, 'no notification about the display');
+          // Record Manually offers the page the Browser tab shows, one Enter away (issue 42, item 3).
+          const shown = await view.locator('#address').evaluate((field) => (field as HTMLInputElement).value);
+          assert.match(shown, /^http:\/\/127\.0\.0\.1:\d+\//);
+          await runCommand(page, 'Rehearse: Record Manually');
+          await pickItem(page, 'New flow file');
+          await answerInput(page, 'offered', 'File name');
+          await page.locator('.quick-input-widget', { hasText: 'The page to start on' }).waitFor({ state: 'visible', timeout: SHOWS_MS });
+          assert.equal(await page.locator('.quick-input-widget input').inputValue(), shown);
+          await page.keyboard.press('Escape');
         } finally {
           await settings.write(saved).catch((error: Error) => console.log(`    (restoring settings.json: ${error.message.split('\n')[0]})`));
         }
