@@ -54,8 +54,8 @@ describe('action cache', () => {
     const [file] = await readdir(directory);
     const stored = JSON.parse(await readFile(path.join(directory, file!), 'utf8')) as { instruction: string; steps: { fingerprint: { role: string; name: string } }[] };
     assert.equal(stored.instruction, 'open the Details for order 11');
-    // The row it sits in is part of what the link is: a "Details" link of another order is not this one.
-    assert.deepEqual(stored.steps[0]!.fingerprint, { role: 'link', name: 'Details', anchor: { role: 'row', name: 'Order 11 Dana $77.00 Edit Details' } });
+    // The row and the section it sits in are part of what the link is: a "Details" link of another order is not this one.
+    assert.deepEqual(stored.steps[0]!.fingerprint, { role: 'link', name: 'Details', anchor: { role: 'row', name: 'Order 11 Dana $77.00 Edit Details' }, section: 'Orders' });
     const second = await rig.startSession({ cache: new DirectoryCacheStore(directory) });
     await second.navigate(rig.url('table.html?rows=20'));
     assert.equal((await second.act('open the Details for order 11')).cacheStatus, 'HIT');

@@ -61,4 +61,65 @@ describe('the ledger of gestures', function () {
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
     assert.equal(await tab.locator('[aria-selected=true]').textContent(), 'Cherry');
   });
+
+  it('arrows that move the highlight of a combobox and a Backspace that removes a chip are presses, in order with the typing, and replay picks the same', async () => {
+    // A combobox as the ARIA practices write one: typing filters, arrows move the highlight, Enter picks; an empty
+    // field's Backspace removes the last chip. A caret moved in a plain field changes nothing and is no step.
+    const combobox = `<h1>Order</h1><label for="fruit">Fruit</label> <input id="fruit" role="combobox" aria-controls="list" autocomplete="off">
+      <ul id="list" role="listbox"></ul> <p id="chips"></p> <label for="note">Note</label> <input id="note">
+      <script>
+      {
+        const all = ['Banana', 'Mango', 'Orange', 'Tangerine'];
+        const input = document.getElementById('fruit'), list = document.getElementById('list'), chips = document.getElementById('chips');
+        let active = -1;
+        const draw = () => {
+          const shown = input.value ? all.filter((fruit) => fruit.toLowerCase().includes(input.value.toLowerCase())) : [];
+          list.innerHTML = shown.map((fruit, index) => '<li role="option" aria-selected="' + (index === active) + '">' + fruit + '</li>').join('');
+        };
+        input.addEventListener('input', () => { active = -1; draw(); });
+        input.addEventListener('keydown', (event) => {
+          const count = list.children.length;
+          if (event.key === 'ArrowDown' && count) { active = Math.min(active + 1, count - 1); draw(); event.preventDefault(); }
+          if (event.key === 'ArrowUp' && count) { active = Math.max(active - 1, 0); draw(); event.preventDefault(); }
+          if (event.key === 'Enter' && active >= 0) {
+            chips.insertAdjacentHTML('beforeend', '<span class="chip">' + list.children[active].textContent + '</span>');
+            input.value = ''; active = -1; draw();
+          }
+          if (event.key === 'Backspace' && !input.value && chips.lastElementChild) chips.lastElementChild.remove();
+        });
+      }
+      </script>`;
+    const tab = rig.session.page();
+    await tab.setContent(combobox);
+    const recorder = await Recorder.start(rig.session);
+    await tab.locator('#fruit').click();
+    await tab.keyboard.type('an');
+    await tab.keyboard.press('ArrowDown');
+    await tab.keyboard.press('ArrowDown');
+    await tab.keyboard.press('Enter');
+    await tab.keyboard.type('o');
+    await tab.keyboard.press('ArrowDown');
+    await tab.keyboard.press('Enter');
+    await tab.keyboard.press('Backspace');
+    await tab.locator('#note').click();
+    await tab.keyboard.type('Ripe');
+    await tab.keyboard.press('ArrowLeft');
+    await tab.keyboard.press('Home');
+    await tab.locator('h1').click();
+    await tab.waitForTimeout(300);
+    const recorded = await recorder.stop();
+    assert.equal(await tab.locator('#chips').innerText(), 'Mango');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Order', steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.flatMap((step) => ('action' in step ? [`${step.action.method} ${step.action.description} ${JSON.stringify(step.action.arguments ?? [])}`] : [])), [
+      'fill combobox "Fruit" ["an"]', 'press combobox "Fruit" ["ArrowDown"]', 'press combobox "Fruit" ["ArrowDown"]', 'press combobox "Fruit" ["Enter"]',
+      'fill combobox "Fruit" ["o"]', 'press combobox "Fruit" ["ArrowDown"]', 'press combobox "Fruit" ["Enter"]', 'press combobox "Fruit" ["Backspace"]',
+      'fill textbox "Note" ["Ripe"]', 'blur textbox "Note" []',
+    ]);
+    assert.deepEqual(recorder.problems, []);
+    await tab.setContent(combobox);
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.equal(await tab.locator('#chips').innerText(), 'Mango');
+    assert.equal(await tab.locator('#note').inputValue(), 'Ripe');
+  });
 });

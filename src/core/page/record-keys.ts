@@ -1,6 +1,7 @@
 import { deepActiveElement } from './element-at-point';
-import { isKeyboardEditor, isTextField, isToggle } from './fields';
+import { isKeyboardEditor, isTextField, isToggle, valueOf } from './fields';
 import { subjectOf } from './record-typing';
+
 import type { Recording } from './recording';
 
 // Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
@@ -9,6 +10,9 @@ const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
 /** Keys that type nothing and command nothing by themselves. */
 const NOT_COMMANDS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'NumLock', 'ScrollLock', 'Fn', 'Dead', 'Process', 'Unidentified', 'Compose']);
 const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', ' ']);
+/** Keys that in a field move the caret or edit its text, and in a widget's field may act on the page instead. */
+const FIELD_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace']);
+const EDITING_KEYS = new Set(['Delete', 'Backspace']);
 
 /** A key as Playwright names it, with its modifiers (`Shift+Tab`, `Control+a`). */
 function keyName(event: KeyboardEvent): string {
@@ -20,6 +24,8 @@ function keyName(event: KeyboardEvent): string {
 /** Key presses that are steps of their own, written as Playwright names them (`Shift+Tab`, `Control+a`). */
 export function recordKeys(r: Recording, flushFill: (element: Element) => void): void {
   const gesture = r.gesture;
+  /** A caret or editing key pressed in a field, until its keyup says whether it acted on the page. */
+  let inField: { element: Element; event: KeyboardEvent; mutations: number; steps: number; value: string } | null = null;
   window.addEventListener('keydown', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
     if (target) {
@@ -55,9 +61,23 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     // On something that is not a field, a key that types nothing (F2, Insert, a menu key) is a command to the widget.
     const command = !field && event.key.length > 1 && !NOT_COMMANDS.has(event.key);
     const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin) || (command && !movesWithin);
+    if (field && !chord && FIELD_KEYS.has(event.key)) {
+      // What was typed comes first: a combobox's arrow moves through the options the typing filtered.
+      if (!EDITING_KEYS.has(event.key)) flushFill(target);
+      inField = { element: target, event, mutations: gesture.mutations, steps: gesture.steps, value: valueOf(target) };
+    }
     if (!recorded) return;
     if (field) flushFill(target);
     r.send('press', target, { value: keyName(event) });
+  }, true);
+  // A key in a field that moved a widget's highlight or removed a chip, and typed nothing, is a press of that key.
+  window.addEventListener('keyup', (event) => {
+    const pressed = inField;
+    inField = null;
+    if (!event.isTrusted || !pressed || pressed.event.key !== event.key || !pressed.element.isConnected) return;
+    const typed = EDITING_KEYS.has(event.key) && valueOf(pressed.element) !== pressed.value;
+    if (typed || gesture.mutations === pressed.mutations || gesture.steps !== pressed.steps) return;
+    r.send('press', pressed.element, { value: keyName(pressed.event) });
   }, true);
   // A field the page focuses once the key is up (or after a click) was not opened by that key.
   window.addEventListener('keyup', (event) => {
