@@ -255,7 +255,7 @@ export class EngineSession implements Session {
     if (options.fallbacks?.length || options.target) {
       const canHeal = options.heal !== false && this.hasModel(options.model);
       const verified = await verifiedSelector(this.page(), action, {
-        fallbacks: options.fallbacks, target: options.target, onProgress: options.onProgress,
+        fallbacks: options.fallbacks, target: options.target, onProgress: options.onProgress, relocate: options.heal !== false,
         ...(canHeal ? { heal: async (signal: AbortSignal) => (await this.observePicks(options.instruction ?? action.description, { model: options.model, variables: options.variables }, signal)).picks } : {}),
       }, limit.remaining() ?? DEFAULT_ACTION_TIMEOUT_MS, limit.signal);
       healed = verified.healed;

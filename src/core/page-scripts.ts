@@ -8,6 +8,7 @@ import type { effectHolds as EffectHolds } from './page/element-state';
 import type { checkedState as CheckedState, prepareFill as PrepareFill, selectInPage as SelectInPage, valueInPage as ValueInPage } from './page/field-input';
 import type { findAndKeep as FindAndKeep } from './page/find-sole';
 import type { untilDefined as UntilDefined } from './page/custom-elements';
+import type { relocatedSelectors as RelocatedSelectors, surveyForRelocation as SurveyForRelocation } from './page/relocate';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import sources from './page-sources';
 
@@ -49,6 +50,8 @@ export const checkedState = inPage<typeof CheckedState>('checkedState');
 export const selectInPage = inPage<typeof SelectInPage>('selectInPage');
 export const valueInPage = inPage<typeof ValueInPage>('valueInPage');
 export const untilDefined = inPage<typeof UntilDefined>('untilDefined');
+export const surveyForRelocation = inPage<typeof SurveyForRelocation>('surveyForRelocation');
+export const relocatedSelectors = inPage<typeof RelocatedSelectors>('relocatedSelectors');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
 

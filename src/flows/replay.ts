@@ -157,7 +157,10 @@ function fillVariables(text: string, variables: Readonly<Record<string, string>>
   return replaceVariables(text, (name, whole) => variables[name] ?? whole);
 }
 
-/** The flow with each healed step's selector replaced, the old one kept first among its fallbacks. */
+/**
+ * The flow with each healed step's selector replaced, the old one kept first among its fallbacks; a step relocated to
+ * another section or row keeps, of what it remembered, the section and row the element is in now.
+ */
 export function applyHealing(flow: Flow, result: FlowResult): { flow: Flow; changed: number } {
   let changed = 0;
   const steps = flow.steps.map((step, index) => {
@@ -165,7 +168,13 @@ export function applyHealing(flow: Flow, result: FlowResult): { flow: Flow; chan
     if (!healed || !('action' in step)) return step;
     changed++;
     const fallbacks = [healed.from, ...(step.fallbacks ?? [])].filter((selector) => selector !== healed.to);
-    return { ...step, action: { ...step.action, selector: healed.to }, fallbacks: [...new Set(fallbacks)] };
+    const now = healed.target;
+    const target = step.target && now ? {
+      ...step.target,
+      ...(step.target.section !== undefined && now.section ? { section: now.section } : {}),
+      ...(step.target.anchor && now.anchor ? { anchor: now.anchor } : {}),
+    } : step.target;
+    return { ...step, action: { ...step.action, selector: healed.to }, fallbacks: [...new Set(fallbacks)], ...(target ? { target } : {}) };
   });
   return { flow: { ...flow, steps }, changed };
 }

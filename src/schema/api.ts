@@ -82,7 +82,7 @@ export const ActOutcomeSchema = looseObject({
   usage: v.optional(UsageSchema),
   selectorUsed: v.optional(text()),
   /** Set when the element was found by another selector than the action's own. */
-  healed: v.optional(looseObject({ from: text(), to: text(), by: oneOf(['fallback', 'model'] as const) })),
+  healed: v.optional(looseObject({ from: text(), to: text(), by: oneOf(['fallback', 'relocation', 'model'] as const), target: v.optional(FingerprintSchema) })),
 });
 export type ActOutcome = v.InferOutput<typeof ActOutcomeSchema>;
 

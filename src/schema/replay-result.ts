@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { STEP_KINDS } from './flow';
+import { FingerprintSchema, STEP_KINDS } from './flow';
 
 /**
  * What a replay reports: each step (the start page is index -1) and the flow. The types are inferred from these schemas,
@@ -14,7 +14,7 @@ const stepEntries = {
   kind: v.picklist(REPLAY_STEP_KINDS),
   description: v.string(),
   selectorUsed: v.optional(v.string()),
-  healed: v.optional(v.object({ from: v.string(), to: v.string(), by: v.picklist(['fallback', 'model']) })),
+  healed: v.optional(v.object({ from: v.string(), to: v.string(), by: v.picklist(['fallback', 'relocation', 'model']), target: v.optional(FingerprintSchema) })),
   /** For a failed expectation, what was expected and what the page had (an editor shows them as a diff). */
   error: v.optional(v.object({ name: v.string(), message: v.string(), expected: v.optional(v.string()), actual: v.optional(v.string()) })),
 };

@@ -16,7 +16,9 @@ import { saveFlow } from '../../src/flows/format';
 import { ProjectKeys } from '../../src/service/auth';
 import { RehearseService } from '../../src/service/server';
 import { replayFlow } from '../../src/flows/replay';
-import type { ActionOutput, Flow } from '../../src/schema';
+import type { Action, ActionOutput, Flow } from '../../src/schema';
+import type { Fingerprint } from '../../src/core/snapshot/snapshot';
+import { relocate } from '../../src/core/act/relocate';
 import { takeSnapshot } from '../../src/core/snapshot/snapshot';
 import { ScriptedModelServer } from '../support/model-server';
 import { replayRates } from './replay-rates';
@@ -352,6 +354,31 @@ async function benchAx({ url, session, page }: Bench): Promise<void> {
   console.log(`\nFor comparison: Chromium's full accessibility tree of table.html alone takes ${axMs.toFixed(0)} ms over CDP.`);
 }
 
+/**
+ * relocation without a model: what one step costs when every selector failed and replay scores the page, beside the
+ * same step acted on by a selector that works (the path every replay takes while nothing moved).
+ */
+async function benchRelocation({ url, session, page }: Bench): Promise<void> {
+  const cases: readonly (readonly [string, string, Fingerprint, Action])[] = [
+    ['login.html, its form retitled', 'login.html', { role: 'button', name: 'Forgot password?', section: 'Sign in to Acme Cloud' },
+      { selector: FORGOT, description: 'Forgot password', method: 'hover', arguments: [] }],
+    ['table.html, 2,000 links "Details"', 'table.html', { role: 'link', name: 'Details', anchor: { role: 'row', name: 'Order 1500 Emeka $0.00 Edit Details' } },
+      { selector: 'css=#orders tbody tr:nth-child(1500) a', description: 'Details of order 1500', method: 'hover', arguments: [] }],
+  ];
+  const rows: (string | number)[][] = [];
+  for (const [label, fixture, target, action] of cases) {
+    await session.navigate(url(fixture));
+    const broken = ['css=#gone', 'css=html > body > div:nth-of-type(9) > button'];
+    const outcome = await relocate(page, target, broken);
+    const relocating = await timed(() => relocate(page, target, broken), 5);
+    // The step as recorded on this release: its section as the page has it.
+    const recorded = target.section ? { ...target, section: 'Sign in to Acme' } : target;
+    const working = await timed(() => session.act(action, { target: recorded, heal: false }), 5);
+    rows.push([label, relocating.toFixed(0), outcome.relocated ? 'relocated' : 'refused', working.toFixed(0)]);
+  }
+  table('relocation without a model (median ms per step)', ['page', 'relocating', 'outcome', 'the same step by a selector that works'], rows);
+}
+
 /** recording that replays. */
 async function benchRecord(): Promise<void> {
   table('recording that replays (the record suite: npm run eval:replay)', ['measure', 'value'], (await replayRates()).rows);
@@ -383,6 +410,7 @@ const SECTIONS: readonly { readonly name: string; readonly run: (bench: Bench) =
   { name: 'agent', run: benchAgent },
   { name: 'replay', run: benchReplay },
   { name: 'service', run: benchService },
+  { name: 'relocation', run: benchRelocation },
   { name: 'ax', run: benchAx },
   { name: 'record', run: benchRecord, standalone: true },
   { name: 'liveview', run: benchLiveView, standalone: true },

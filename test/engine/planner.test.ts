@@ -41,7 +41,7 @@ describe('local planner', () => {
     await rig.session.navigate(rig.url('login.html'));
     const planned = await plan('click the sign in button');
     assert.deepEqual(planned?.action, { selector: 'css=[data-testid="sign-in"]', description: 'button "Sign in"', method: 'click', arguments: [] });
-    assert.deepEqual(planned?.fingerprint, { role: 'button', name: 'Sign in' });
+    assert.deepEqual(planned?.fingerprint, { role: 'button', name: 'Sign in', section: 'Sign in to Acme' });
   });
 
   it('defers when two elements fit, or none, or the option is missing; the model decides then', async () => {

@@ -109,22 +109,35 @@ describe('replay', () => {
     assert.deepEqual(await rig.events(), [], 'nothing was clicked');
   });
 
-  it('heals with the model only onto an element with the recorded role and name', async () => {
-    const broken = (origin: string): Flow => ({
-      version: 1, name: 'Healing', startUrl: `${origin}/login.html`,
+  it('heals with no model when one element is all the step remembers; with the model only onto an element with the recorded role and name', async () => {
+    const broken = (startUrl?: string): Flow => ({
+      version: 1, name: 'Healing', ...(startUrl ? { startUrl } : {}),
       steps: [{ action: { selector: 'css=#gone', description: 'the Forgot password? button', method: 'click', arguments: [] }, target: { role: 'button', name: 'Forgot password?' }, instruction: 'click the Forgot password? button' }],
     });
-    const healed = await replayFlow(rig.session, broken(rig.site.origin), { stepTimeoutMs: 8000 });
+    const relocated = await replayFlow(rig.session, broken(`${rig.site.origin}/login.html`), { stepTimeoutMs: 8000 });
+    assert.equal(relocated.status, 'passed', JSON.stringify(relocated.steps));
+    assert.deepEqual(relocated.steps[1]!.healed, { from: 'css=#gone', to: 'role=button[name="Forgot password?"i]', by: 'relocation', target: { role: 'button', name: 'Forgot password?', section: 'Sign in to Acme' } });
+    assert.equal(rig.models.requests.length, 0);
+    assert.deepEqual(await rig.events(), ['forgot clicked']);
+
+    // A twin with nothing to tell them apart: relocation refuses, and the model's pick is taken on a target match only.
+    const withTwin = async () => {
+      await rig.session.navigate(`${rig.site.origin}/login.html`);
+      await rig.session.page().evaluate(() => document.body.insertAdjacentHTML('beforeend', '<button type="button">Forgot password?</button>'));
+    };
+    await withTwin();
+    const healed = await replayFlow(rig.session, broken(), { stepTimeoutMs: 8000 });
     assert.equal(healed.status, 'passed', JSON.stringify(healed.steps));
-    assert.deepEqual(healed.steps[1]!.healed, { from: 'css=#gone', to: 'role=button[name="Forgot password?"]', by: 'model' });
+    assert.equal(healed.steps[0]!.healed?.by, 'model');
     assert.equal(rig.models.requests.length, 1);
     assert.deepEqual(await rig.events(), ['forgot clicked']);
 
     rig.models.reset();
     rig.models.script({ json: { elements: [{ elementId: '0-6', description: 'Create an account', method: 'click', arguments: [] }] } });
-    const refused = await replayFlow(rig.session, broken(rig.site.origin), { stepTimeoutMs: 8000 });
+    await withTwin();
+    const refused = await replayFlow(rig.session, broken(), { stepTimeoutMs: 8000 });
     assert.equal(refused.status, 'failed');
-    assert.match(refused.steps[1]!.error!.message, /the model found no element with that role and name\. Not acting on anything else\./);
+    assert.match(refused.steps[0]!.error!.message, /relocation refused, 2 candidates: .*; none agrees with enough of what the step remembers\), and the model found no element with that role and name\. Not acting on anything else\./);
     assert.deepEqual(await rig.events(), []);
   });
 

@@ -3,15 +3,23 @@
  * (`css=html > body > ul > li:nth-of-type(3)`). It holds only while the page is laid out as it was when it was taken.
  * Runs in the page, built into the scripts that import it.
  */
-export function positionalPath(element: Element): string {
-  const steps: string[] = [];
+export function positionalPath(element: Element, steps: Map<Element, string> = new Map()): string {
+  const path: string[] = [];
   for (let current: Element | null = element; current && current !== element.ownerDocument.documentElement; current = current.parentElement) {
-    const parent: Element | null = current.parentElement;
-    const tag = CSS.escape(current.localName);
-    const siblings = parent ? [...parent.children].filter((sibling) => sibling.localName === current.localName) : [current];
-    steps.unshift(siblings.length > 1 ? `${tag}:nth-of-type(${siblings.indexOf(current) + 1})` : tag);
+    if (!steps.has(current)) stepsOfChildren(current.parentElement ? [...current.parentElement.children] : [current], steps);
+    path.unshift(steps.get(current)!);
   }
-  return `css=html > ${steps.join(' > ')}`;
+  return `css=html > ${path.join(' > ')}`;
+}
+
+/**
+ * Each child's step at once (`li:nth-of-type(3)`, or its tag when alone of its tag): a caller that takes the paths of
+ * many elements passes the same map, and a list of 2,000 rows is counted once, not once per row.
+ */
+function stepsOfChildren(children: readonly Element[], steps: Map<Element, string>): void {
+  const byTag = new Map<string, Element[]>();
+  for (const child of children) byTag.set(child.localName, [...(byTag.get(child.localName) ?? []), child]);
+  for (const [tag, same] of byTag) same.forEach((child, index) => steps.set(child, same.length > 1 ? `${CSS.escape(tag)}:nth-of-type(${index + 1})` : CSS.escape(tag)));
 }
 
 export function isPositional(selector: string): boolean {

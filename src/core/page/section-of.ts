@@ -4,7 +4,7 @@
  * fieldset's legend, a dialog's title). Runs in the page: the recorder keeps it on a step whose element's role and name
  * repeat, and replay's target check reads it again on the element a selector finds.
  */
-const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading], legend';
+export const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role=heading], legend';
 
 /** How many characters of a heading are kept: enough to tell sections apart. */
 const MOST_CHARACTERS = 80;
@@ -14,21 +14,21 @@ export interface Section {
   readonly text: string;
 }
 
-const headingText = (heading: Element) => ((heading as HTMLElement).innerText ?? heading.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, MOST_CHARACTERS);
+export const headingText = (heading: Element) => ((heading as HTMLElement).innerText ?? heading.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, MOST_CHARACTERS);
 
-export function sectionOf(element: Element): Section | undefined {
-  const before = [...element.ownerDocument.querySelectorAll(HEADINGS)]
-    .filter((heading) => !heading.contains(element) && heading.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING && headingText(heading));
+/** `headings`: the page's, in document order, when the caller reads many elements' sections (one scan of the page). */
+export function sectionOf(element: Element, headings: readonly Element[] = [...element.ownerDocument.querySelectorAll(HEADINGS)]): Section | undefined {
+  const before = headings.filter((heading) => !heading.contains(element) && heading.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);
   if (!before.length) return undefined;
   for (let container = element.parentElement; container; container = container.parentElement) {
     const inside = before.filter((heading) => container.contains(heading));
-    if (inside.length) {
-      const heading = inside[inside.length - 1]!;
-      return { heading, text: headingText(heading) };
+    for (let index = inside.length - 1; index >= 0; index--) {
+      const text = headingText(inside[index]!);
+      if (text) return { heading: inside[index]!, text };
     }
   }
   return undefined;
 }
 
 /** The section's heading text, or '' outside any: what replay compares with the one recorded. */
-export const sectionName = (element: Element): string => sectionOf(element)?.text ?? '';
+export const sectionName = (element: Element, headings?: readonly Element[]): string => sectionOf(element, headings)?.text ?? '';

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { Recorder } from '../../src/flows/recorder';
+import { applyHealing, replayFlow } from '../../src/flows/replay';
+import { FLOW_VERSION, type ActionStep, type Flow } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+
+/** An example of a component demo page: a heading beside a box of checkboxes, all named alike across examples. */
+const example = (heading: string, boxes: string[]) => `<div class="row">
+  <div class="col"><h4>${heading}</h4><p>What it does.</p></div>
+  <div class="col"><div class="well">${boxes.map((key) => `<div class="checkbox"><label><input type="checkbox" data-key="${key}"> Remember me</label></div>`).join('')}</div></div>
+</div>`;
+
+type Release = 'recorded' | 'retitled' | 'renamed' | 'removed';
+
+/**
+ * Releases of the demo: the one recorded on; one that inserts an example above and retitles each example (every
+ * selector the recorder wrote fails); one whose titles say nothing of the old ones and whose examples all hold one box
+ * (no clue tells them apart); one that keeps the ".uncheck()" example but without its checkbox.
+ */
+async function demo(page: Page, release: Release): Promise<void> {
+  const examples = {
+    recorded: [example('.check()', ['check-1', 'check-2']), example('.uncheck()', ['uncheck-1'])],
+    retitled: [example('.rightclick() — open a menu', ['rightclick-1']), example('.check() — check a box', ['check-1', 'check-2']), example('.uncheck() — clear a box', ['uncheck-1'])],
+    renamed: [example('Ticking', ['check-1']), example('Clearing', ['uncheck-1']), example('Menus', ['rightclick-1'])],
+    removed: [example('.check()', ['check-1', 'check-2']), example('.uncheck()', [])],
+  }[release];
+  await page.setContent(`<h1>Actions</h1><div class="container">${examples.join('')}</div>
+    <script>window.events = []; document.addEventListener('change', (event) => window.events.push(event.target.dataset.key));</script>`);
+}
+
+const changed = (page: Page) => page.evaluate(() => (window as unknown as { events: string[] }).events);
+
+/** Issue 41, item 3: when every selector of a step fails, replay relocates with no model, or refuses and says why. */
+describe('relocation without a model', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+  let flow: Flow;
+
+  before(async () => {
+    const page = rig.session.page();
+    await demo(page, 'recorded');
+    const recorder = await Recorder.start(rig.session);
+    await page.locator('[data-key=check-2]').click();
+    await page.locator('[data-key=uncheck-1]').click();
+    flow = { version: FLOW_VERSION, name: 'Actions', steps: (await recorder.stop()).map(({ step }) => step) };
+  });
+
+  it('finds the person\'s checkboxes in retitled examples, reports each step HEALED, and --update writes selectors that need no relocation', async () => {
+    const page = rig.session.page();
+    await demo(page, 'retitled');
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000 });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await changed(page), ['check-2', 'uncheck-1'], 'the boxes the person checked, not their twins');
+    assert.deepEqual(replayed.steps.map((step) => step.healed?.by), ['relocation', 'relocation']);
+
+    const { flow: updated, changed: healed } = applyHealing(flow, replayed);
+    assert.equal(healed, 2);
+    const steps = updated.steps.filter((step): step is ActionStep => 'action' in step);
+    assert.deepEqual(steps.map((step) => step.target?.section), ['.check() — check a box', '.uncheck() — clear a box']);
+    await demo(page, 'retitled');
+    const again = await replayFlow(rig.session, updated, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(again.status, 'passed', JSON.stringify(again.steps, null, 1));
+    assert.deepEqual(again.steps.map((step) => step.healed), [undefined, undefined]);
+    assert.deepEqual(await changed(page), ['check-2', 'uncheck-1']);
+  });
+
+  it('refuses when no candidate is clearly ahead, naming the candidates it saw, and clicks nothing', async () => {
+    const page = rig.session.page();
+    await demo(page, 'renamed');
+    const second = flow.steps.filter((step): step is ActionStep => 'action' in step)[1]!;
+    const replayed = await replayFlow(rig.session, { ...flow, steps: [second] }, { stepTimeoutMs: 2000 });
+    assert.equal(replayed.status, 'failed');
+    const message = replayed.steps[0]?.error?.message ?? '';
+    assert.match(message, /relocation refused, 3 candidates: checkbox "Remember me" under "[A-Za-z]+" \(score [\d.]+: place \d+%\)/);
+    assert.match(message, /none is clearly ahead/);
+    assert.deepEqual(await changed(page), []);
+  });
+
+  it('refuses an element outside the recorded section while that section is still on the page (the control was removed)', async () => {
+    const page = rig.session.page();
+    await demo(page, 'removed');
+    const second = flow.steps.filter((step): step is ActionStep => 'action' in step)[1]!;
+    const replayed = await replayFlow(rig.session, { ...flow, steps: [second] }, { stepTimeoutMs: 2000 });
+    assert.equal(replayed.status, 'failed');
+    assert.match(replayed.steps[0]?.error?.message ?? '', /relocation found no checkbox "Remember me" \(2 outside the section "\.uncheck\(\)", which is still on the page\)/);
+    assert.deepEqual(await changed(page), []);
+  });
+});
