@@ -11,6 +11,7 @@ import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import { showError } from './notify';
 import { readSettings } from './settings';
+import { showBesideBrowser } from './webview-assets';
 
 /** Runs the agent on the session's browser, streams its steps into the Agent Run view, stops it, saves it as a flow. */
 export class AgentController {
@@ -128,7 +129,7 @@ export class AgentController {
     }
     await appendSteps(target.uri.fsPath, flow.steps, { name: target.name, ...(flow.startUrl ? { startUrl: flow.startUrl } : {}) }, flow.variables);
     this.log.info(`saved the agent run (${flow.steps.length} steps) to ${vscode.workspace.asRelativePath(target.uri)}`);
-    await vscode.window.showTextDocument(target.uri);
+    await showBesideBrowser(target.uri);
     return target.uri;
   }
 

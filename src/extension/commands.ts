@@ -17,6 +17,7 @@ import { recordAtCursor } from './record-at-cursor';
 import { pickLocator } from './pick-locator';
 import { importRecordingCommand } from './import-recording';
 import { COMMAND_IDS, type CommandId } from './command-ids';
+import { showBesideBrowser } from './webview-assets';
 
 /** The flow a command is about: its argument, the active flow editor, or one picked from the workspace. */
 async function flowUri(argument: unknown): Promise<vscode.Uri | undefined> {
@@ -97,7 +98,7 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
         const startUrl = await ask('New flow', 'The page the flow starts on (optional)', 'http://127.0.0.1:4173/');
         await saveFlow(target.uri.fsPath, { version: FLOW_VERSION, name: target.name, ...(startUrl ? { startUrl } : {}), steps: [] });
       }
-      await vscode.window.showTextDocument(target.uri);
+      await showBesideBrowser(target.uri);
       rehearse.flowsView.refresh();
       return target.uri;
     },
@@ -205,7 +206,7 @@ export function registerCommands(rehearse: Rehearse): vscode.Disposable[] {
     'rehearse.refreshFlows': () => rehearse.flowsView.refresh(),
     'rehearse.revealStep': async (uri?: unknown, index?: unknown) => {
       if (!(uri instanceof vscode.Uri) || typeof index !== 'number') return;
-      const editor = await vscode.window.showTextDocument(uri);
+      const editor = await showBesideBrowser(uri);
       const parsed = await readFlowDocument(uri);
       const range = rangeOf(editor.document, parsed.locations, nodeAt(parsed.locations, `steps.${index}`));
       editor.selection = new vscode.Selection(range.start, range.start);

@@ -3,6 +3,7 @@ import { loadFlow, rebaseFlow, saveFlow } from '../flows/format';
 import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import { readSettings } from './settings';
+import { showBesideBrowser } from './webview-assets';
 
 /** Where the bundled example flow expects the demo site (the port `rehearse serve --demo` asks for first). */
 const EXAMPLE_ORIGIN = 'http://127.0.0.1:4173';
@@ -35,7 +36,7 @@ export class DemoFlow {
     const { $schema: _relativeToExtension, ...copy } = existing ?? example;
     await saveFlow(target.fsPath, rebaseFlow(copy, origin));
     await this.state.update(POINTED_AT, origin);
-    await vscode.window.showTextDocument(target);
+    await showBesideBrowser(target);
     await this.engine.withSession((session) => session.navigate(`${origin}/index.html`));
     return target;
   }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { saveFlow } from '../flows/format';
 import { importRecording, parseRecording } from '../flows/import-devtools';
 import type { Log } from './log';
+import { showBesideBrowser } from './webview-assets';
 
 /** Where an imported recording goes: beside it, `<name>.flow.json`. */
 export function flowFileFor(recording: vscode.Uri): vscode.Uri {
@@ -36,6 +37,6 @@ export async function importRecordingCommand(log: Log, argument?: unknown): Prom
       if (choice) log.show();
     });
   }
-  await vscode.window.showTextDocument(target);
+  await showBesideBrowser(target);
   return target;
 }

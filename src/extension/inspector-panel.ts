@@ -8,7 +8,7 @@ import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import { inUserTerms, showError } from './notify';
 import { INSPECTOR_BODY } from './webview-html';
-import { onValidMessage, renderWebview, revealOrCreate, webviewOptions } from './webview-assets';
+import { onValidMessage, renderWebview, revealOrCreate, showBesideBrowser, webviewOptions } from './webview-assets';
 import { Owner } from './owner';
 
 export const INSPECTOR_VIEW_TYPE = 'rehearse.inspector';
@@ -189,7 +189,7 @@ export class InspectorPanel extends Owner {
     this.log.info(`saved ${steps.length} step(s) to ${relative} (${flow.steps.length} in all)`);
     this.post({ type: 'idle', status: `Saved ${steps.length} step${steps.length === 1 ? '' : 's'} to ${relative}` });
     void vscode.window.showInformationMessage(`Saved ${steps.length} step${steps.length === 1 ? '' : 's'} to ${relative}.`, 'Open').then((choice) => {
-      if (choice) void vscode.window.showTextDocument(target.uri);
+      if (choice) void showBesideBrowser(target.uri);
     });
   }
 

@@ -8,6 +8,7 @@ import type { Log } from './log';
 import { showError } from './notify';
 import { commandId } from './command-ids';
 import { LiveViewPanel } from './live-view-panel';
+import { showBesideBrowser } from './webview-assets';
 
 /**
  * Record Manually: the browser, headed, records what the person does; each step is appended to the chosen flow file
@@ -126,7 +127,7 @@ export class RecordingController implements vscode.Disposable {
       await writes;
       this.log.info(`recording stopped: ${written} step(s) in ${relative}`);
       void vscode.window.showInformationMessage(`Recorded ${written} step${written === 1 ? '' : 's'} into ${relative}.`, 'Open').then((choice) => {
-        if (choice) void vscode.window.showTextDocument(chosen.uri);
+        if (choice) void showBesideBrowser(chosen.uri);
       });
       return written;
     } catch (error) {

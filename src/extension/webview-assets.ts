@@ -33,13 +33,31 @@ export const LIVE_VIEW_TYPE = 'rehearse.liveView';
  * steps are to be watched there, next to the panel that makes them.
  */
 function besideNotOverBrowser(): vscode.ViewColumn {
-  const browserColumn = vscode.window.tabGroups.all.find((group) => {
-    const input = group.activeTab?.input;
-    return input instanceof vscode.TabInputWebview && input.viewType.endsWith(LIVE_VIEW_TYPE);
-  })?.viewColumn;
+  const browserColumn = shownBrowserColumn();
   const active = vscode.window.tabGroups.activeTabGroup.viewColumn;
   if (browserColumn === undefined) return vscode.ViewColumn.Beside;
   return active + 1 === browserColumn || active === browserColumn ? browserColumn + 1 : active + 1;
+}
+
+/** The editor group where the Browser tab is the tab showing, if it is. */
+function shownBrowserColumn(): vscode.ViewColumn | undefined {
+  return vscode.window.tabGroups.all.find((group) => {
+    const input = group.activeTab?.input;
+    return input instanceof vscode.TabInputWebview && input.viewType.endsWith(LIVE_VIEW_TYPE);
+  })?.viewColumn;
+}
+
+/**
+ * Opens a file the person is to read beside the Browser tab, never over it (a flow just recorded, a step to reveal):
+ * where it already shows, else in another group, else in a new one beside. Without a Browser tab showing, as usual.
+ */
+export function showBesideBrowser(uri: vscode.Uri): Thenable<vscode.TextEditor> {
+  const browserColumn = shownBrowserColumn();
+  if (browserColumn === undefined) return vscode.window.showTextDocument(uri);
+  const shown = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === uri.toString() && editor.viewColumn !== browserColumn);
+  const other = vscode.window.tabGroups.all.find((group) => group.viewColumn !== browserColumn)?.viewColumn;
+  const column = shown?.viewColumn ?? other ?? (browserColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One);
+  return vscode.window.showTextDocument(uri, { viewColumn: column });
 }
 
 /** One panel of a kind: reveals the open one, or creates its webview panel beside the editor and wraps it. */

@@ -39,7 +39,7 @@ function typing(text: string): LiveInputEvent[] {
 describe('HTTP service: the live view of a session\'s page', () => {
   const rig = useService();
 
-  it('streams the page as frames (JPEG, the viewport size, address and title), a new frame when the page changes', async function () {
+  it('streams the page as frames (JPEG, the viewport size, address and title), a new frame when the page changes, the title following an app\'s own navigation', async function () {
     this.timeout(60_000);
     const session = await startRemoteSession({ url: rig.url, apiKey: KEY_A });
     try {
@@ -56,10 +56,16 @@ describe('HTTP service: the live view of a session\'s page', () => {
       const before = frames.length;
       await session.input([{ type: 'viewport', width: 800, height: 600 }]);
       await until('a frame of the resized page', () => frames.slice(before).some((frame) => frame.width === 800 && frame.height === 600));
+      // A single-page app's navigation: the address changes by history.pushState and the title a moment later; no load.
+      await session.navigate(`${rig.site.origin}/spa.html`);
+      await until('a frame of the app', () => frames.at(-1)?.title === 'Inbox');
+      await session.act({ selector: 'css=#next', description: 'Open Sent', method: 'click', arguments: [] });
+      await until('a frame with the new address and title', () => frames.at(-1)?.url === `${rig.site.origin}/spa.html?view=sent` && frames.at(-1)?.title === 'Sent', 5000)
+        .catch((error: Error) => assert.fail(`${error.message}; the last frame said ${JSON.stringify({ url: frames.at(-1)?.url, title: frames.at(-1)?.title })}`));
       stop.abort();
       await streaming;
       const single = (await (await rig.call(`/v1/sessions/${session.id}/screencast`, { body: {} })).json()) as { data: { result: { frame: ScreencastFrame } } };
-      assert.equal(single.data.result.frame.url, `${rig.site.origin}/login.html`, 'as JSON: the page now, one frame');
+      assert.equal(single.data.result.frame.url, `${rig.site.origin}/spa.html?view=sent`, 'as JSON: the page now, one frame');
     } finally {
       await session.end();
     }

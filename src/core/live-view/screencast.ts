@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Frame, Page } from 'playwright-core';
 import type { ScreencastFrame } from '../../schema/live-view';
 import type { EngineSession } from '../engine-session';
 
@@ -8,6 +8,11 @@ export interface ScreencastOptions {
   readonly quality?: number;
   readonly signal: AbortSignal;
 }
+
+/** An app sets its title after its route has rendered: read again this long after a navigation. */
+const RETITLE_AFTER_MS = 300;
+/** A title changed with no navigation at all is seen within this. */
+const RETITLE_EVERY_MS = 1000;
 
 interface FrameEvent {
   readonly data: string;
@@ -47,13 +52,33 @@ async function castPage(page: Page, onFrame: (frame: ScreencastFrame) => Promise
     return; // the page closed meanwhile: the loop goes on with the page that follows it
   }
   let title = await page.title().catch(() => '');
-  const retitle = () => void page.title().then((now) => { title = now; }, () => undefined);
+  let last: ScreencastFrame | undefined;
+  // The title follows every navigation, an app's own (history.pushState, a title set after its route renders) too: read
+  // on each, again a moment later, and every second; a change with nothing redrawn is sent on the last picture.
+  const retitle = () => void page.title().then((now) => {
+    if (now === title) return;
+    title = now;
+    if (last) void onFrame({ ...last, title, url: page.url() }).catch(() => undefined);
+  }, () => undefined);
+  const timers = new Set<NodeJS.Timeout>();
+  const navigated = (frame: Frame) => {
+    if (frame !== page.mainFrame()) return;
+    retitle();
+    const later = setTimeout(() => {
+      timers.delete(later);
+      retitle();
+    }, RETITLE_AFTER_MS);
+    timers.add(later);
+  };
+  const everySecond = setInterval(retitle, RETITLE_EVERY_MS);
   page.on('load', retitle);
+  page.on('framenavigated', navigated);
   cdp.on('Page.screencastFrame', (event: FrameEvent) => {
     const frame: ScreencastFrame = {
       data: event.data, width: event.metadata.deviceWidth, height: event.metadata.deviceHeight, url: page.url(), title,
       drawnAt: event.metadata.timestamp ? Math.round(event.metadata.timestamp * 1000) : Date.now(),
     };
+    last = frame;
     void onFrame(frame)
       .catch(() => undefined)
       .then(() => cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }))
@@ -69,6 +94,9 @@ async function castPage(page: Page, onFrame: (frame: ScreencastFrame) => Promise
     // the page went away while starting: the loop moves on
   } finally {
     page.off('load', retitle);
+    page.off('framenavigated', navigated);
+    clearInterval(everySecond);
+    for (const timer of timers) clearTimeout(timer);
     await cdp.send('Page.stopScreencast').catch(() => undefined);
     await cdp.detach().catch(() => undefined);
   }

@@ -260,7 +260,13 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           await clickInView(page, view, at['text=Forgot password?']!);
           await waitOrSay(page.locator('.statusbar-item', { hasText: 'Recording live.flow.json: 2 steps' }), () => workbenchShows(page));
           await status.click();
-          await notification(page, 'Recorded 2 steps into live.flow.json').waitFor({ timeout: SHOWS_MS });
+          const recorded = notification(page, 'Recorded 2 steps into live.flow.json');
+          await recorded.waitFor({ timeout: SHOWS_MS });
+          // "Open" shows the flow beside the Browser tab, not over it: both stay in sight (issue 42, item 2).
+          await recorded.locator('.monaco-button', { hasText: 'Open' }).click();
+          await page.locator('.tab.active', { hasText: 'live.flow.json' }).waitFor({ timeout: SHOWS_MS });
+          const shownTabs = await page.locator('.editor-group-container').evaluateAll((groups) => groups.map((group) => group.querySelector('.tab.active')?.textContent?.trim() ?? ''));
+          assert.ok(shownTabs.some((tab) => tab.includes('live.flow.json')) && shownTabs.some((tab) => tab.includes('Rehearse: Browser')), `the flow and the Browser tab both show: ${JSON.stringify(shownTabs)}`);
           const flow = JSON.parse(readFileSync(path.join(context.folder, 'live.flow.json'), 'utf8')) as { steps: { action: { method: string; arguments: string[] } }[] };
           assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'lin@example.com'], ['click']]);
 
