@@ -488,6 +488,8 @@ const vscode = {
     createTextEditorDecorationType: () => ({ dispose: () => undefined }),
     onDidChangeVisibleTextEditors: new EventEmitter<unknown>().event,
     visibleTextEditors: [] as unknown[],
+    // No editor groups open: nothing (the Browser tab included) shows in any.
+    tabGroups: { all: [] as unknown[], activeTabGroup: { viewColumn: 1 } },
     registerWebviewPanelSerializer: () => new Disposable(),
     createStatusBarItem: () => {
       const item = new StatusBarItem();
