@@ -82,11 +82,10 @@ export class RehearseService {
   }
 
   async listen(port = 0, host = '127.0.0.1'): Promise<string> {
-    const server = createServer({
-      headersTimeout: this.limits.headersTimeoutMs, requestTimeout: this.limits.requestTimeoutMs,
-      // Node's own sweep stays as a second line behind cutSlowClients' timers per connection.
-      connectionsCheckingInterval: Math.min(1_000, this.limits.headersTimeoutMs),
-    }, (request, response) => {
+    // Slow clients are cut by cutSlowClients' timers, one per connection. Node's own sweep is off: it runs in the event
+    // loop's timer phase, before the bytes that arrived while the service was busy are read, and so cut prompt clients
+    // of a busy service (a burst of session starts) as slow.
+    const server = createServer({ headersTimeout: 0, requestTimeout: 0 }, (request, response) => {
       this.handle(request, response).catch((error: unknown) => this.lastResort(response, error));
     });
     server.keepAliveTimeout = 5_000;

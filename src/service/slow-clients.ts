@@ -8,6 +8,12 @@ export interface SlowClientLimits {
   readonly requestTimeoutMs: number;
 }
 
+/**
+ * Runs `cut` once the input waiting for the service has been read: a timer fires in the event loop's timer phase, before
+ * the bytes that arrived while the service was busy (their phase comes next), and those may be the request on time.
+ */
+const afterWaitingInput = (cut: () => void) => void setImmediate(cut);
+
 const CLOSE_408 = 'HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n';
 
 /**
@@ -26,13 +32,16 @@ export function cutSlowClients(server: Server, limits: SlowClientLimits): void {
   const awaitRequest = (socket: Socket) => {
     clear(socket);
     const since = Date.now();
-    timers.set(socket, {
+    const waiting = {
       since,
-      headers: setTimeout(() => {
+      headers: setTimeout(() => afterWaitingInput(() => {
+        // A request whose headers were waiting to be read has started meanwhile: it is not late.
+        if (timers.get(socket) !== waiting || socket.destroyed) return;
         if (socket.writable) socket.end(CLOSE_408);
         socket.destroy();
-      }, limits.headersTimeoutMs).unref(),
-    });
+      }), limits.headersTimeoutMs).unref(),
+    };
+    timers.set(socket, waiting);
   };
   server.on('connection', (socket: Socket) => {
     awaitRequest(socket);
@@ -46,10 +55,11 @@ export function cutSlowClients(server: Server, limits: SlowClientLimits): void {
     if (!request.complete) {
       timers.set(socket, {
         since,
-        request: setTimeout(() => {
+        request: setTimeout(() => afterWaitingInput(() => {
+          if (request.complete || socket.destroyed) return;
           if (!response.headersSent) response.writeHead(408, { connection: 'close', 'content-type': 'application/json' }).end(JSON.stringify({ success: false, error: { code: 'RequestTimeout', message: `The request's body did not arrive within ${limits.requestTimeoutMs} ms.` } }));
           socket.destroy();
-        }, Math.max(0, limits.requestTimeoutMs - (Date.now() - since))).unref(),
+        }), Math.max(0, limits.requestTimeoutMs - (Date.now() - since))).unref(),
       });
       request.once('end', bodyDone);
     }

@@ -30,9 +30,8 @@ function raw(url: string, bytes: string, limitMs = 5000): Promise<{ text: string
 /** Issue 11, items 8–12, 14–16, 18, 19: no request crashes the service, hangs it, or gets a 500 or a wrong answer. */
 describe('security: hostile and careless requests', function () {
   this.timeout(90_000);
-  // The header timeout counts from the connection: a service busy starting eight browsers on a saturated machine can
-  // read a prompt client's headers a second late and answer 408 (the likely odd answer in test 15 of one CI run; a
-  // stalled event loop does it every time). 3 s still shows the slow-loris cut in test 16.
+  // A service busy starting eight browsers reads waiting requests before it calls a client slow (busy-service.test.ts);
+  // 3 s of header time shows the slow-loris cut in test 16 quickly.
   const rig = useClosedService({ limits: { sessionsPerProject: 8, idleTimeoutMs: 1500, headersTimeoutMs: 3000 }, session: { modelRequestTimeoutMs: 1500 } });
 
   it('8. malformed request targets are answered with 400, and the service (and the demo site) go on', async () => {
