@@ -138,12 +138,13 @@ export class EngineClient implements vscode.Disposable {
    * The browser session, started on first use (Open Browser, Observe, Replay…). `headless: false`: the person must see
    * the browser (recording, picking); a session whose browser has no window then shows in the live view.
    */
-  async session(overrides: { headless?: boolean } = {}): Promise<HttpSession> {
+  /** `watch`: the person is to watch this call (a replay): the Browser tab comes into sight where it is how the page shows. */
+  async session(overrides: SessionOverrides = {}): Promise<HttpSession> {
     await this.reconfiguring;
     // Nothing is awaited from here until `current` is set: two callers cannot start two sessions.
     if (this.current) {
       if (overrides.headless === false && this.showing !== 'window') this.viewWanted.fire({ reason: this.showing === 'view' ? 'no display' : 'needs you', reveal: true });
-      else if (this.showing === 'view') this.viewWanted.fire({ reason: 'no display', reveal: false });
+      else if (this.showing === 'view') this.viewWanted.fire({ reason: 'no display', reveal: overrides.watch === true });
       return this.current;
     }
     const starting = (async () => {
@@ -212,7 +213,7 @@ export class EngineClient implements vscode.Disposable {
    * Runs `work` on the session, one call at a time (see CallQueue; `long`: the agent, a replay, a recording). If the
    * session turned out to be gone, a new one is started and `work` runs once more.
    */
-  withSession<T>(work: (session: HttpSession) => Promise<T>, options: { headless?: boolean; long?: string } = {}): Promise<T> {
+  withSession<T>(work: (session: HttpSession) => Promise<T>, options: SessionOverrides & { long?: string } = {}): Promise<T> {
     return this.calls.run(() => this.once(work, options), options.long);
   }
 
@@ -225,7 +226,7 @@ export class EngineClient implements vscode.Disposable {
     await this.withSession(work);
   }
 
-  private async once<T>(work: (session: HttpSession) => Promise<T>, overrides: { headless?: boolean }): Promise<T> {
+  private async once<T>(work: (session: HttpSession) => Promise<T>, overrides: SessionOverrides): Promise<T> {
     try {
       return await work(await this.session(overrides));
     } catch (error) {
@@ -259,6 +260,11 @@ export class EngineClient implements vscode.Disposable {
     this.viewWanted.dispose();
     this.sessionStarted.dispose();
   }
+}
+
+export interface SessionOverrides {
+  readonly headless?: boolean;
+  readonly watch?: boolean;
 }
 
 export class MissingServiceKeyError extends Error {

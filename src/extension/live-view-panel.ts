@@ -43,7 +43,8 @@ export class LiveViewPanel extends Owner {
   static show(extensionUri: vscode.Uri, engine: EngineClient, log: Log, options: { note?: string; reveal?: boolean } = {}): LiveViewPanel {
     const open = LiveViewPanel.current;
     const view = open ?? new LiveViewPanel(vscode.window.createWebviewPanel(LIVE_VIEW_TYPE, TITLE, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri)), extensionUri, engine, log);
-    if (open && options.reveal !== false && !open.panel.visible) open.panel.reveal(undefined, true);
+    // Hidden under the editor the person works in (a flow opened over it), it moves beside that editor, not over it.
+    if (open && options.reveal !== false && !open.panel.visible) open.panel.reveal(open.panel.viewColumn === vscode.window.tabGroups.activeTabGroup.viewColumn ? vscode.ViewColumn.Beside : undefined, true);
     if (options.note && view.note?.text !== options.note) view.say({ type: 'status', text: options.note, kind: 'info' });
     return view;
   }

@@ -116,7 +116,7 @@ export class ReplayController {
         if (replayed.result.status !== 'failed' || !options.screenshotOnFailure) return replayed;
         const screenshot = await session.screenshot().catch(() => undefined);
         return { ...replayed, ...(screenshot ? { screenshot } : {}) };
-      }, { long: `the replay of ${flow.name}`, ...(options.headless !== undefined ? { headless: options.headless } : {}) });
+      }, { long: `the replay of ${flow.name}`, watch: true, ...(options.headless !== undefined ? { headless: options.headless } : {}) });
       if (outcome.healedFlow) this.healed.set(uri.toString(), { flow: outcome.healedFlow, text: prepared.text });
       return outcome;
     } finally {

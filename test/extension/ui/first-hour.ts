@@ -270,13 +270,19 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           const flow = JSON.parse(readFileSync(path.join(context.folder, 'live.flow.json'), 'utf8')) as { steps: { action: { method: string; arguments: string[] } }[] };
           assert.deepEqual(flow.steps.map((step) => [step.action.method, ...step.action.arguments]), [['fill', 'lin@example.com'], ['click']]);
 
-          // The recorded flow replays (in the same headless browser, shown in the tab).
-          await closeAllEditors(page);
+          // The recorded flow replays in the same headless browser. Opened over the Browser tab, the replay brings the tab
+          // into sight beside it: the person watches the replay (issue 42, item 2).
+          await runCommand(page, 'View: Close All Editors in Group');
+          await page.locator('.tab', { hasText: 'Rehearse: Browser' }).click();
           await openFile(page, 'live.flow.json');
+          const hidden = await page.locator('.editor-group-container').evaluateAll((groups) => groups.map((group) => group.querySelector('.tab.active')?.textContent?.trim() ?? ''));
+          assert.ok(!hidden.some((tab) => tab.includes('Rehearse: Browser')), `the flow is over the Browser tab: ${JSON.stringify(hidden)}`);
           const replay = page.locator('.codelens-decoration a', { hasText: /^\s*Replay$/ }).first();
           await replay.waitFor({ timeout: SHOWS_MS });
           await replay.click();
           await notification(page, 'live passed: 2 steps').waitFor({ timeout: 60_000 });
+          const watched = await page.locator('.editor-group-container').evaluateAll((groups) => groups.map((group) => group.querySelector('.tab.active')?.textContent?.trim() ?? ''));
+          assert.ok(watched.some((tab) => tab.includes('live.flow.json')) && watched.some((tab) => tab.includes('Rehearse: Browser')), `the replay showed the Browser tab beside the flow: ${JSON.stringify(watched)}`);
 
           // Pick Locator: the outline follows the pointer in the tab, and a click there picks.
           await closeAllEditors(page);
