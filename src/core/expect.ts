@@ -4,7 +4,7 @@ import { matchAriaSnapshot } from './aria-snapshot';
 import { lineDiff } from './line-diff';
 import { locatorFor } from './act/locate';
 import { substitute } from './act/variables';
-import { abortReason, ServiceInvalidArgumentError } from './errors';
+import { abortReason, ServiceDomProcessError, ServiceInvalidArgumentError } from './errors';
 import { effectHolds, valueInPage } from './page-scripts';
 import { readOnStored } from './act/direct-action';
 import { describeEffect } from '../schema';
@@ -147,23 +147,58 @@ function withHidden(page: Page, selector: string): Locator | undefined {
   return role ? locatorFor(page, `role=${role[1]}[include-hidden=true]${role[2]}`) : undefined;
 }
 
+const NO_ANSWER = Symbol('no answer');
+/** An attempt of a short check is not cut sooner than this: a busy page's answer still counts. */
+const ATTEMPT_AT_LEAST_MS = 2000;
+
+/** The attempt's result, or NO_ANSWER once `ms` have passed or `sooner` settles (the attempt's own error still throws). */
+async function withinTime<T>(attempt: Promise<T>, ms: number, sooner: Promise<typeof NO_ANSWER>): Promise<T | typeof NO_ANSWER> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([attempt, sooner, new Promise<typeof NO_ANSWER>((resolve) => { timer = setTimeout(() => resolve(NO_ANSWER), ms); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Checks an expectation, retrying until it holds or the time is up. */
 export async function checkExpectation(page: Page, expectation: Expectation, options: { timeoutMs?: number | undefined; signal?: AbortSignal | undefined; variables?: Variables | undefined } = {}): Promise<ExpectResult> {
   const check = checkFor(page, expectation, options.variables);
   const endsAt = Date.now() + (options.timeoutMs ?? DEFAULT_EXPECT_TIMEOUT_MS);
   let last: { passed: boolean; actual?: string | undefined } = { passed: false };
-  for (;;) {
-    if (options.signal?.aborted) throw abortReason(options.signal);
-    last = await check.run().catch((error: Error) => {
+  let unanswered = false;
+  let crashed = false;
+  let onCrash = () => undefined as void;
+  const crash = new Promise<typeof NO_ANSWER>((resolve) => {
+    onCrash = () => {
+      crashed = true;
+      resolve(NO_ANSWER);
+    };
+  });
+  page.once('crash', onCrash);
+  try {
+    for (;;) {
+      if (options.signal?.aborted) throw abortReason(options.signal);
+      // A crashed page answers nothing again: said at once, not after the time runs out.
+      if (crashed) throw new ServiceDomProcessError(`The page crashed (its renderer process died) while checking ${check.describe}; the steps after it cannot run on it.`);
+    const attempt = check.run().catch((error: Error) => {
       // A flow's own mistake fails at once; anything else (a page navigating meanwhile) is tried again.
       if (error instanceof ServiceInvalidArgumentError) throw error;
       return { passed: false, actual: error.message.split('\n')[0] };
     });
-    if (last.passed) return { passed: true, message: `${check.describe}` };
-    if (Date.now() + POLL_MS > endsAt) break;
+    // A page that does not answer (a navigation whose server never responds) fails the check in its time, never later.
+    const answer = await withinTime(attempt, Math.max(ATTEMPT_AT_LEAST_MS, endsAt - Date.now()), crash);
+    unanswered = answer === NO_ANSWER;
+    if (answer !== NO_ANSWER) last = answer;
+    if (last.passed && !unanswered) return { passed: true, message: `${check.describe}` };
+    if (Date.now() + POLL_MS > endsAt && !crashed) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  } finally {
+    page.off('crash', onCrash);
   }
-  const shown = check.diff && check.expected !== undefined && last.actual !== undefined && last.actual !== 'absent'
+  const shown = unanswered ? `, but the page did not answer within ${options.timeoutMs ?? DEFAULT_EXPECT_TIMEOUT_MS} ms (a page still loading, or a request that never returns)`
+    : check.diff && check.expected !== undefined && last.actual !== undefined && last.actual !== 'absent'
     ? `, but it differs (- expected, + actual):\n${lineDiff(check.expected, last.actual)}`
     : last.actual !== undefined ? `, but it is ${JSON.stringify(last.actual)}` : ', but it is not';
   return {
