@@ -4,12 +4,8 @@ import { Recorder } from '../../src/flows/recorder';
 import { applyHealing, replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type ActionStep, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { changed, demoPage, example } from './demo-examples';
 
-/** An example of a component demo page: a heading beside a box of checkboxes, all named alike across examples. */
-const example = (heading: string, boxes: string[]) => `<div class="row">
-  <div class="col"><h4>${heading}</h4><p>What it does.</p></div>
-  <div class="col"><div class="well">${boxes.map((key) => `<div class="checkbox"><label><input type="checkbox" data-key="${key}"> Remember me</label></div>`).join('')}</div></div>
-</div>`;
 
 type Release = 'recorded' | 'retitled' | 'renamed' | 'removed';
 
@@ -25,11 +21,9 @@ async function demo(page: Page, release: Release): Promise<void> {
     renamed: [example('Ticking', ['check-1']), example('Clearing', ['uncheck-1']), example('Menus', ['rightclick-1'])],
     removed: [example('.check()', ['check-1', 'check-2']), example('.uncheck()', [])],
   }[release];
-  await page.setContent(`<h1>Actions</h1><div class="container">${examples.join('')}</div>
-    <script>window.events = []; document.addEventListener('change', (event) => window.events.push(event.target.dataset.key));</script>`);
+  await page.setContent(demoPage(examples));
 }
 
-const changed = (page: Page) => page.evaluate(() => (window as unknown as { events: string[] }).events);
 
 /** Issue 41, item 3: when every selector of a step fails, replay relocates with no model, or refuses and says why. */
 describe('relocation without a model', function () {

@@ -4,22 +4,16 @@ import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type ActionStep, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { changed, demoPage, example } from './demo-examples';
 
-/** An example of a component demo page: a heading beside a box of checkboxes, all named alike across examples. */
-const example = (heading: string, boxes: string[]) => `<div class="row">
-  <div class="col"><h4>${heading}</h4><p>What it does.</p></div>
-  <div class="col"><div class="well">${boxes.map((key) => `<div class="checkbox"><label><input type="checkbox" data-key="${key}"> Remember me</label></div>`).join('')}</div></div>
-</div>`;
 
 /** A later release inserts an example above the others: every structural path below it moves. */
 async function demo(page: Page, release: 'old' | 'new'): Promise<void> {
   const examples = [example('.check()', ['check-1', 'check-2']), example('.uncheck()', ['uncheck-1'])];
   if (release === 'new') examples.unshift(example('.rightclick()', ['rightclick-1']));
-  await page.setContent(`<h1>Actions</h1><div class="container">${examples.join('')}</div>
-    <script>window.events = []; document.addEventListener('change', (event) => window.events.push(event.target.dataset.key));</script>`);
+  await page.setContent(demoPage(examples));
 }
 
-const changed = (page: Page) => page.evaluate(() => (window as unknown as { events: string[] }).events);
 
 /** Issue 41, item 1: elements whose role and name repeat are kept by the section a person tells them apart by. */
 describe('same-named elements in different sections of a page', function () {
