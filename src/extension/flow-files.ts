@@ -40,8 +40,16 @@ export function readFlowOf(document: vscode.TextDocument): FlowDocument {
   return parsed;
 }
 
+/**
+ * A flow file as it is now: the open document's text while it has unsaved edits, else the file on disk. An open
+ * document shows a change on disk (Open Demo pointing its copy at the site again, a git checkout, another tool) only
+ * some time later; until then its text is the old one.
+ */
 export async function readFlowDocument(uri: vscode.Uri): Promise<FlowDocument> {
-  return readFlowOf(await vscode.workspace.openTextDocument(uri));
+  const document = await vscode.workspace.openTextDocument(uri);
+  if (document.isDirty || uri.scheme !== 'file') return readFlowOf(document);
+  const onDisk = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  return onDisk === document.getText() ? readFlowOf(document) : readFlowText(uri, onDisk);
 }
 
 /** `rehearse.flows.folder` as a workspace-relative path without leading or trailing slashes ('' for the whole workspace). */

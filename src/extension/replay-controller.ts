@@ -189,7 +189,7 @@ export class ReplayController {
       return false;
     }
     const document = await vscode.workspace.openTextDocument(uri);
-    if (document.getText() !== healed.text || document.isDirty) {
+    if (document.isDirty || (await readFlowDocument(uri)).text !== healed.text) {
       void vscode.window.showWarningMessage('The flow file changed since the replay; replay it again before updating its selectors.');
       return false;
     }

@@ -244,6 +244,9 @@ export class Selection extends Range {
   }
 }
 
+/** How long after its file changed on disk an open document shows it (VS Code's file watcher is not immediate). */
+const RELOAD_LAG_MS = 150;
+
 /** Insertions into documents, applied by `workspace.applyEdit` (the only edit the extension makes through the editor). */
 export class WorkspaceEdit {
   readonly inserts: { uri: Uri; position: Position; text: string }[] = [];
@@ -435,7 +438,8 @@ const vscode = {
     openTextDocument: async (uri: Uri) => {
       const text = await readFile(uri.fsPath, 'utf8');
       const open = fake.documents.find((document) => document.uri.toString() === uri.toString());
-      if (open && !open.isDirty) open.reload(text);
+      // As in VS Code, an open document shows what its file has on disk some time after the file changed, not at once.
+      if (open && !open.isDirty && open.getText() !== text) setTimeout(() => void readFile(uri.fsPath, 'utf8').then((now) => open.isDirty || open.reload(now), () => undefined), RELOAD_LAG_MS).unref();
       if (open) return open;
       const document = new TextDocument(uri, text);
       fake.documents.push(document);
@@ -632,6 +636,8 @@ export const editor = {
   /** The file opened in an editor with the focus, the cursor put just before the first (or last) `at` in its text. */
   async cursorIn(file: string, at: string, occurrence: 'first' | 'last' = 'first'): Promise<TextDocument> {
     const document = await vscode.workspace.openTextDocument(Uri.file(file));
+    // The person puts the cursor in what the file says: they see the document once it shows the file.
+    if (!document.isDirty) document.reload(await readFile(file, 'utf8'));
     const offset = occurrence === 'first' ? document.getText().indexOf(at) : document.getText().lastIndexOf(at);
     if (offset < 0) throw new Error(`${at} is not in ${file}`);
     const position = document.positionAt(offset);
