@@ -124,6 +124,7 @@ function effectCode(target: string, effect: Effect): string[] {
   for (const key of ['selected', 'expanded', 'pressed'] as const) {
     if (effect[key] !== undefined) lines.push(`await expect(${target}).toHaveAttribute(${js(`aria-${key}`)}, ${js(String(effect[key]))});`);
   }
+  if (effect.value !== undefined) lines.push(`await expect(${target}).toHaveAttribute('aria-valuenow', ${js(effect.value)});`);
   // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
   if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);
   // Where a drag put the element in its layout, give or take a quarter of its own size (as Rehearse checks it).

@@ -12,6 +12,7 @@ export const EffectSchema = strictObject({
   selected: v.optional(v.pipe(flag(), v.description('The element is selected afterwards (a tab, an option).'))),
   expanded: v.optional(v.pipe(flag(), v.description('The element is expanded afterwards (aria-expanded): a menu button, a tree node, a disclosure.'))),
   pressed: v.optional(v.pipe(flag(), v.description('The element is pressed afterwards (aria-pressed): a toggle button.'))),
+  value: v.optional(v.pipe(text(), v.maxLength(100, 'expected at most 100 characters'), v.description('The value the element is at afterwards: a slider\'s or a spin button\'s aria-valuenow, a range input\'s value.'))),
   shows: v.optional(v.pipe(nonEmptyText(), v.maxLength(2000, 'expected at most 2,000 characters'), v.description('Text the element, or the editor or cell around it, shows afterwards: what typing there put on the page (spacing ignored).'))),
   place: v.optional(v.pipe(strictObject({
     levels: v.pipe(wholeNumber(1, 20), v.description('How many levels up from the element the layout is (a dashboard grid, a calendar\'s month).')),
@@ -38,6 +39,7 @@ export function describeEffect(effect: Effect): string {
   for (const key of ['checked', 'selected', 'expanded', 'pressed'] as const) {
     if (effect[key] !== undefined) parts.push(`${effect[key] ? '' : 'not '}${key}`);
   }
+  if (effect.value !== undefined) parts.push(`at ${JSON.stringify(effect.value)}`);
   if (effect.shows !== undefined) parts.push(`showing ${JSON.stringify(effect.shows)}`);
   if (effect.place) parts.push(describePlace(effect.place));
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);

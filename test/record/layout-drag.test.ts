@@ -5,6 +5,7 @@ import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { serveFolder } from '../../src/cli/static-site';
 
 /** A dashboard built with gridstack as its docs show; `locked` is a later release whose grid no longer moves. */
 async function dashboard(page: Page, locked: boolean): Promise<void> {
@@ -114,5 +115,37 @@ describe('a drag onto a layout grid or a calendar', function () {
     assert.equal(stuck.status, 'failed', 'the event stayed on the 10th: not a pass');
     assert.equal(stuck.steps.find((step) => step.status === 'failed')?.error?.name, 'EffectMissing');
     assert.deepEqual(await places(page), ['review@2026-03-10']);
+  });
+
+  it('a slider\'s thumb dragged keeps the value it came to, replays to it, and fails where the slider no longer moves', async () => {
+    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
+    try {
+      const page = rig.session.page();
+      const url = `${site.origin}/test/fixtures/widgets/mui-form.html`;
+      const seats = () => page.getByRole('slider', { name: 'Seats' }).getAttribute('aria-valuenow');
+      await page.goto(url);
+      const thumb = (await page.locator('.MuiSlider-thumb').boundingBox())!;
+      const recorder = await Recorder.start(rig.session);
+      await dragBy(page, { x: thumb.x + thumb.width / 2, y: thumb.y + thumb.height / 2 }, { x: thumb.x + thumb.width / 2 + 160, y: thumb.y + thumb.height / 2 });
+      const recorded = await recorder.stop();
+      assert.equal(await seats(), '50', 'the person dragged the thumb to 50');
+      const flow: Flow = { version: FLOW_VERSION, name: 'Seats', startUrl: url, steps: recorded.map(({ step }) => step) };
+      assert.equal(flow.steps.length, 1, JSON.stringify(flow.steps));
+      assert.deepEqual(flow.steps[0] && 'effect' in flow.steps[0] ? flow.steps[0].effect : undefined, { value: '50' });
+      assert.deepEqual(recorder.problems, []);
+
+      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+      assert.equal(await seats(), '50');
+
+      await page.goto('about:blank');
+      const stuck = await replayFlow(rig.session, { ...flow, startUrl: `${url}#locked` }, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(stuck.status, 'failed', 'the thumb stayed at 10: not a pass');
+      const failed = stuck.steps.find((step) => step.status === 'failed');
+      assert.equal(failed?.error?.name, 'EffectMissing', JSON.stringify(failed));
+      assert.match(failed?.error?.message ?? '', /expected at "50", found at "10"/);
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -457,6 +457,32 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 3;
     },
   },
+  {
+    category: 'React design-system form (portals for the menus)',
+    library: '@mui/material 9.5 (React 19)',
+    page: 'mui-form.html',
+    ready: async (page) => {
+      await page.getByRole('checkbox', { name: 'I accept the terms' }).waitFor();
+    },
+    person: async (page) => {
+      // Each control as a person uses it: typed, a filtered option picked, a menu option picked, the slider's thumb
+      // dragged, the switch and the box clicked.
+      await page.getByLabel('Full name').click();
+      await page.keyboard.type('Ada Lovelace', { delay: 30 });
+      await page.getByLabel('Country').click();
+      await page.keyboard.type('au', { delay: 40 });
+      await page.getByRole('option', { name: 'Austria' }).click();
+      await page.getByRole('combobox', { name: 'Plan' }).click();
+      await page.getByRole('option', { name: 'Team' }).click();
+      await settle(page);
+      const thumb = (await page.getByRole('slider').boundingBox())!;
+      await dragTo(page, { x: thumb.x + thumb.width / 2, y: thumb.y + thumb.height / 2 }, { x: thumb.x + thumb.width / 2 + 160, y: thumb.y + thumb.height / 2 });
+      await page.getByText('Bill yearly').click();
+      await page.getByText('I accept the terms').click();
+      await settle(page);
+      return 10;
+    },
+  },
 ];
 
 /** A person adds two lines of code at the end: clicks past the end of the last line, Enter, a line, Enter, a line. */

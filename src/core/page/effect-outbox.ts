@@ -42,11 +42,12 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       const element = entry.element?.isConnected ? entry.element : entry.element && drag?.layout ? redrawn(entry.element, drag.layout) : undefined;
       if (element) {
         Object.assign(effect, entry.before ? changedState(entry.before, stateOf(element)) : {});
-        const order = drag ? orderOf(element) : undefined;
+        // A slider's thumb moved along its track: its value is what the drag did, not its siblings' (the marks') order.
+        const order = drag && effect.value === undefined ? orderOf(element) : undefined;
         // A list of one (a card alone in its cell) has no order to speak of.
         if (order && order.length > 1 && order.join('\n') !== drag!.order.join('\n')) effect.order = order;
         // A layout keeps its items in their order and moves them on its grid: where the item went is the drag's effect.
-        const levels = drag?.place && !effect.order ? (drag.layout ? levelsUp(element, drag.layout) : drag.place.levels) : undefined;
+        const levels = drag?.place && !effect.order && effect.value === undefined ? (drag.layout ? levelsUp(element, drag.layout) : drag.place.levels) : undefined;
         const place = levels ? placeOf(element, levels) : undefined;
         if (place && !sitsAt(place, drag!.place!)) effect.place = { levels: place.levels, left: place.left, top: place.top };
         // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.

@@ -1,7 +1,7 @@
 import { deepActiveElement } from './element-at-point';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
- * and for a dragged element the order of the list it sits in. Replay checks the same facts after it performs the step,
+ * a slider's value, and for a dragged element the order of the list it sits in. Replay checks the same facts after it performs the step,
  * so a click that did nothing fails instead of passing. Runs in the page, built into the recorder's script.
  */
 export interface ElementState {
@@ -9,6 +9,27 @@ export interface ElementState {
   selected?: boolean | undefined;
   expanded?: boolean | undefined;
   pressed?: boolean | undefined;
+  value?: string | undefined;
+}
+
+const FLAGS = ['checked', 'selected', 'expanded', 'pressed'] as const;
+/** Roles whose value is a number the person sets by dragging or keys (aria-valuenow). */
+const RANGE_ROLES = new Set(['slider', 'spinbutton', 'scrollbar']);
+
+/** A slider's or a spin button's value (aria-valuenow, or a range input's value); none for other elements. */
+function ownRangeValue(element: Element): string | undefined {
+  if (element instanceof HTMLInputElement && element.type === 'range') return element.value;
+  return RANGE_ROLES.has(element.getAttribute('role') ?? '') ? element.getAttribute('aria-valuenow') ?? undefined : undefined;
+}
+
+/** The value of the slider an element is, or is the thumb of (a thumb drawn around its range input, or inside it). */
+function rangeValue(element: Element): string | undefined {
+  const own = ownRangeValue(element);
+  if (own !== undefined) return own;
+  const inside = element.querySelectorAll('input[type=range], [role=slider], [role=spinbutton]');
+  if (inside.length === 1) return ownRangeValue(inside[0]!);
+  const around = element.parentElement?.closest('[role=slider]');
+  return around ? ownRangeValue(around) : undefined;
 }
 
 const aria = (element: Element, name: string): boolean | undefined => {
@@ -28,15 +49,18 @@ export function stateOf(element: Element): ElementState {
   if (expanded !== undefined) state.expanded = expanded;
   const pressed = aria(element, 'aria-pressed');
   if (pressed !== undefined) state.pressed = pressed;
+  const value = rangeValue(element);
+  if (value !== undefined) state.value = value;
   return state;
 }
 
 /** The facts of `after` that differ from `before`: what the gesture did. */
 export function changedState(before: ElementState, after: ElementState): ElementState | undefined {
   const changed: ElementState = {};
-  for (const key of ['checked', 'selected', 'expanded', 'pressed'] as const) {
+  for (const key of FLAGS) {
     if (after[key] !== undefined && after[key] !== before[key]) changed[key] = after[key];
   }
+  if (after.value !== undefined && after.value !== before.value) changed.value = after.value;
   return Object.keys(changed).length ? changed : undefined;
 }
 
@@ -121,9 +145,10 @@ export function showsText(element: Element, text: string): boolean {
 export function effectHolds(element: Element, effect: EffectFacts): { holds: boolean; actual: string } {
   const state = stateOf(element);
   const missing: string[] = [];
-  for (const key of ['checked', 'selected', 'expanded', 'pressed'] as const) {
+  for (const key of FLAGS) {
     if (effect[key] !== undefined && state[key] !== effect[key]) missing.push(state[key] === undefined ? `without ${key}` : `${state[key] ? '' : 'not '}${key}`);
   }
+  if (effect.value !== undefined && state.value !== effect.value) missing.push(state.value === undefined ? 'without a value' : `at ${JSON.stringify(state.value)}`);
   if (effect.shows !== undefined && !showsText(element, effect.shows)) missing.push('without that text');
   if (effect.place) {
     const now = placeOf(element, effect.place.levels);
