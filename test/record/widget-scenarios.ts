@@ -389,6 +389,24 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'tree with rename in place',
+    library: 'wunderbaum 0.14',
+    page: 'wunderbaum.html',
+    ready: async (page) => {
+      await page.getByText('Blog').waitFor();
+    },
+    person: async (page) => {
+      // The node made active by a click, F2 opens its title for editing (all of it selected), the new title, Enter.
+      await page.getByText('Blog').click();
+      await page.keyboard.press('F2');
+      await settle(page);
+      await page.keyboard.type('News', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 4;
+    },
+  },
+  {
     category: 'dashboard layout moved by pointer drag',
     library: 'gridstack 14',
     page: 'gridstack.html',

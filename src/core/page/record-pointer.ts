@@ -47,7 +47,7 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     gesture.mutationsAtPress = gesture.mutations;
     gesture.mutationsAtKey = null;
     gesture.backgroundClick = null;
-    gesture.personInputAt = Date.now();
+    gesture.personInputAt = gesture.pressedAt = Date.now();
     const control = controlOfLabel(target);
     if (control) r.describeNow(control);
   }, true);

@@ -106,8 +106,11 @@ export function recordTyping(r: Recording) {
     // Left for the page's background: a blur step, not a click on nothing.
     const leftFor = event instanceof FocusEvent ? event.relatedTarget : null;
     const pressedOn = gesture.pressedOn;
-    // Only a primary press: what a middle click does is no blur a flow replays, and the ledger reports it if it acted.
-    if (!leftFor && pressedOn && pressedOn !== target && gesture.pressButton === 0 && Date.now() - gesture.personInputAt < 1000 && isBackground(pressedOn) && (isTextField(target) || target instanceof HTMLSelectElement)) {
+    // Only a primary press, and the person's last input: what a middle click does is no blur a flow replays (the ledger
+    // reports it if it acted), and a field the page removed after a key (Enter closing an in-place editor) was not left
+    // for the background.
+    const pressedLast = gesture.pressedAt === gesture.personInputAt && Date.now() - gesture.pressedAt < 1000;
+    if (!leftFor && pressedOn && pressedOn !== target && gesture.pressButton === 0 && pressedLast && isBackground(pressedOn) && (isTextField(target) || target instanceof HTMLSelectElement)) {
       gesture.backgroundClick = pressedOn;
       // Described as it is now: typed into, an in-place editor's row shows the new value.
       r.describeNow(target);

@@ -19,6 +19,8 @@ export interface GestureState {
   pressButton: number;
   /** When the person last pressed a button or a key: focus that follows is theirs (autofocus is not). */
   personInputAt: number;
+  /** When the pointer last went down. */
+  pressedAt: number;
   /** When the person last pressed Tab: focus that follows is theirs. */
   tabbedAt: number;
   /** Whether the gesture under way (since the last pointerdown) has become a step, and whether a click came of it. */
