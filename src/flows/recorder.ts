@@ -39,9 +39,22 @@ interface FrameControl {
  * start of the gesture (role, name, the anchor of an unnamed element, selectors that find it alone), by the function
  * replay checks targets with. Typing into a password field becomes a secret variable: the value is never kept.
  */
+/** What a frame's recorder hands back when it stops: what it held, and how many events it had sent until then. */
+interface HandedBack {
+  readonly events?: unknown;
+  readonly document?: unknown;
+  readonly sent?: unknown;
+}
+
+/** How long Stop waits for the events a page sent before it to arrive (they come within milliseconds). */
+const ARRIVAL_MS = 2000;
+
 export class Recorder {
   private queue: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** How many events each document's recorder sent through the binding that have arrived here. */
+  private readonly arrived = new Map<string, number>();
+  private arrival = () => undefined as void;
   readonly steps: RecordedStep[] = [];
   readonly problems: string[] = [];
   /** The main frame's address and document at the last action there, and whether that action may have led elsewhere. */
@@ -96,8 +109,9 @@ export class Recorder {
     const recorder = new Recorder(session, token, onStep, options);
     recorder.lastPlace = { url: session.page().url(), mayLeave: false };
     const context = session.page().context();
-    const bound = await context.exposeBinding(binding, (source, event: (RecordedEvent | { kind: 'mode'; mode: unknown }) & { token?: unknown }) => {
+    const bound = await context.exposeBinding(binding, (source, event: (RecordedEvent | { kind: 'mode'; mode: unknown }) & { token?: unknown; via?: { document?: unknown; sent?: unknown } }) => {
       if (event?.token !== token) return;
+      recorder.arrived_(event.via);
       if (event.kind === 'mode') {
         if ((RECORD_MODES as readonly unknown[]).includes(event.mode)) void recorder.setMode(event.mode as RecordMode);
         return;
@@ -132,13 +146,37 @@ export class Recorder {
     }
   }
 
+  /** Counts an event that came through the binding, for `stop` to know when all a document sent has arrived. */
+  private arrived_(via: { document?: unknown; sent?: unknown } | undefined): void {
+    if (typeof via?.document !== 'string' || typeof via.sent !== 'number') return;
+    this.arrived.set(via.document, Math.max(this.arrived.get(via.document) ?? 0, via.sent));
+    this.arrival();
+  }
+
+  /** Waits, at most `ms`, until every event each document says it sent has arrived. */
+  private async allArrived(sentBy: ReadonlyMap<string, number>, ms: number): Promise<void> {
+    const missing = () => [...sentBy].some(([document, sent]) => (this.arrived.get(document) ?? 0) < sent);
+    const until = Date.now() + ms;
+    while (missing() && Date.now() < until) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(1, until - Date.now()));
+        this.arrival = () => { clearTimeout(timer); resolve(); };
+      });
+    }
+    this.arrival = () => undefined;
+  }
+
   /** Stops recording and waits for the steps already under way. */
   async stop(): Promise<RecordedStep[]> {
     // Clicks the page still holds back (waiting to see whether they become a double click) are sent now.
+    const sentBy = new Map<string, number>();
     for (const frame of this.session.page().context().pages().flatMap((page) => page.frames())) {
-      const held = await frame.evaluate((key) => (window as unknown as Record<symbol, (() => unknown[]) | undefined>)[Symbol.for(key)]?.() ?? [], `rehearse.recorder.${this.token}`).catch(() => []);
-      for (const event of held as (RecordedEvent & { token?: unknown })[]) if (event?.token === this.token) this.receive(event, frame === frame.page().mainFrame());
+      const held = await frame.evaluate((key) => (window as unknown as Record<symbol, (() => unknown) | undefined>)[Symbol.for(key)]?.(), `rehearse.recorder.${this.token}`).catch(() => undefined) as HandedBack | undefined;
+      if (typeof held?.document === 'string' && typeof held.sent === 'number') sentBy.set(held.document, held.sent);
+      for (const event of Array.isArray(held?.events) ? held.events as (RecordedEvent & { token?: unknown })[] : []) if (event?.token === this.token) this.receive(event, frame === frame.page().mainFrame());
     }
+    // A step the page sent just before Stop may still be on its way: the last gesture before Stop is kept.
+    await this.allArrived(sentBy, ARRIVAL_MS);
     await this.queue;
     this.stopped = true;
     this.unfollow();

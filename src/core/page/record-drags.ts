@@ -67,9 +67,10 @@ export function recordDrags(r: Recording): void {
     const wasDragging = gesture.mouseDragging;
     gesture.mouseDragging = false;
     if (!event.isTrusted || !start || !wasDragging || dragged) return;
-    // Text selected by the drag (in a page that lets it be selected) was a selection, not a move, nor a click.
+    // Text selected by the drag (in a page that lets it be selected) was a selection, not a move, nor a click; unless
+    // the page changed meanwhile: a library that moves the item takes the selection off only after the release.
     const selection = window.getSelection();
-    if (selection && !selection.isCollapsed && selection.toString().trim()) {
+    if (selection && !selection.isCollapsed && selection.toString().trim() && gesture.mutations === gesture.mutationsAtPress) {
       gesture.suppressClickOn = start.element;
       gesture.accounted = true;
       return;

@@ -36,7 +36,13 @@ export function installRecorder(binding: string, token: string): void {
   delete win[binding];
   /** While the recorder stops, events are handed back with its call (a binding call could arrive after it). */
   let handedBack: unknown[] | undefined;
-  const raw = (event: unknown) => void (handedBack ? handedBack.push(event) : binding_?.(event));
+  const documentId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  /**
+   * How many events this document sent through the binding: the engine, stopping, waits until it has them all. A binding
+   * call reaches it some time after it was made, maybe after the call that stops the recorder.
+   */
+  let sent = 0;
+  const raw = (event: unknown) => void (handedBack ? handedBack.push(event) : binding_?.({ ...(event as object), via: { document: documentId, sent: ++sent } }));
   const installed = Symbol.for(`rehearse.recorder.${token}`);
   if (!binding_ || (win as unknown as Record<symbol, unknown>)[installed]) return;
   // Under that name: a way for the recorder, when it stops, to take the clicks still held back (see below).
@@ -50,12 +56,11 @@ export function installRecorder(binding: string, token: string): void {
       flushOutbox();
       const events = handedBack;
       handedBack = undefined;
-      return events;
+      return { events, document: documentId, sent };
     },
     enumerable: false,
   });
   let counter = 0;
-  const documentId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   // The engine names an element by this mark only where the page could not (in a frame, in a shadow root); elsewhere
   // nothing is written into the page, whose content an editor may save. The engine removes each mark once it has named it.
   const markOf = (element: Element, selectors: readonly string[]): string => {
