@@ -423,6 +423,22 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'dashboard layout moved by pointer drag',
+    library: 'react-grid-layout 2.3 (React 19)',
+    page: 'react-grid-layout.html',
+    ready: async (page) => {
+      await page.locator('.card', { hasText: 'Errors' }).waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      // The card "Errors" goes to the empty cells under "Sales".
+      const card = (await page.locator('.card', { hasText: 'Errors' }).boundingBox())!;
+      const under = (await page.locator('.card', { hasText: 'Sales' }).boundingBox())!;
+      await dragTo(page, { x: card.x + 30, y: card.y + 30 }, { x: under.x + 30, y: under.y + under.height + 50 }, 20, 500);
+      return 1;
+    },
+  },
+  {
     category: 'calendar whose events move by pointer drag',
     library: 'fullcalendar 7.1',
     page: 'fullcalendar.html',

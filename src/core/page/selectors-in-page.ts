@@ -137,7 +137,9 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   if (!['div', 'span', 'input', 'button', 'a', 'li', 'p', 'td', 'tr'].includes(element.localName) && only(CSS.escape(element.localName))) selectors.push(`css=${CSS.escape(element.localName)}`);
   // An element known by its text alone (a generic row of a list, a card): the tag that holds that text, if only one does.
   if ((role === 'generic' || role === 'listitem' || role === 'paragraph') && name && name.length <= 80 && !name.endsWith('…') && !selectors.some((selector) => selector.includes(':has-text('))) {
-    const holding = [...document.querySelectorAll(element.localName)].filter((candidate) => clean((candidate as HTMLElement).innerText ?? '').includes(clean(name)));
+    // Playwright's :has-text() reads the text nodes as they are (no space between blocks, which the name has): a
+    // layout of cards named "Sales Traffic Errors" holds "SalesTrafficErrors", and that selector would find nothing.
+    const holding = [...document.querySelectorAll(element.localName)].filter((candidate) => clean(candidate.textContent ?? '').includes(clean(name)));
     const innermost = holding.filter((candidate) => !holding.some((other) => other !== candidate && candidate.contains(other)));
     if (holding.length === 1 && holding[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)})`);
     else if (innermost.length === 1 && innermost[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)}):not(:has(${CSS.escape(element.localName)}:has-text(${quote(name)})))`);
