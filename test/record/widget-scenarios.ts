@@ -414,13 +414,7 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await page.locator('.grid-stack-item', { hasText: 'Errors' }).waitFor();
       await settle(page);
     },
-    person: async (page) => {
-      // The card "Errors" goes to the empty cells under "Sales".
-      const card = (await page.locator('.grid-stack-item-content', { hasText: 'Errors' }).boundingBox())!;
-      const under = (await page.locator('.grid-stack-item-content', { hasText: 'Sales' }).boundingBox())!;
-      await dragTo(page, { x: card.x + 30, y: card.y + 30 }, { x: under.x + 30, y: under.y + under.height + 50 }, 20, 500);
-      return 1;
-    },
+    person: (page) => moveErrorsUnderSales(page, '.grid-stack-item-content'),
   },
   {
     category: 'dashboard layout moved by pointer drag',
@@ -430,13 +424,7 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await page.locator('.card', { hasText: 'Errors' }).waitFor();
       await settle(page);
     },
-    person: async (page) => {
-      // The card "Errors" goes to the empty cells under "Sales".
-      const card = (await page.locator('.card', { hasText: 'Errors' }).boundingBox())!;
-      const under = (await page.locator('.card', { hasText: 'Sales' }).boundingBox())!;
-      await dragTo(page, { x: card.x + 30, y: card.y + 30 }, { x: under.x + 30, y: under.y + under.height + 50 }, 20, 500);
-      return 1;
-    },
+    person: (page) => moveErrorsUnderSales(page, '.card'),
   },
   {
     category: 'calendar whose events move by pointer drag',
@@ -518,6 +506,14 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
 ];
+
+/** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
+async function moveErrorsUnderSales(page: Page, card: string): Promise<number> {
+  const from = (await page.locator(card, { hasText: 'Errors' }).boundingBox())!;
+  const under = (await page.locator(card, { hasText: 'Sales' }).boundingBox())!;
+  await dragTo(page, { x: from.x + 30, y: from.y + 30 }, { x: under.x + 30, y: under.y + under.height + 50 }, 20, 500);
+  return 1;
+}
 
 /** A person adds two lines of code at the end: clicks past the end of the last line, Enter, a line, Enter, a line. */
 async function typeTwoLinesAtTheEnd(page: Page, lastLine: Locator): Promise<number> {
