@@ -124,7 +124,8 @@ function effectCode(target: string, effect: Effect): string[] {
   for (const key of ['selected', 'expanded', 'pressed'] as const) {
     if (effect[key] !== undefined) lines.push(`await expect(${target}).toHaveAttribute(${js(`aria-${key}`)}, ${js(String(effect[key]))});`);
   }
-  if (effect.value !== undefined) lines.push(`await expect(${target}).toHaveAttribute('aria-valuenow', ${js(effect.value)});`);
+  // A slider's aria-valuenow, else the value of a range input or of a text field (as Rehearse reads it).
+  if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element) => element.getAttribute('aria-valuenow') ?? ('value' in element ? String(element.value) : null))).toBe(${js(effect.value)});`);
   // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
   if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);
   // Where a drag put the element in its layout, give or take a quarter of its own size (as Rehearse checks it).

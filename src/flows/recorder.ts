@@ -199,7 +199,7 @@ export class Recorder {
     this.queue = this.queue.then(async () => {
       if (this.stopped) return;
       if (event.problem && event.assert) return this.problem(`${RECORD_MODE_LABELS[event.assert]} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}.`);
-      if (event.problem) return this.problem(`${event.kind} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}. Record it again, or add the step by hand.`);
+      if (event.problem) return this.problem(`${event.kind}${event.kind === 'press' && event.value ? ` ${event.value}` : ''} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}. Record it again, or add the step by hand.`);
       const snapshot = fromSnapshot ? await fromSnapshot : undefined;
       // Selectors made in a frame's page lack the hop into the frame: only the snapshot's serve there.
       const selectors = snapshot ? [snapshot.selector, ...snapshot.fallbacks] : inMainFrame ? event.selectors : [];

@@ -12,7 +12,7 @@ export const EffectSchema = strictObject({
   selected: v.optional(v.pipe(flag(), v.description('The element is selected afterwards (a tab, an option).'))),
   expanded: v.optional(v.pipe(flag(), v.description('The element is expanded afterwards (aria-expanded): a menu button, a tree node, a disclosure.'))),
   pressed: v.optional(v.pipe(flag(), v.description('The element is pressed afterwards (aria-pressed): a toggle button.'))),
-  value: v.optional(v.pipe(text(), v.maxLength(100, 'expected at most 100 characters'), v.description('The value the element is at afterwards: a slider\'s or a spin button\'s aria-valuenow, a range input\'s value.'))),
+  value: v.optional(v.pipe(text(), v.maxLength(100, 'expected at most 100 characters'), v.description('The value the element is at afterwards: a slider\'s or a spin button\'s aria-valuenow, a range input\'s value, or a text field\'s (what a delimiter key such as a tag\'s comma left in it).'))),
   shows: v.optional(v.pipe(nonEmptyText(), v.maxLength(2000, 'expected at most 2,000 characters'), v.description('Text the element, or the editor or cell around it, shows afterwards: what typing there put on the page (spacing ignored).'))),
   place: v.optional(v.pipe(strictObject({
     levels: v.pipe(wholeNumber(1, 20), v.description('How many levels up from the element the layout is (a dashboard grid, a calendar\'s month).')),

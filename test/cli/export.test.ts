@@ -97,6 +97,30 @@ describe('export to Playwright Test', function () {
     }
   });
 
+  it('a recorded value (a range input, an ARIA slider, a text field a comma emptied) exports as a check of it: green where it holds, red where not', async () => {
+    const flow: Flow = {
+      version: 1, name: 'Preferences', startUrl: `${fixtures.origin}/effect-values.html`,
+      steps: [
+        { action: { selector: 'css=#volume', description: 'slider "Volume"', method: 'fill', arguments: ['70'] }, effect: { value: '70' } },
+        { action: { selector: 'css=#seats', description: 'slider "Seats"', method: 'press', arguments: ['ArrowRight'] }, effect: { value: '5' } },
+        { action: { selector: 'css=#tags', description: 'textbox "Tags"', method: 'fill', arguments: ['travel'] } },
+        { action: { selector: 'css=#tags', description: 'textbox "Tags"', method: 'press', arguments: [','] }, effect: { shows: 'travel', value: '' } },
+      ],
+    };
+    const file = path.join(dir, 'values.spec.ts');
+    try {
+      await writeFile(file, exportPlaywrightSpec(flow, 'values.flow.json'));
+      const green = await playwrightTest(dir);
+      assert.equal(green.status, 0, green.output);
+      await writeFile(file, exportPlaywrightSpec({ ...flow, startUrl: `${fixtures.origin}/effect-values.html?release=2` }, 'values.flow.json'));
+      const red = await playwrightTest(dir);
+      assert.equal(red.status, 1, red.output);
+      assert.match(red.output, /Expected: "5"\s+Received: "4"/);
+    } finally {
+      await rm(file, { force: true });
+    }
+  });
+
   it('ARIA snapshot and element text checks become toMatchAriaSnapshot and toContainText, green until the page changes', async () => {
     await rm(path.join(dir, 'demo.spec.ts'), { force: true });
     await rm(path.join(dir, 'frames.spec.ts'), { force: true });

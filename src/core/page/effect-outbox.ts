@@ -1,3 +1,4 @@
+import { isTextField, valueOf } from './fields';
 import { changedState, orderOf, placeOf, shownText as textOf, showsText, sitsAt, stateOf, type ElementState, type Place } from './element-state';
 
 /** What a drag's effect is read against: the list's order and the dragged element's place in its layout, before. */
@@ -23,6 +24,13 @@ function levelsUp(element: Element, layout: Element): number | undefined {
   return undefined;
 }
 
+/** What a step's effect is read against besides its element's state: a drag's before, the text a key should show. */
+export interface StepReading {
+  drag?: DragBefore;
+  /** Text that the step puts on the page around its element (a tag's text made a chip by its delimiter key). */
+  shows?: string;
+}
+
 /** How long after a step the page has had to react, when no other gesture comes first. */
 const EFFECT_AFTER_MS = 250;
 
@@ -32,13 +40,13 @@ const EFFECT_AFTER_MS = 250;
  * leave in the order the gestures were made. Runs in the page, built into the recorder.
  */
 export function effectOutbox(send: (payload: Record<string, unknown>) => void, stateBefore: (element: Element) => ElementState | undefined) {
-  const waiting: { payload: Record<string, unknown>; element?: Element; before?: ElementState | undefined; drag?: DragBefore }[] = [];
+  const waiting: { payload: Record<string, unknown>; element?: Element; before?: ElementState | undefined; reading: StepReading }[] = [];
   let timer = 0;
   const flush = () => {
     window.clearTimeout(timer);
     for (const entry of waiting.splice(0)) {
       const effect: ElementState & { order?: string[]; shows?: string; place?: Place } = {};
-      const { drag } = entry;
+      const { drag } = entry.reading;
       const element = entry.element?.isConnected ? entry.element : entry.element && drag?.layout ? redrawn(entry.element, drag.layout) : undefined;
       if (element) {
         Object.assign(effect, entry.before ? changedState(entry.before, stateOf(element)) : {});
@@ -51,15 +59,17 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const place = levels ? placeOf(element, levels) : undefined;
         if (place && !sitsAt(place, drag!.place!)) effect.place = { levels: place.levels, left: place.left, top: place.top };
         // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.
-        const typed = entry.payload.kind === 'type' && typeof entry.payload.value === 'string' ? entry.payload.value.trim() : '';
+        const typed = (entry.payload.kind === 'type' && typeof entry.payload.value === 'string' ? entry.payload.value : entry.reading.shows ?? '').trim();
         if (typed && showsText(element, typed)) effect.shows = typed;
+        // The text a delimiter key took out of its field (a tag's comma): the field holds what is left.
+        if (entry.reading.shows !== undefined && isTextField(element) && valueOf(element) !== entry.reading.shows) effect.value = valueOf(element);
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }
   };
   /** A step about `element` (for a drag, with its list's order and its place before), sent once its effect can be read. */
-  const post = (payload: Record<string, unknown>, element?: Element, drag?: DragBefore) => {
-    waiting.push({ payload, ...(element ? { element, before: stateBefore(element) } : {}), ...(drag ? { drag } : {}) });
+  const post = (payload: Record<string, unknown>, element?: Element, reading: StepReading = {}) => {
+    waiting.push({ payload, ...(element ? { element, before: stateBefore(element) } : {}), reading });
     window.clearTimeout(timer);
     timer = window.setTimeout(flush, EFFECT_AFTER_MS);
   };

@@ -1,4 +1,5 @@
 import { deepActiveElement } from './element-at-point';
+import { isTextField, valueOf } from './fields';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
  * a slider's value, and for a dragged element the order of the list it sits in. Replay checks the same facts after it performs the step,
@@ -148,7 +149,9 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
   for (const key of FLAGS) {
     if (effect[key] !== undefined && state[key] !== effect[key]) missing.push(state[key] === undefined ? `without ${key}` : `${state[key] ? '' : 'not '}${key}`);
   }
-  if (effect.value !== undefined && state.value !== effect.value) missing.push(state.value === undefined ? 'without a value' : `at ${JSON.stringify(state.value)}`);
+  // A text field's value is a fact only where a step kept it (a delimiter key that emptied it).
+  const value = state.value ?? (isTextField(element) ? valueOf(element) : undefined);
+  if (effect.value !== undefined && value !== effect.value) missing.push(value === undefined ? 'without a value' : `at ${JSON.stringify(value)}`);
   if (effect.shows !== undefined && !showsText(element, effect.shows)) missing.push('without that text');
   if (effect.place) {
     const now = placeOf(element, effect.place.levels);

@@ -86,7 +86,7 @@ export function recordDrags(r: Recording): void {
     const fingerprint = describeInPage(place.element);
     // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
     const selectors = [...selectorsInPage(place.element, fingerprint, describeInPage).selectors.filter((selector) => !isPlaceSelector(selector)), place.path];
-    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { order: start.order, ...layoutBefore(start, place.element) });
+    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { drag: { order: start.order, ...layoutBefore(start, place.element) } });
   }, true);
 }
 

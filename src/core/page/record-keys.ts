@@ -22,10 +22,18 @@ function keyName(event: KeyboardEvent): string {
 }
 
 /** Key presses that are steps of their own, written as Playwright names them (`Shift+Tab`, `Control+a`). */
-export function recordKeys(r: Recording, flushFill: (element: Element) => void): void {
+export function recordKeys(r: Recording, flushFill: (element: Element, typed?: string) => void, keyed: (element: Element, name: string) => void): void {
   const gesture = r.gesture;
-  /** A caret or editing key pressed in a field, until its keyup says whether it acted on the page. */
-  let inField: { element: Element; event: KeyboardEvent; mutations: number; steps: number; value: string } | null = null;
+  /** A caret, editing or function key pressed in a field, until its keyup says whether it acted on the page. */
+  let inField: { element: Element; event: KeyboardEvent; mutations: number; steps: number; value: string; at: number } | null = null;
+  /** A character typed in a field, until its keyup says whether the field took it or the page did (a tag's comma). */
+  let charInField: { element: Element; event: KeyboardEvent; value: string; inputs: number; at: number } | null = null;
+  let inputs = 0;
+  /** A key on something that is not a field, up, whose outcome is read a moment later: once its click has come. */
+  let pressIfItActed: (() => void) | null = null;
+  window.addEventListener('input', (event) => {
+    if (event.isTrusted) inputs++;
+  }, true);
   window.addEventListener('keydown', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
     if (target) {
@@ -34,8 +42,12 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
       if (event.key === 'Tab') gesture.tabbedAt = Date.now();
     }
     if (!target || event.repeat || NOT_COMMANDS.has(event.key)) return;
+    // The key before this one is decided now: the click it could make has come, and the ledger reads its outcome.
+    pressIfItActed?.();
+    keyed(target, keyName(event));
     const chord = event.ctrlKey || event.altKey || event.metaKey;
     const field = isTextField(target);
+    charInField = field && !chord && event.key.length === 1 ? { element: target, event, value: valueOf(target), inputs, at: performance.now() } : null;
     if (isKeyboardEditor(target)) {
       // A code editor's keyboard: its characters are one `type`, every other key (arrows, Enter, Backspace, select-all)
       // a `press`, in order: the editor, not a field's value, decides what they do.
@@ -51,7 +63,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
       // The click before it (held for a double click) is written first; the element is described as the key finds it,
       // before the page's handlers turn it into an editor.
       r.flushHeld();
-      gesture.keyedOn = { element: target, key: event.key, at: Date.now(), mutations: gesture.mutations, steps: gesture.steps };
+      gesture.keyedOn = { element: target, key: event.key, at: Date.now(), since: performance.now(), mutations: gesture.mutations, steps: gesture.steps };
       r.describeNow(target);
     }
     // Selecting all, copying, cutting and pasting in a field are part of typing: the value it ends with is the fill.
@@ -59,12 +71,12 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     // Keys that move within a select or press a button or toggle are recorded by what they did (change, click).
     const movesWithin = target instanceof HTMLSelectElement || (event.key === ' ' && (target instanceof HTMLButtonElement || isToggle(target)));
     // On something that is not a field, a key that types nothing (F2, Insert, a menu key) is a command to the widget.
-    const command = !field && event.key.length > 1 && !NOT_COMMANDS.has(event.key);
-    const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin) || (command && !movesWithin);
-    if (field && !chord && FIELD_KEYS.has(event.key)) {
+    const command = event.key.length > 1 && !NOT_COMMANDS.has(event.key);
+    const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin) || (!field && command && !movesWithin);
+    if (field && !chord && (FIELD_KEYS.has(event.key) || (command && !COMMAND_KEYS.has(event.key)))) {
       // What was typed comes first: a combobox's arrow moves through the options the typing filtered.
       if (!EDITING_KEYS.has(event.key)) flushFill(target);
-      inField = { element: target, event, mutations: gesture.mutations, steps: gesture.steps, value: valueOf(target) };
+      inField = { element: target, event, mutations: gesture.mutations, steps: gesture.steps, value: valueOf(target), at: performance.now() };
     }
     if (!recorded) return;
     if (field) flushFill(target);
@@ -76,8 +88,19 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     inField = null;
     if (!event.isTrusted || !pressed || pressed.event.key !== event.key || !pressed.element.isConnected) return;
     const typed = EDITING_KEYS.has(event.key) && valueOf(pressed.element) !== pressed.value;
-    if (typed || gesture.mutations === pressed.mutations || gesture.steps !== pressed.steps) return;
+    if (typed || gesture.mutations === pressed.mutations || gesture.steps !== pressed.steps || !r.changedSince(pressed.at)) return;
     r.send('press', pressed.element, { value: keyName(pressed.event) });
+  }, true);
+  // A character the field did not take (no input came of it) that the page answered (a tag input making a chip of the
+  // text and emptying the field) is a press of that key, after what was typed before it: replay types the text, then
+  // the key, and the page answers as it did.
+  window.addEventListener('keyup', (event) => {
+    const typed = charInField;
+    charInField = null;
+    if (!event.isTrusted || !typed || typed.event.key !== event.key || typed.inputs !== inputs || !typed.element.isConnected) return;
+    if (valueOf(typed.element) === typed.value && !r.changedSince(typed.at)) return;
+    flushFill(typed.element, typed.value);
+    r.send('press', typed.element, { value: keyName(typed.event) }, { shows: typed.value });
   }, true);
   // A field the page focuses once the key is up (or after a click) was not opened by that key.
   window.addEventListener('keyup', (event) => {
@@ -87,12 +110,18 @@ export function recordKeys(r: Recording, flushFill: (element: Element) => void):
     // A typing key on something that is not a field, which opened no field and made no step but changed the page (a
     // list's or a tree's type-ahead, a shortcut), is a press of that key: kept, not dropped. Read once the click a key
     // may make (Space on a button) has come.
-    if (keyed) window.setTimeout(() => pressIfItActed(keyed, event), 50);
+    if (!keyed) return;
+    const timer = window.setTimeout(() => pressIfItActed?.(), 50);
+    pressIfItActed = () => {
+      window.clearTimeout(timer);
+      pressIfItActed = null;
+      decide(keyed, event);
+    };
   }, true);
-  const pressIfItActed = (keyed: NonNullable<typeof gesture.keyedOn>, event: KeyboardEvent) => {
+  const decide = (keyed: NonNullable<typeof gesture.keyedOn>, event: KeyboardEvent) => {
     const focused = deepActiveElement();
     const openedField = focused && focused !== keyed.element && isTextField(focused);
-    if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || gesture.mutations === keyed.mutations || !keyed.element.isConnected) return;
+    if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || gesture.mutations === keyed.mutations || !keyed.element.isConnected || !r.changedSince(keyed.since)) return;
     r.send('press', keyed.element, { value: keyName(event) });
   };
 }

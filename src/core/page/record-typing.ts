@@ -48,14 +48,15 @@ export function recordTyping(r: Recording) {
     if (isTextField(target) && valueOf(target) === '') emptiedByPerson.add(target);
     else emptiedByPerson.delete(target);
   }, true);
-  const flushFill = (element: Element) => {
+  /** Writes what was typed into `element`: its value now, or `typed` when the page has since changed it (a tag input). */
+  const flushFill = (element: Element, typed?: string) => {
     if (isKeyboardEditor(element)) {
       const typed = gesture.proxyTyping;
       gesture.proxyTyping = null;
       if (typed?.element === element) r.send('type', element, { value: typed.text });
       return;
     }
-    const value = valueOf(element);
+    const value = typed ?? valueOf(element);
     const emptied = value === '' && emptiedByPerson.has(element);
     emptiedByPerson.delete(element);
     if (pendingFill.get(element) === value && !emptied) return;

@@ -1,8 +1,9 @@
 import { describeInPage } from './describe-in-page';
 import { stateOf, type ElementState } from './element-state';
-import { effectOutbox, type DragBefore } from './effect-outbox';
+import { effectOutbox, type StepReading } from './effect-outbox';
 import { isTextField } from './fields';
-import { RECORDING_MARK } from './keys';
+import { RECORDER_HOST, RECORDING_MARK } from './keys';
+import { watchPageChanges } from './page-changes';
 import { recordAsserts } from './record-asserts';
 import { recordDialogs } from './record-dialogs';
 import { recordDrags } from './record-drags';
@@ -133,19 +134,22 @@ export function installRecorder(binding: string, token: string): void {
     element: null, pressedOn: null, pressButton: 0, personInputAt: 0, pressedAt: 0, tabbedAt: 0, sent: false, clickSeen: false,
     mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, accounted: false, steps: 0, mouseDragging: false, keyedOn: null, proxyTyping: null,
   };
-  const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, drag?: DragBefore): void => {
+  const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, reading?: StepReading): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
     if (gesture.untouched?.element === element) gesture.untouched = undefined;
     gesture.sent = true;
     gesture.steps++;
     const description = descriptionOf(element);
-    post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, drag);
+    post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, reading);
     // The next gesture is described afresh. A field keeps its description while it is being typed into, a click into
     // it included: what is typed after is named as the person found the field, not by the text they typed.
     if (kind !== 'fill' && !(kind === 'click' && isTextField(element))) described.delete(element);
   };
+  // The recorder's own marks and toolbar are not the page's doing.
+  const { changedSince } = watchPageChanges((record) => record.attributeName === RECORDING_MARK
+    || (record.target instanceof Element && record.target.closest(RECORDER_HOST) !== null));
   const recording: Recording = {
-    token, gesture, send, post, raw, describeNow, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox,
+    token, gesture, send, post, raw, describeNow, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox, changedSince,
   };
   // The toolbar's listeners first: a press on it, or a click in an assert mode, goes no further.
   const overlay = installOverlay(window.top === window);
@@ -164,7 +168,7 @@ export function installRecorder(binding: string, token: string): void {
   recordDialogs(recording);
   recordDrags(recording);
   const onScroll = recordScroll(recording);
-  recordKeys(recording, flushFill);
+  recordKeys(recording, flushFill, ledger.keyed);
   // change and scroll do not leave a shadow root (they are not composed): heard inside each one too.
   listenInsideShadowRoots({ change: onChange, scroll: onScroll });
 }

@@ -1,5 +1,5 @@
 import type { PageFingerprint } from './describe-in-page';
-import type { DragBefore } from './effect-outbox';
+import type { StepReading } from './effect-outbox';
 import type { dropCandidates } from './pointer-drag';
 import type { RecordedEvent } from './recorded-event';
 
@@ -48,7 +48,7 @@ export interface GestureState {
    * A key that types, pressed on something that is not a field (a grid's cell), until it is up: a field the page opens
    * for it meanwhile (the cell's editor) is typed into through it.
    */
-  keyedOn: { element: Element; key: string; at: number; mutations: number; steps: number } | null;
+  keyedOn: { element: Element; key: string; at: number; since: number; mutations: number; steps: number } | null;
   /** What was typed so far into a code editor's input proxy, written as one `type` before its next other key or gesture. */
   proxyTyping: { element: Element; text: string } | null;
 }
@@ -63,10 +63,10 @@ export interface Described {
 export interface Recording {
   readonly token: string;
   readonly gesture: GestureState;
-  /** A step about `element`, described as it was at the start of its gesture; `drag` is what stood before a drag. */
-  send(kind: RecordedEvent['kind'], element: Element, extra?: StepExtra, drag?: DragBefore): void;
+  /** A step about `element`, described as it was at the start of its gesture; `reading` what its effect is read against. */
+  send(kind: RecordedEvent['kind'], element: Element, extra?: StepExtra, reading?: StepReading): void;
   /** A step that is about no element of its own (a page scroll, a dialog answer), sent once its effect is read. */
-  post(payload: Record<string, unknown>, element?: Element, drag?: DragBefore): void;
+  post(payload: Record<string, unknown>, element?: Element, reading?: StepReading): void;
   /** An event straight to the engine (a problem), not waiting for any effect. */
   raw(event: unknown): void;
   /** Describes the element now, for the gesture starting. */
@@ -79,6 +79,8 @@ export interface Recording {
   flushHeld(except?: Element, only?: Element): void;
   /** Sends the steps waiting for their effect. */
   flushOutbox(): void;
+  /** Whether the page changed since `at` (a `performance.now()` time) where it was not busy changing by itself. */
+  changedSince(at: number): boolean;
 }
 
 /** The element a pointer press could start to drag, and where things stood before it moved. */
