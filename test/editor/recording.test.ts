@@ -106,7 +106,7 @@ describe('Record Manually (the extension\'s logic, in plain Node)', function () 
   this.timeout(120_000);
   const rig = useRecording({ attached: true });
 
-  it('writes each action into the flow file as it happens; a typed password becomes a secret variable', async () => {
+  it('writes each action into the flow file as it happens; a typed password becomes a secret variable; a gesture it cannot keep is a warning at once', async () => {
     const file = api.Uri.file(path.join(rig.root, 'recorded.flow.json'));
     const recorded = rig.recording.record(file, `${rig.site.origin}/login.html`);
     // The person's view of the same browser: the page Rehearse opened, once the recorder is in it.
@@ -118,6 +118,17 @@ describe('Record Manually (the extension\'s logic, in plain Node)', function () 
       }, (found) => found !== undefined))!;
       await page.getByLabel('Email').fill('ada@example.com');
       await page.getByLabel('Password').fill('s3cret-typed-value');
+      // A gesture no step can hold (a middle click the page answers) is a warning at once, while recording.
+      await page.evaluate(() => {
+        const chip = document.body.appendChild(document.createElement('span'));
+        chip.textContent = 'Draft';
+        chip.addEventListener('auxclick', () => chip.remove());
+      });
+      await page.getByText('Draft', { exact: true }).click({ button: 'middle' });
+      await eventually('the warning', () => editor.shown.find((shown) => shown.level === 'warning'), (shown) => shown !== undefined);
+      assert.deepEqual(editor.shown.filter((shown) => shown.level === 'warning').map((shown) => shown.message), [
+        'Not recorded: click on element "Draft" was not recorded: it changed the page, but no step came of it. Record it again, or add the step by hand.',
+      ]);
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       const read = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as Flow;
       await eventually('three steps in the file', async () => (await read()).steps.length, (count) => count === 3);
