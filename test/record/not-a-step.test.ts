@@ -29,7 +29,7 @@ describe('recording: what is not a step of its own', function () {
     assert.deepEqual(recorder.problems, []);
   });
 
-  it('a click into a field that changed the page elsewhere is a step, and what is typed after it is still named as the field was', async () => {
+  it('a click into a field that changed the page elsewhere is a step, and what is typed after it is named by its row, not by the text typed', async () => {
     await rig.session.navigate(rig.url('login.html'));
     const page = rig.session.page();
     await page.evaluate(() => {
@@ -46,10 +46,10 @@ describe('recording: what is not a step of its own', function () {
     await page.getByRole('heading', { name: 'Sign in to Acme' }).click();
     await page.waitForTimeout(150);
     const steps = (await recorder.stop()).map(({ step }) => ('action' in step ? `${step.action.method ?? 'click'} ${step.action.description}${step.action.arguments?.length ? ` ${JSON.stringify(step.action.arguments)}` : ''}` : JSON.stringify(step)));
-    assert.deepEqual(steps.filter((step) => step.startsWith('fill') || step.startsWith('click')), ['click textbox in cell "8080"', 'fill textbox in cell "8080" ["9090"]'], steps.join('\n'));
+    assert.deepEqual(steps.filter((step) => step.startsWith('fill') || step.startsWith('click')), ['click textbox in row "port"', 'fill textbox in row "port" ["9090"]'], steps.join('\n'));
   });
 
-  it('text typed at once after clicking into a rich text field: the fill alone, named as the field was before the typing', async () => {
+  it('text typed at once after clicking into a rich text field: the fill alone, named by its row (its key), not by the text typed', async () => {
     await rig.session.navigate(rig.url('login.html'));
     const page = rig.session.page();
     await page.evaluate(() => {
@@ -67,7 +67,7 @@ describe('recording: what is not a step of its own', function () {
     }
     const steps = (await recorder.stop()).map(({ step }) => ('action' in step ? `${step.action.method ?? 'click'} ${step.action.description}${step.action.arguments?.length ? ` ${JSON.stringify(step.action.arguments)}` : ''}` : JSON.stringify(step)));
     assert.deepEqual(steps.filter((step) => step.startsWith('fill') || step.startsWith('click')), [
-      'fill textbox in cell "8080" ["9090"]', 'fill textbox in cell "9090" ["9091"]', 'fill textbox in cell "9091" ["9092"]',
+      'fill textbox in row "port" ["9090"]', 'fill textbox in row "port" ["9091"]', 'fill textbox in row "port" ["9092"]',
     ], steps.join('\n'));
     assert.deepEqual(recorder.problems, []);
   });

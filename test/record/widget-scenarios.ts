@@ -191,6 +191,31 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'tree / JSON editor, a field added',
+    library: 'jsoneditor 10.4',
+    page: 'jsoneditor.html',
+    ready: async (page) => {
+      await page.locator('div.jsoneditor-tree').waitFor();
+    },
+    person: async (page) => {
+      // As its docs say: Ctrl+Shift+Ins appends a field after the one in focus; the new field's name and value are
+      // typed into empty cells, Tab moving from one to the next.
+      await page.locator('tr', { hasText: 'server' }).locator('button.jsoneditor-expanded, button.jsoneditor-collapsed').first().click();
+      await settle(page);
+      await page.locator('div.jsoneditor-field', { hasText: 'host' }).click();
+      await page.keyboard.press('Control+Shift+Insert');
+      await settle(page);
+      await page.keyboard.type('timeout', { delay: 40 });
+      await page.keyboard.press('Tab');
+      await settle(page, 150);
+      await page.keyboard.type('30', { delay: 40 });
+      await page.keyboard.press('Tab');
+      await page.getByRole('heading', { name: 'Config' }).click();
+      await settle(page);
+      return 8;
+    },
+  },
+  {
     category: 'data grid with in-place cell editing',
     library: 'tabulator-tables 6.5',
     page: 'tabulator.html',

@@ -154,7 +154,26 @@ export function describeInPage(element: Element): PageFingerprint {
 
   // A row whose text is hidden while it is edited in place (a to-do's label behind its edit box) is still that row.
   const visibleText = (node: Element) => clean((node as HTMLElement).innerText ?? '') || clean(node.textContent ?? '');
+  // What a field's row or cell says besides the field: the text typed into an editable cell (a JSON editor's key, a
+  // grid's value) is the field's own, which the typing changes; the row is named by what stays around it.
+  const textAround = (ancestor: Element, read: (node: Element) => string) => {
+    const parts: string[] = [];
+    const walk = (node: Element) => {
+      for (const child of node.childNodes) {
+        if (child === element) continue;
+        if (child instanceof Element) {
+          if (child.contains(element)) walk(child);
+          else parts.push(read(child));
+        }
+        else if (child.nodeType === Node.TEXT_NODE) parts.push(child.textContent ?? '');
+      }
+    };
+    walk(ancestor);
+    return clean(parts.join(' '));
+  };
+  const visibleTextAround = (ancestor: Element) => textAround(ancestor, (node) => (node as HTMLElement).innerText ?? '') || textAround(ancestor, (node) => node.textContent ?? '');
   const role = roleOf(element);
+  const editable = role === 'textbox' || (element as HTMLElement).isContentEditable;
   let name = clean(compute(element, new Set(), true));
   // An element without an accessible name that shows text (a clickable <div>, a list item) is known by that text.
   if (!name && ['generic', 'none', 'listitem', 'paragraph', 'cell', 'row'].includes(role)) name = visibleText(element);
@@ -170,7 +189,7 @@ export function describeInPage(element: Element): PageFingerprint {
     const label = ancestor.localName === 'label';
     if (named ? !repeating.has(ancestorRole) : !ANCHOR_ROLES.has(ancestorRole) && !label) continue;
     const ancestorName = clip(ancestorRole === 'listitem' || ancestorRole === 'row' || ancestorRole === 'cell' || label
-      ? visibleText(ancestor)
+      ? (editable && ancestor.contains(element) ? visibleTextAround(ancestor) : visibleText(ancestor))
       : clean(compute(ancestor, new Set(), true)), 80);
     if (ancestorName) return { role, name, anchor: { role: label ? 'label' : ancestorRole, name: ancestorName } };
     if (named) break;

@@ -102,7 +102,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     if (value && value.length <= 100 && only(`${element.localName}[${attribute}=${quote(value)}]`)) selectors.push(`css=${element.localName}[${attribute}=${quote(value)}]`);
   }
   // A class the element alone has (`div.ql-editor`): widget libraries name their parts so.
-  const STATE = /^(is-|has-)|active|selected|focus|hover|open|checked|disabled|current|expanded|visible|hidden/i;
+  const STATE = /^(is-|has-)|active|selected|focus|hover|open|checked|disabled|current|expanded|visible|hidden|empty|filled|dirty|pristine|touched|invalid|editing|dragging|loading/i;
   for (const name of [...element.classList].filter((candidate) => !GENERATED.test(candidate) && !STATE.test(candidate) && candidate.length <= 40).slice(0, 6)) {
     const css = `${CSS.escape(element.localName)}.${CSS.escape(name)}`;
     if (only(css)) {
