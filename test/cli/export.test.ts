@@ -34,7 +34,7 @@ describe('export to Playwright Test', function () {
     fixtures = await serveFolder(FIXTURES_DIR);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, 'playwright.config.js'), `module.exports = { testDir: __dirname, timeout: 30000, expect: { timeout: 2000 }, reporter: 'line', use: { headless: true, launchOptions: { executablePath: ${JSON.stringify(findBrowser({ headless: true }).executablePath)}, args: ['--no-sandbox', '--disable-gpu'] } } };\n`);
+    await writeFile(path.join(dir, 'playwright.config.js'), `module.exports = { testDir: __dirname, outputDir: require('node:path').join(__dirname, 'test-results'), timeout: 30000, expect: { timeout: 2000 }, reporter: 'line', use: { headless: true, launchOptions: { executablePath: ${JSON.stringify(findBrowser({ headless: true }).executablePath)}, args: ['--no-sandbox', '--disable-gpu'] } } };\n`);
   });
   after(async () => Promise.all([demo.close(), fixtures.close()]));
 
