@@ -44,9 +44,11 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (!target || event.repeat || NOT_COMMANDS.has(event.key)) return;
     // The key before this one is decided now: the click it could make has come, and the ledger reads its outcome.
     pressIfItActed?.();
-    keyed(target, keyName(event));
     const chord = event.ctrlKey || event.altKey || event.metaKey;
     const field = isTextField(target);
+    // Selecting all, copying, cutting and pasting in a field are part of typing: the value it ends with is the fill.
+    const typingChord = field && (event.ctrlKey || event.metaKey) && !event.altKey && ['a', 'c', 'x', 'v', 'z', 'y'].includes(event.key.toLowerCase());
+    if (!typingChord) keyed(target, keyName(event));
     charInField = field && !chord && event.key.length === 1 ? { element: target, event, value: valueOf(target), inputs, at: performance.now() } : null;
     if (isKeyboardEditor(target)) {
       // A code editor's keyboard: its characters are one `type`, every other key (arrows, Enter, Backspace, select-all)
@@ -66,8 +68,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
       gesture.keyedOn = { element: target, key: event.key, at: Date.now(), since: performance.now(), mutations: gesture.mutations, steps: gesture.steps };
       r.describeNow(target);
     }
-    // Selecting all, copying, cutting and pasting in a field are part of typing: the value it ends with is the fill.
-    if (field && (event.ctrlKey || event.metaKey) && !event.altKey && ['a', 'c', 'x', 'v', 'z', 'y'].includes(event.key.toLowerCase())) return;
+    if (typingChord) return;
     // Keys that move within a select or press a button or toggle are recorded by what they did (change, click).
     const movesWithin = target instanceof HTMLSelectElement || (event.key === ' ' && (target instanceof HTMLButtonElement || isToggle(target)));
     // On something that is not a field, a key that types nothing (F2, Insert, a menu key) is a command to the widget.
