@@ -5,6 +5,7 @@
  *  - act(Action) next to a raw Playwright locator.click() on the same element, as a ratio (target ≤ 1.2×);
  *  - the local planner's act of a plain click: median ms and model calls (target ≤ 100 ms, 0 calls);
  *  - recording that replays: the record suite's rates (round trips, kitchensink gestures replayed on another origin).
+ *  - the recorder's cost: a large page's input-to-paint time with and without it (a ratio), a gesture's time to its step.
  */
 import { execFile } from 'node:child_process';
 import { chromiumMemoryMiB } from '../support/process-memory';
@@ -24,6 +25,7 @@ import { ScriptedModelServer } from '../support/model-server';
 import { replayRates } from './replay-rates';
 import { replayProcessRows } from './replay-processes';
 import { liveViewRows } from './live-view';
+import { recorderCostRows } from './recorder-cost';
 import { median } from './stats';
 import { scaleRows } from './scale';
 import { agentPlan } from '../support/agent-plan';
@@ -390,6 +392,16 @@ async function benchScale(): Promise<void> {
     ['how', 'passed', 'wall s', 'flows per minute', 'peak MiB per worker'], await scaleRows());
 }
 
+/** what recording costs a page, and how soon a gesture's step arrives. */
+async function benchRecorderCost(): Promise<void> {
+  const site = await serveFolder(FIXTURES_DIR);
+  try {
+    table('the recorder\'s cost on a large page (table.html, 2,000 rows), headless', ['measure', 'value'], await recorderCostRows(site));
+  } finally {
+    await site.close();
+  }
+}
+
 /** the live view: latency, frames and CPU, through the service. */
 async function benchLiveView(): Promise<void> {
   const site = await serveFolder(FIXTURES_DIR);
@@ -413,6 +425,7 @@ const SECTIONS: readonly { readonly name: string; readonly run: (bench: Bench) =
   { name: 'relocation', run: benchRelocation },
   { name: 'ax', run: benchAx },
   { name: 'record', run: benchRecord, standalone: true },
+  { name: 'recorder', run: benchRecorderCost, standalone: true },
   { name: 'liveview', run: benchLiveView, standalone: true },
   { name: 'scale', run: benchScale, standalone: true },
 ];

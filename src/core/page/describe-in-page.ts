@@ -46,7 +46,8 @@ export function roleOf(node: Element): string {
   return TAG_ROLES[tag] ?? 'generic';
 }
 
-export function describeInPage(element: Element): PageFingerprint {
+/** `withAnchor` false: the role and name only, for telling many elements apart by name (the anchor reads each row's text). */
+export function describeInPage(element: Element, withAnchor = true): PageFingerprint {
   const NAME_FROM_CONTENT = new Set([
     'button', 'link', 'checkbox', 'radio', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'heading',
     'cell', 'columnheader', 'rowheader', 'row', 'switch', 'tooltip',
@@ -104,6 +105,18 @@ export function describeInPage(element: Element): PageFingerprint {
     return parts.join('');
   };
 
+  // `labels` makes Chromium search the whole document for each element asked: on a page of 2,000 rows, naming every
+  // button to prove a selector unique took most of a second per click. A label is around the element or names its id.
+  const mayHaveLabels = (node: Element): boolean => {
+    if (!('labels' in node)) return false;
+    if (node.closest('label')) return true;
+    if (!node.id) return false;
+    const root = node.getRootNode();
+    const labels = root instanceof Document ? root.getElementsByTagName('label') : (root as ShadowRoot).querySelectorAll?.('label') ?? [];
+    for (const label of labels) if ((label as HTMLLabelElement).htmlFor === node.id) return true;
+    return false;
+  };
+
   const nativeName = (node: Element, visited: Set<Element>): string => {
     const tag = node.localName;
     const type = node.getAttribute('type')?.toLowerCase();
@@ -112,7 +125,7 @@ export function describeInPage(element: Element): PageFingerprint {
     }
     if (tag === 'input' && type === 'image') return node.getAttribute('alt') ?? node.getAttribute('value') ?? 'Submit';
     if (tag === 'img' || tag === 'area') return node.getAttribute('alt') ?? '';
-    const labels = (node as HTMLInputElement).labels;
+    const labels = mayHaveLabels(node) ? (node as HTMLInputElement).labels : null;
     if (labels && labels.length) {
       return [...labels].map((label) => {
         visited.add(node);
@@ -181,7 +194,7 @@ export function describeInPage(element: Element): PageFingerprint {
   // Around an element without a name: the nearest list item, row, labelled group… Around a named one: only the list
   // item or row it sits in, since a name repeated on every row (×, Delete, Edit) says nothing about which row.
   const repeating = new Set(['listitem', 'row', 'option', 'treeitem']);
-  if (role === 'listitem' || role === 'row') return { role, name };
+  if (role === 'listitem' || role === 'row' || !withAnchor) return { role, name };
   // A name of symbols only (a CSS glyph, ×) says as little as none: such an element is anchored as an unnamed one is.
   const named = /[\p{L}\p{N}]/u.test(name);
   for (let ancestor = composedParent(element); ancestor; ancestor = composedParent(ancestor)) {

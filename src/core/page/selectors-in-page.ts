@@ -1,4 +1,4 @@
-import type { PageFingerprint } from './describe-in-page';
+import { roleOf, type PageFingerprint } from './describe-in-page';
 import { isInputProxy } from './fields';
 import { positionalPath } from './positional-path';
 import { sectionOf } from './section-of';
@@ -31,8 +31,14 @@ export interface PageSelectors {
 const xpathText = (text: string) => (!text.includes('"') ? `"${text}"` : !text.includes("'") ? `'${text}'` : `concat(${text.split('"').map((part) => `"${part}"`).join(`, '"', `)})`);
 
 
-export function selectorsInPage(element: Element, fingerprint: PageFingerprint, describe: (element: Element) => PageFingerprint): PageSelectors {
+export function selectorsInPage(element: Element, fingerprint: PageFingerprint, describeFully: (element: Element, withAnchor?: boolean) => PageFingerprint): PageSelectors {
   const document = element.ownerDocument;
+  // Each element of the page is named at most once per call, and its anchor read only when asked: on a table of 2,000
+  // rows, every "Edit" button is named to prove a selector unique.
+  const named = new Map<Element, PageFingerprint>();
+  const anchored = new Map<Element, PageFingerprint>();
+  const nameOf = (candidate: Element) => named.get(candidate) ?? named.set(candidate, describeFully(candidate, false)).get(candidate)!;
+  const describe = (candidate: Element) => anchored.get(candidate) ?? anchored.set(candidate, describeFully(candidate)).get(candidate)!;
   if (element.getRootNode() !== document) return { selectors: [] };
   // Ids and classes a framework numbers as it renders (`ember12`, `sl-tab-2`, `fruit-opt-3`) differ on the next load.
   const GENERATED = /:|\d{4,}|[0-9a-f]{8,}|-\d+$|^(ember|react|ng-|mui-|radix-|headlessui-|css-|sc-|jsx-)/i;
@@ -64,18 +70,18 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     checkbox: 'input[type=checkbox]', radio: 'input[type=radio]', textbox: 'input, textarea', combobox: 'select, input', listbox: 'select',
     heading: 'h1, h2, h3, h4, h5, h6', row: 'tr', cell: 'td', listitem: 'li', slider: 'input[type=range]', img: 'img',
   };
-  const sameRole = (role: string) => [...document.querySelectorAll(`${element.localName}, [role]${IMPLICIT[role] ? `, ${IMPLICIT[role]}` : ''}`)].filter((candidate) => describe(candidate).role === role);
+  const sameRole = (role: string) => [...document.querySelectorAll(`${element.localName}, [role]${IMPLICIT[role] ? `, ${IMPLICIT[role]}` : ''}`)].filter((candidate) => roleOf(candidate) === role);
   const { role, name, anchor } = fingerprint;
   let namePattern: string | undefined;
   let section: string | undefined;
   if (ROLE.test(role) && role !== 'generic' && role !== 'none' && name && name.length <= 100 && !name.endsWith('…')) {
     const others = sameRole(role);
-    const matching = others.filter((candidate) => clean(describe(candidate).name) === clean(name));
+    const matching = others.filter((candidate) => clean(nameOf(candidate).name) === clean(name));
     const parts = name.split(/([([]\s*\d+\s*[)\]])/);
     if (parts.length > 1) {
       const pattern = `^${parts.map((part, index) => (index % 2 ? `${escapeRegExp(part[0]!)}\\s*\\d+\\s*${escapeRegExp(part.at(-1)!)}` : escapeRegExp(part))).join('')}$`;
       const counted = new RegExp(pattern, 'i');
-      const alike = others.filter((candidate) => counted.test(describe(candidate).name.replace(/\s+/g, ' ').trim()));
+      const alike = others.filter((candidate) => counted.test(nameOf(candidate).name.replace(/\s+/g, ' ').trim()));
       if (alike.length === 1 && alike[0] === element) {
         namePattern = pattern;
         selectors.push(`role=${role}[name=/${pattern}/i]`);
@@ -123,7 +129,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
         .filter((candidate) => textOf(candidate) === clean(anchor.name));
       // Playwright's role selector finds no element of role generic (a label, a div): those are found by their tag.
       const byTag = ['generic', 'none', 'paragraph', 'text'].includes(role);
-      const inside = holders.flatMap((candidate) => [...candidate.querySelectorAll(byTag ? CSS.escape(element.localName) : '*')].filter((inner) => byTag || describe(inner).role === role));
+      const inside = holders.flatMap((candidate) => [...candidate.querySelectorAll(byTag ? CSS.escape(element.localName) : '*')].filter((inner) => byTag || roleOf(inner) === role));
       if (inside.length === 1 && inside[0] === element) selectors.push(`${anchorPart} >> internal:has-text=${quote(anchor.name)}s >> ${byTag ? `css=${CSS.escape(element.localName)}` : `role=${role}`}`);
     }
   }
