@@ -38,6 +38,22 @@ async function calendar(page: Page, locked: boolean): Promise<void> {
   await page.getByText('Design review').waitFor();
 }
 
+/** The same month built with EventCalendar (its standalone bundle): events laid over the grid, not inside their day. */
+async function eventCalendar(page: Page, locked: boolean): Promise<void> {
+  await page.setContent('<h1>Team calendar</h1><div id="ec" style="width: 900px"></div>');
+  const folder = path.dirname(require.resolve('@event-calendar/build/dist/event-calendar.min.js'));
+  await page.addStyleTag({ path: path.join(folder, 'event-calendar.min.css') });
+  await page.addScriptTag({ path: path.join(folder, 'event-calendar.min.js') });
+  await page.evaluate((editable) => {
+    const { EventCalendar } = window as unknown as { EventCalendar: { create(element: Element, options: object): { getEvents(): { id: string; start: Date }[] } } };
+    const month = EventCalendar.create(document.getElementById('ec')!, {
+      view: 'dayGridMonth', date: '2026-03-01', editable, eventStartEditable: editable, events: [{ id: 'review', title: 'Design review', start: '2026-03-10', end: '2026-03-11', allDay: true }],
+    });
+    (window as unknown as { places: () => string[] }).places = () => month.getEvents().map((event) => `${event.id}@2026-03-${String(event.start.getDate()).padStart(2, '0')}`);
+  }, !locked);
+  await page.locator('article.ec-event').waitFor();
+}
+
 async function dragBy(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
@@ -113,6 +129,34 @@ describe('a drag onto a layout grid or a calendar', function () {
     await calendar(page, true);
     const stuck = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
     assert.equal(stuck.status, 'failed', 'the event stayed on the 10th: not a pass');
+    assert.equal(stuck.steps.find((step) => step.status === 'failed')?.error?.name, 'EffectMissing');
+    assert.deepEqual(await places(page), ['review@2026-03-10']);
+  });
+
+  it('an event laid over a calendar\'s grid (EventCalendar) is dragged as the event, and fails where events no longer move', async () => {
+    const page = rig.session.page();
+    await eventCalendar(page, false);
+    const recorder = await Recorder.start(rig.session);
+    const event = (await page.locator('article.ec-event').boundingBox())!;
+    const day = (await page.locator('.ec-day', { has: page.locator('time[datetime="2026-03-12"]') }).boundingBox())!;
+    await dragBy(page, { x: event.x + 10, y: event.y + event.height / 2 }, { x: day.x + 40, y: day.y + day.height / 2 });
+    const recorded = await recorder.stop();
+    assert.deepEqual(await places(page), ['review@2026-03-12'], 'the person moved the event to the 12th');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Calendar', steps: recorded.map(({ step }) => step) };
+    assert.equal(flow.steps.length, 1, JSON.stringify(flow.steps));
+    const [moved] = flow.steps;
+    assert.ok(moved && 'action' in moved && moved.action.method === 'dragAndDrop', JSON.stringify(moved));
+    assert.ok(moved.effect?.place, JSON.stringify(moved));
+    assert.deepEqual(recorder.problems, []);
+
+    await eventCalendar(page, false);
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await places(page), ['review@2026-03-12']);
+
+    await eventCalendar(page, true);
+    const stuck = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(stuck.status, 'failed', `the event stayed on the 10th: not a pass ${JSON.stringify(await places(page))} ${JSON.stringify(stuck.steps)}`);
     assert.equal(stuck.steps.find((step) => step.status === 'failed')?.error?.name, 'EffectMissing');
     assert.deepEqual(await places(page), ['review@2026-03-10']);
   });

@@ -468,6 +468,22 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'calendar whose events move by pointer drag',
+    library: '@event-calendar/build 5.10',
+    page: 'event-calendar.html',
+    ready: async (page) => {
+      await page.locator('article.ec-event', { hasText: 'Design review' }).waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      // The event (laid over the month's grid, not inside its day) moves from Tuesday the 10th to Thursday the 12th.
+      const event = (await page.locator('article.ec-event', { hasText: 'Design review' }).boundingBox())!;
+      const day = (await page.locator('.ec-day', { has: page.locator('time[datetime="2026-03-12"]') }).boundingBox())!;
+      await dragTo(page, { x: event.x + 10, y: event.y + event.height / 2 }, { x: day.x + 40, y: day.y + day.height / 2 }, 20, 500);
+      return 1;
+    },
+  },
+  {
     category: 'combobox in a React app, menu in a portal',
     library: 'react-select 5.10 (React 19)',
     page: 'react-select.html',

@@ -31,7 +31,7 @@ export function recordDrags(r: Recording): void {
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
     // A press on a scrollbar is the scroll's, recorded where it stops.
     if (onScrollbar) gesture.accounted = true;
-    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], boxes: [], picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] } : null;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] } : null;
     gesture.mouseDragging = false;
   }, true);
   window.addEventListener('dragstart', (event) => {
@@ -60,7 +60,7 @@ export function recordDrags(r: Recording): void {
     // An item picked up in a cell is dropped among the cells: the places are read around the cell.
     downAt.places = dropCandidates(downAt.around);
     downAt.containers = containersOf(downAt.around);
-    downAt.boxes = boxesUp(downAt.element);
+    downAt.ancestry = ancestryOf(downAt.element);
   }, true);
   window.addEventListener('pointerup', (event) => {
     const start = downAt;
@@ -107,10 +107,10 @@ function pickedUp(pointed: Element, event: PointerEvent): Element {
 /** How many boxes up from a dragged element its layout is looked for: a calendar's month holds its events deep down. */
 const LAYOUT_LEVELS = 12;
 
-function boxesUp(element: Element): DOMRect[] {
-  const boxes: DOMRect[] = [];
-  for (let node: Element | null = element; node && boxes.length <= LAYOUT_LEVELS; node = node.parentElement) boxes.push(node.getBoundingClientRect());
-  return boxes;
+function ancestryOf(element: Element): { element: Element; box: DOMRect }[] {
+  const ancestry: { element: Element; box: DOMRect }[] = [];
+  for (let node: Element | null = element; node && ancestry.length <= LAYOUT_LEVELS; node = node.parentElement) ancestry.push({ element: node, box: node.getBoundingClientRect() });
+  return ancestry;
 }
 
 /**
@@ -118,12 +118,10 @@ function boxesUp(element: Element): DOMRect[] {
  * (a dashboard grid, a calendar's month): the effect of the drag is its place there afterwards.
  */
 function layoutBefore(start: PressedForDrag, dropped: Element): { place: Place; layout: Element } | undefined {
-  let levels = 0;
-  for (let node: Element | null = start.element; node && levels < start.boxes.length; node = node.parentElement, levels++) {
-    if (!node.contains(dropped)) continue;
-    const [box, outer] = [start.boxes[0]!, start.boxes[levels]!];
-    if (levels === 0 || outer.width < 1 || outer.height < 1) return undefined;
-    return { place: { levels, left: (box.left - outer.left) / outer.width, top: (box.top - outer.top) / outer.height }, layout: node };
-  }
-  return undefined;
+  // As it stood when the drag began: a library that draws a ghost in the item's place may have taken the item out.
+  const levels = start.ancestry.findIndex(({ element }) => element.contains(dropped));
+  if (levels <= 0) return undefined;
+  const [box, outer] = [start.ancestry[0]!.box, start.ancestry[levels]!.box];
+  if (outer.width < 1 || outer.height < 1) return undefined;
+  return { place: { levels, left: (box.left - outer.left) / outer.width, top: (box.top - outer.top) / outer.height }, layout: start.ancestry[levels]!.element };
 }

@@ -95,8 +95,8 @@ export interface PressedForDrag {
   containers: ReturnType<typeof dropCandidates>;
   /** Where on the element the press was, in CSS pixels from its top-left corner. */
   picked: [number, number];
-  /** The boxes of the element and of its ancestors when the drag began, innermost first: where it stood in its layout. */
-  boxes: DOMRect[];
+  /** The element and its ancestors when the drag began, innermost first, with their boxes: where it stood in its layout. */
+  ancestry: { element: Element; box: DOMRect }[];
 }
 
 /** The control a label is for, if the element is inside one. */
