@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { FlowFileError, parseFlow } from '../flows/format';
 import type { Flow } from '../schema';
 import { nodeAt, parseLocations, type JsonNode } from '../flows/json-locations';
-import { readSettings } from './settings';
+import { readSetting } from './settings';
 
 export const FLOW_GLOB = '**/*.flow.json';
 
@@ -54,7 +54,7 @@ export async function readFlowDocument(uri: vscode.Uri): Promise<FlowDocument> {
 
 /** `rehearse.flows.folder` as a workspace-relative path without leading or trailing slashes ('' for the whole workspace). */
 export function flowsFolder(): string {
-  return readSettings()['flows.folder'].replace(/^\.?\/+|\/+$/g, '');
+  return readSetting('flows.folder').replace(/^\.?\/+|\/+$/g, '');
 }
 
 /** Flow files in the workspace (under `rehearse.flows.folder` when set), sorted by path. */

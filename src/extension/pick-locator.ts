@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { insertSteps, loadFlow, saveFlow } from '../flows/format';
+import { withStepsInserted } from '../flows/format';
+import { changeFlowFile } from './flow-edits';
 import type { ActionStep, PickedElement } from '../schema';
 import type { EngineClient } from './engine-client';
 import { isFlowFile, readFlowOf, stepIndexAt } from './flow-files';
@@ -44,24 +45,21 @@ export async function pickLocator(engine: EngineClient, log: Log): Promise<Picke
 
 async function writeAtCursor(editor: vscode.TextEditor, picked: PickedElement): Promise<void> {
   const { document } = editor;
-  if (document.isDirty) await document.save();
   const parsed = readFlowOf(document);
   if (!parsed.flow) throw parsed.error ?? new Error('the flow file is not valid');
   const offset = document.offsetAt(editor.selection.active);
   const inStep = stepIndexAt(parsed.locations, offset);
-  const file = document.uri.fsPath;
   const fields = { ...(picked.fallbacks.length ? { fallbacks: [...picked.fallbacks] } : {}), target: picked.target };
   const current = inStep === undefined ? undefined : parsed.flow.steps[inStep];
   if (current && 'action' in current) {
     // The step the cursor is in now finds the picked element; its method and arguments stay.
-    const flow = await loadFlow(file);
-    const steps = flow.steps.map((step, index) => (index === inStep && 'action' in step ? { ...step, action: { ...step.action, selector: picked.selector }, ...fields } : step));
-    await saveFlow(file, { ...flow, steps });
+    // Through the editor: the person's unsaved edits of the flow stay.
+    await changeFlowFile(document.uri, (flow) => ({ ...flow, steps: flow.steps.map((step, index) => (index === inStep && 'action' in step ? { ...step, action: { ...step.action, selector: picked.selector }, ...fields } : step)) }));
     void vscode.window.showInformationMessage(`Step ${inStep! + 1} now finds ${picked.target.role} "${picked.target.name}" (${picked.selector}); the selector is copied too.`);
     return;
   }
   const step: ActionStep = { action: { selector: picked.selector, description: `${picked.target.name || picked.target.role}`, method: 'click', arguments: [] }, ...fields };
   const at = insertionIndexAt(parsed.locations, offset);
-  await insertSteps(file, at, [step]);
+  await changeFlowFile(document.uri, (flow) => withStepsInserted(flow, at, [step]));
   void vscode.window.showInformationMessage(`Added step ${at + 1}: click ${picked.target.role} "${picked.target.name}"; the selector is copied too.`);
 }

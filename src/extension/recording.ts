@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { insertSteps, isMissingFlowFile, loadFlow } from '../flows/format';
+import { isMissingFlowFile, loadFlow, saveFlow, withStepsInserted } from '../flows/format';
 import type { RecordedStep } from '../service/client';
-import { describeStep, RECORD_MODE_HINTS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../schema';
+import { describeStep, FLOW_VERSION, RECORD_MODE_HINTS, RECORD_MODE_LABELS, RECORD_MODES, type Flow, type RecordMode } from '../schema';
 import { chooseFlowFile, flowTarget } from './choose-flow';
+import { changeFlowFile, FlowBeingEdited } from './flow-edits';
 import type { EngineClient } from './engine-client';
 import type { Log } from './log';
 import { showError } from './notify';
@@ -97,18 +98,45 @@ export class RecordingController implements vscode.Disposable {
         if (choice === 'Stop' && this.running === controller) this.stop();
       });
     };
+    // Steps the flow's open document could not take yet: its unsaved text is in the middle of an edit. They go in once it
+    // is a flow again (each change of it is tried), or, at the end, into a file of their own: never dropped.
+    let waiting: RecordedStep[] = [];
+    let toldWaiting = false;
+    const create: Flow = { version: FLOW_VERSION, name: chosen.name, ...(url ? { startUrl: url } : {}), steps: [] };
+    const writeWaiting = async () => {
+      // A copy: steps that arrive while this batch is written wait for the next.
+      const batch = [...waiting];
+      if (!batch.length) return;
+      const at = where.insertAt === undefined ? undefined : where.insertAt + written;
+      const variables = Object.assign({}, ...batch.map((recorded) => recorded.variables ?? {})) as Flow['variables'];
+      try {
+        await changeFlowFile(chosen.uri, (flow) => withStepsInserted(flow, at, batch.map((recorded) => recorded.step), variables), create);
+      } catch (error) {
+        if (!(error instanceof FlowBeingEdited)) {
+          waiting = waiting.slice(batch.length);
+          showError(this.log, `Recording into ${relative}`, error);
+          return;
+        }
+        if (!toldWaiting) void vscode.window.showWarningMessage(`Recorded steps are waiting: ${error.message}. They go in as soon as it is.`);
+        toldWaiting = true;
+        return;
+      }
+      waiting = waiting.slice(batch.length);
+      toldWaiting = false;
+      written += batch.length;
+      show();
+      for (const recorded of batch) this.log.info(`recorded: ${describeStep(recorded.step).description}`);
+    };
+    const retry = vscode.workspace.onDidChangeTextDocument((event) => {
+      if (waiting.length && event.document.uri.toString() === chosen.uri.toString()) writes = writes.then(writeWaiting);
+    });
     try {
       await this.engine.withSession(async (session) => {
         if (url) await session.navigate(url);
         this.log.info(`recording into ${relative}${url ? ` from ${url}` : ''}${where.insertAt !== undefined ? ` at step ${where.insertAt + 1}` : ''}`);
         await session.record((recorded: RecordedStep) => {
-          writes = writes.then(async () => {
-            const at = where.insertAt === undefined ? undefined : where.insertAt + written;
-            await insertSteps(chosen.uri.fsPath, at, [recorded.step], { name: chosen.name, ...(url ? { startUrl: url } : {}) }, recorded.variables);
-            written++;
-            show();
-            this.log.info(`recorded: ${describeStep(recorded.step).description}`);
-          }).catch((error: unknown) => showError(this.log, `Recording into ${relative}`, error));
+          waiting.push(recorded);
+          writes = writes.then(writeWaiting);
         }, controller.signal, {
           onStarted: started,
           onProblem: (problem) => {
@@ -125,6 +153,8 @@ export class RecordingController implements vscode.Disposable {
         });
       }, { headless: false, long: 'a recording' });
       await writes;
+      await writeWaiting();
+      if (waiting.length) await this.keepApart(chosen.uri, create, waiting);
       this.log.info(`recording stopped: ${written} step(s) in ${relative}`);
       void vscode.window.showInformationMessage(`Recorded ${written} step${written === 1 ? '' : 's'} into ${relative}.`, 'Open').then((choice) => {
         if (choice) void showBesideBrowser(chosen.uri);
@@ -134,11 +164,23 @@ export class RecordingController implements vscode.Disposable {
       showError(this.log, 'Recording failed', error);
       return written;
     } finally {
+      retry.dispose();
       this.running = undefined;
       this.status.hide();
       this.assertItem.hide();
       void vscode.commands.executeCommand('setContext', 'rehearse.recording', false);
     }
+  }
+
+  /** Steps the flow's document never took (its edit was left unfinished): a flow file of their own beside it. */
+  private async keepApart(uri: vscode.Uri, create: Flow, steps: readonly RecordedStep[]): Promise<void> {
+    const apart = vscode.Uri.file(uri.fsPath.replace(/(\.flow)?\.json$/, `.recorded-${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}.flow.json`));
+    const variables = Object.assign({}, ...steps.map((recorded) => recorded.variables ?? {})) as Flow['variables'];
+    await saveFlow(apart.fsPath, withStepsInserted(create, undefined, steps.map((recorded) => recorded.step), variables));
+    this.log.warn(`${steps.length} recorded step(s) kept in ${vscode.workspace.asRelativePath(apart)}: ${vscode.workspace.asRelativePath(uri)} was not a valid flow when the recording stopped`);
+    void vscode.window.showWarningMessage(`${steps.length} recorded step${steps.length === 1 ? '' : 's'} could not go into ${vscode.workspace.asRelativePath(uri)} (its unsaved edits are not a valid flow): they are in ${vscode.workspace.asRelativePath(apart)}.`, 'Open').then((choice) => {
+      if (choice) void vscode.window.showTextDocument(apart);
+    });
   }
 
   dispose(): void {

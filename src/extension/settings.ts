@@ -38,6 +38,13 @@ export async function updateSetting(key: keyof Settings, value: string | boolean
   }
 }
 
+/** One setting, validated alone: another set wrong (a browser address) must not stop what needs only this one. */
+export function readSetting<K extends keyof Settings>(key: K): Settings[K] {
+  const checked = validate(v.object({ [key]: SettingsSchema.entries[key] }), { [key]: vscode.workspace.getConfiguration('rehearse').get(key) });
+  if (checked.ok) return (checked.value as Settings)[key];
+  throw new SettingsError(`Setting rehearse.${key}: ${checked.problems[0]!.message.replace(/^[^:]*:\s*/, '')}`);
+}
+
 export function readSettings(): Settings {
   const configuration = vscode.workspace.getConfiguration('rehearse');
   const raw = Object.fromEntries(KEYS.map((key) => [key, configuration.get(key)]));

@@ -180,11 +180,16 @@ export async function insertSteps(file: string, at: number | undefined, steps: r
     if (!(isMissingFlowFile(error) && create)) throw error;
     flow = { version: FLOW_VERSION, name: create.name, ...(create.startUrl ? { startUrl: create.startUrl } : {}), steps: [] };
   }
-  const mergedVariables = variables && Object.keys(variables).length ? { ...variables, ...flow.variables } : flow.variables;
-  const index = at === undefined ? flow.steps.length : Math.max(0, Math.min(at, flow.steps.length));
-  const updated = { ...flow, ...(mergedVariables ? { variables: mergedVariables } : {}), steps: [...flow.steps.slice(0, index), ...steps, ...flow.steps.slice(index)] };
+  const updated = withStepsInserted(flow, at, steps, variables);
   await saveFlow(file, updated);
   return updated;
+}
+
+/** The flow with `steps` at `at` (after the last step when undefined), and the variables they use where it has none of that name. */
+export function withStepsInserted(flow: Flow, at: number | undefined, steps: readonly FlowStep[], variables?: Flow['variables']): Flow {
+  const mergedVariables = variables && Object.keys(variables).length ? { ...variables, ...flow.variables } : flow.variables;
+  const index = at === undefined ? flow.steps.length : Math.max(0, Math.min(at, flow.steps.length));
+  return { ...flow, ...(mergedVariables ? { variables: mergedVariables } : {}), steps: [...flow.steps.slice(0, index), ...steps, ...flow.steps.slice(index)] };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { api, editor } from './vscode-fake';
+import { api, editor, type TextDocument } from './vscode-fake';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -140,6 +140,62 @@ describe('Record Manually (the extension\'s logic, in plain Node)', function () 
       assert.equal(flow.variables?.password?.secret, true);
       assert.equal((await readFile(file.fsPath, 'utf8')).includes('s3cret-typed-value'), false, 'the typed password is not in the file');
       assert.match(editor.shown.find((shown) => shown.message.startsWith('Recorded '))?.message ?? '', /^Recorded 3 steps into recorded\.flow\.json\.$/);
+    } finally {
+      await person.close().catch(() => undefined);
+    }
+  });
+
+  it('edits typed into the open flow while it records and the recorded steps both survive; steps wait while the edit is not a flow, and are never dropped', async () => {
+    editor.shown.length = 0;
+    const file = api.Uri.file(path.join(rig.root, 'edited.flow.json'));
+    const person = await chromium.connectOverCDP(rig.chrome!.cdpUrl);
+    // The documents of the recording before this one, whose recorder has stopped, are not this recording's.
+    const earlier = () => person.contexts().flatMap((context) => context.pages());
+    for (const shown of earlier()) await shown.evaluate(() => Object.assign(window, { recordedBefore: true })).catch(() => undefined);
+    const recorded = rig.recording.record(file, `${rig.site.origin}/login.html`);
+    try {
+      const page = (await eventually('the page with the recorder', async () => {
+        for (const found of earlier().filter((candidate) => candidate.url().endsWith('/login.html'))) {
+          const recording = await found.evaluate(() => !('recordedBefore' in window) && Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.'))).catch(() => false);
+          if (recording) return found;
+        }
+        return undefined;
+      }, (found) => found !== undefined))!;
+      const onDisk = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as Flow;
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Password').click();
+      await eventually('the first step in the file', async () => (await onDisk()).steps.length, (count) => count === 1);
+      // The person opens the flow and renames it, without saving; the next step arrives meanwhile.
+      const document = (await api.workspace.openTextDocument(file)) as unknown as TextDocument;
+      editor.typeInto(document, document.getText().replace('"name": "edited"', '"name": "Sign in, renamed while recording"'));
+      await page.keyboard.type('s3cret-typed-value');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await eventually('three steps in the file', async () => (await onDisk()).steps.length, (count) => count === 3);
+      assert.equal((await onDisk()).name, 'Sign in, renamed while recording', 'the person\'s unsaved edit is in the file');
+      assert.equal(document.isDirty, false);
+      assert.equal(document.getText(), await readFile(file.fsPath, 'utf8'), 'the editor shows what the file holds');
+      // Half-way through an edit (not a flow yet): the next step waits, is told, and goes in once the edit is whole.
+      const whole = document.getText();
+      editor.typeInto(document, whole.replace('"name": "Sign in, renamed while recording",', '"name": "Sign in, renamed while recording'));
+      await page.getByLabel('Email').fill('grace@example.com');
+      await page.getByLabel('Password').click();
+      await eventually('the warning that steps wait', () => editor.shown.find((shown) => shown.message.startsWith('Recorded steps are waiting')), (shown) => shown !== undefined);
+      assert.equal((await onDisk()).steps.length, 3, 'nothing is written over an unfinished edit');
+      editor.typeInto(document, whole.replace('renamed while recording', 'renamed twice'));
+      await eventually('the waiting step in the file', async () => (await onDisk()).steps.length, (count) => count === 4);
+      assert.equal((await onDisk()).name, 'Sign in, renamed twice');
+      // Left unfinished when the recording stops: the steps still waiting are kept in a file of their own.
+      editor.typeInto(document, '{ "version": 1, "name": "half');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.waitForTimeout(800);
+      rig.recording.stop();
+      assert.equal(await recorded, 4, 'steps written into the flow');
+      const apart = editor.shown.find((shown) => shown.message.includes('could not go into edited.flow.json'))?.message ?? '';
+      assert.match(apart, /^2 recorded steps could not go into edited\.flow\.json \(its unsaved edits are not a valid flow\): they are in edited\.recorded-\d{14}\.flow\.json\.$/);
+      const kept = JSON.parse(await readFile(path.join(rig.root, /in (edited\.recorded-\d{14}\.flow\.json)/.exec(apart)![1]!), 'utf8')) as Flow;
+      // The password field left as it was (a focus step), then the click.
+      assert.deepEqual(kept.steps.map((step) => ('action' in step ? step.action.method : '')), ['focus', 'click']);
+      assert.equal((await onDisk()).steps.length, 4, 'the file keeps what it held');
     } finally {
       await person.close().catch(() => undefined);
     }

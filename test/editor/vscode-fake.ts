@@ -247,11 +247,14 @@ export class Selection extends Range {
 /** How long after its file changed on disk an open document shows it (VS Code's file watcher is not immediate). */
 const RELOAD_LAG_MS = 150;
 
-/** Insertions into documents, applied by `workspace.applyEdit` (the only edit the extension makes through the editor). */
+/** Insertions and replacements in documents, applied by `workspace.applyEdit`, in the order they were made. */
 export class WorkspaceEdit {
-  readonly inserts: { uri: Uri; position: Position; text: string }[] = [];
+  readonly edits: { uri: Uri; range: Range; text: string }[] = [];
   insert(uri: Uri, position: Position, text: string): void {
-    this.inserts.push({ uri, position, text });
+    this.edits.push({ uri, range: new Range(position, position), text });
+  }
+  replace(uri: Uri, range: Range, text: string): void {
+    this.edits.push({ uri, range, text });
   }
 }
 
@@ -447,11 +450,10 @@ const vscode = {
       return document;
     },
     applyEdit: async (edit: WorkspaceEdit) => {
-      for (const { uri, position, text } of edit.inserts) {
+      for (const { uri, range, text } of edit.edits) {
         const document = await vscode.workspace.openTextDocument(uri);
-        const offset = document.offsetAt(position);
         const current = document.getText();
-        document.edit(current.slice(0, offset) + text + current.slice(offset));
+        document.edit(current.slice(0, document.offsetAt(range.start)) + text + current.slice(document.offsetAt(range.end)));
         fake.changedDocument.fire({ document });
       }
       return true;
@@ -609,8 +611,10 @@ export const editor = {
   set input(input: (prompt: string) => string | undefined) {
     fake.input = input;
   },
+  /** A user setting set, or with `undefined` taken away (its default applies again), as VS Code's `update` does. */
   setting(key: string, value: unknown): void {
-    fake.settings.set(`rehearse.${key}`, value);
+    if (value === undefined) fake.settings.delete(`rehearse.${key}`);
+    else fake.settings.set(`rehearse.${key}`, value);
   },
   /** A file created, changed or deleted on disk, as VS Code's file watcher reports it. */
   fileEvent(kind: 'created' | 'changed' | 'deleted', file: string): void {

@@ -113,7 +113,7 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     if (!node.id) return false;
     const root = node.getRootNode();
     const labels = root instanceof Document ? root.getElementsByTagName('label') : (root as ShadowRoot).querySelectorAll?.('label') ?? [];
-    for (const label of labels) if ((label as HTMLLabelElement).htmlFor === node.id) return true;
+    for (const label of labels) if (label.htmlFor === node.id) return true;
     return false;
   };
 
