@@ -50,6 +50,15 @@ function letterOf(element: Locator, word: string): Promise<{ x: number; y: numbe
   }, word);
 }
 
+/** jsoneditor's tree, drawn. */
+const jsonEditorReady = (page: Page) => page.locator('div.jsoneditor-tree').waitFor();
+
+/** The person opens the "server" object of the config in jsoneditor's tree. */
+async function openServerObject(page: Page): Promise<void> {
+  await page.locator('tr', { hasText: 'server' }).locator('button.jsoneditor-expanded, button.jsoneditor-collapsed').first().click();
+  await settle(page);
+}
+
 export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
   {
     category: 'design-system web components (shadow DOM)',
@@ -175,12 +184,9 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     category: 'tree / JSON editor',
     library: 'jsoneditor 10.4',
     page: 'jsoneditor.html',
-    ready: async (page) => {
-      await page.locator('div.jsoneditor-tree').waitFor();
-    },
+    ready: jsonEditorReady,
     person: async (page) => {
-      await page.locator('tr', { hasText: 'server' }).locator('button.jsoneditor-expanded, button.jsoneditor-collapsed').first().click();
-      await settle(page);
+      await openServerObject(page);
       const port = page.locator('div.jsoneditor-value', { hasText: '8080' });
       await port.click();
       await page.keyboard.press('Control+A');
@@ -194,14 +200,11 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     category: 'tree / JSON editor, a field added',
     library: 'jsoneditor 10.4',
     page: 'jsoneditor.html',
-    ready: async (page) => {
-      await page.locator('div.jsoneditor-tree').waitFor();
-    },
+    ready: jsonEditorReady,
     person: async (page) => {
       // As its docs say: Ctrl+Shift+Ins appends a field after the one in focus; the new field's name and value are
       // typed into empty cells, Tab moving from one to the next.
-      await page.locator('tr', { hasText: 'server' }).locator('button.jsoneditor-expanded, button.jsoneditor-collapsed').first().click();
-      await settle(page);
+      await openServerObject(page);
       await page.locator('div.jsoneditor-field', { hasText: 'host' }).click();
       await page.keyboard.press('Control+Shift+Insert');
       await settle(page);
