@@ -7,6 +7,7 @@ import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { run } from '../../src/cli/main';
 import { loadFlow, rebaseFlow, saveFlow } from '../../src/flows/format';
 import { FIXTURES_DIR } from '../support/static-server';
+import { hangingApp } from '../support/hanging-app';
 import { startTraceViewer } from '../../src/service/local-trace-viewer';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -120,6 +121,35 @@ describe('rehearse CLI', function () {
     const parsed = JSON.parse(json.stdout) as { flows: { status: string; steps: unknown[] }[] };
     assert.equal(parsed.flows[0]!.status, 'passed');
     assert.equal(parsed.flows[0]!.steps.length, 10);
+  });
+
+  it('faults of the app under test (its server gone, a request that never answers) exit 1 within the steps\' limits, with a valid JUnit report naming each', async () => {
+    const gone = await hangingApp();
+    await gone.close();
+    const hung = await hangingApp();
+    try {
+      const goneFile = path.join(dir, 'gone.flow.json');
+      const hungFile = path.join(dir, 'hung.flow.json');
+      await saveFlow(goneFile, { version: 1, name: 'Gone', startUrl: `${gone.origin}/`, steps: [{ action: { selector: 'text=Next', description: 'Next', method: 'click', arguments: [] } }] });
+      await saveFlow(hungFile, {
+        version: 1, name: 'Hung', startUrl: `${hung.origin}/`,
+        steps: [{ action: { selector: 'text=Next', description: 'Next', method: 'click', arguments: [] }, timeout: 3000 }, { expect: { text: 'Welcome' }, timeout: 2000 }],
+      });
+      const started = Date.now();
+      const report = await rehearse(['replay', goneFile, hungFile, '--reporter', 'junit']);
+      assert.equal(report.code, 1, report.stderr);
+      assert.ok(Date.now() - started < 40_000, `took ${Date.now() - started} ms`);
+      const xmlFile = path.join(dir, 'faults.xml');
+      await writeFile(xmlFile, report.stdout);
+      const lint = spawnSync('xmllint', ['--noout', '--schema', path.join(FIXTURES_DIR, 'junit.xsd'), xmlFile], { encoding: 'utf8' });
+      assert.equal(lint.status, 0, lint.stderr + report.stdout);
+      assert.match(report.stdout, /<testsuite name="Gone" [^>]*failures="1"/);
+      assert.match(report.stdout, /<testsuite name="Hung" [^>]*failures="1"/);
+      assert.match(report.stdout, /ERR_CONNECTION_REFUSED|refused/i);
+      assert.match(report.stdout, /Welcome|Next/);
+    } finally {
+      await hung.close();
+    }
   });
 
   it('--update writes healed selectors back; without it the file is untouched', async () => {
