@@ -52,6 +52,10 @@ export function inUserTerms(error: Error): string {
       case 'model': return 'No model is set. Choose a provider and model (or a local server) and its key with "Rehearse: Choose Model". Replaying flows needs no model.';
     }
   }
+  // Node's fetch says only "terminated" or "fetch failed" when the service's connection closes under it.
+  if (/^(terminated|fetch failed|other side closed)$/i.test(error.message) || ['ECONNRESET', 'ECONNREFUSED', 'UND_ERR_SOCKET'].includes(String((error.cause as { code?: unknown } | undefined)?.code))) {
+    return 'the connection to the Rehearse service closed (the service stopped, or could not be reached)';
+  }
   if (error.name === 'NoDisplayError') return 'There is no display to show a browser window on here (a server, a container, a remote session). Show the browser in VS Code instead: "Show in VS Code" below, or the setting rehearse.browser.show.';
   return error.message;
 }

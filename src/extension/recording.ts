@@ -6,7 +6,7 @@ import { chooseFlowFile, flowTarget } from './choose-flow';
 import { changeFlowFile, FlowBeingEdited } from './flow-edits';
 import type { EngineClient } from './engine-client';
 import type { Log } from './log';
-import { showError } from './notify';
+import { inUserTerms, showError } from './notify';
 import { commandId } from './command-ids';
 import { LiveViewPanel } from './live-view-panel';
 import { showBesideBrowser } from './webview-assets';
@@ -161,7 +161,20 @@ export class RecordingController implements vscode.Disposable {
       });
       return written;
     } catch (error) {
-      showError(this.log, 'Recording failed', error);
+      await writes;
+      if (!written && !waiting.length) {
+        showError(this.log, 'Recording failed', error);
+        return written;
+      }
+      // Cut short (the service or the browser went away): what was recorded until then is in the file, and the person
+      // can go on from its end.
+      const failure = error instanceof Error ? error : new Error(String(error));
+      if (waiting.length) await this.keepApart(chosen.uri, create, waiting);
+      this.log.error(`recording into ${relative} stopped`, failure);
+      void vscode.window.showErrorMessage(this.log.clean(`The recording stopped: ${inUserTerms(failure)}. The ${written} step${written === 1 ? '' : 's'} recorded until then ${written === 1 ? 'is' : 'are'} in ${relative}.`), 'Record On', 'Show Log').then((choice) => {
+        if (choice === 'Record On') void recordOnFromEnd(chosen.uri).catch((again: unknown) => showError(this.log, 'Record On', again));
+        if (choice === 'Show Log') this.log.show();
+      });
       return written;
     } finally {
       retry.dispose();
@@ -188,4 +201,15 @@ export class RecordingController implements vscode.Disposable {
     this.status.dispose();
     this.assertItem.dispose();
   }
+}
+
+/**
+ * Goes on recording a flow from its end: the flow open with the cursor after its last step, then Record at Cursor,
+ * which replays it up to there first, so the page is where the recording stopped.
+ */
+async function recordOnFromEnd(uri: vscode.Uri): Promise<void> {
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  const end = editor.document.positionAt(editor.document.getText().lastIndexOf(']'));
+  editor.selection = new vscode.Selection(end, end);
+  await vscode.commands.executeCommand(commandId('rehearse.recordAtCursor'));
 }

@@ -1,6 +1,6 @@
 import { api, editor, type TextDocument } from './vscode-fake';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,24 @@ const clickAt = (x: number, y: number): LiveInputEvent[] => [
 ];
 const TOTAL = [160, 80] as const;
 const PAY = [160, 160] as const;
+
+/**
+ * Starts a recording and finds the page it records in, as the person at the attached browser sees it: not a page a
+ * recording before this one left open (its recorder has stopped, but its mark is still on the window).
+ */
+async function startRecording(person: Browser, start: () => Promise<number>): Promise<{ page: Page; recorded: Promise<number> }> {
+  const pages = () => person.contexts().flatMap((context) => context.pages());
+  for (const shown of pages()) await shown.evaluate(() => Object.assign(window, { recordedBefore: true })).catch(() => undefined);
+  const recorded = start();
+  const page = await eventually('the page with the recorder', async () => {
+    for (const found of pages().filter((candidate) => candidate.url().endsWith('/login.html'))) {
+      const recording = await found.evaluate(() => !('recordedBefore' in window) && Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.'))).catch(() => false);
+      if (recording) return found;
+    }
+    return undefined;
+  }, (found) => found !== undefined);
+  return { page: page!, recorded };
+}
 
 /** A workspace folder, the fixture site and the extension's recording controller on its local service, per describe. */
 function useRecording(options: { attached?: boolean } = {}) {
@@ -145,22 +163,38 @@ describe('Record Manually (the extension\'s logic, in plain Node)', function () 
     }
   });
 
+  it('a recording cut short by the service being killed keeps every step recorded until then, in a valid file, and says what stopped it', async () => {
+    editor.shown.length = 0;
+    const file = api.Uri.file(path.join(rig.root, 'cut.flow.json'));
+    const person = await chromium.connectOverCDP(rig.chrome!.cdpUrl);
+    try {
+      const { page, recorded } = await startRecording(person, () => rig.recording.record(file, `${rig.site.origin}/login.html`));
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      const onDisk = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as Flow;
+      await eventually('two steps in the file', async () => (await onDisk()).steps.length, (count) => count === 2);
+      const pid = Number(/local service on .* \(pid (\d+)\)/.exec(editor.log.join('\n'))?.[1]);
+      assert.ok(pid > 0, 'the local service said its pid');
+      process.kill(pid, 'SIGKILL');
+      const count = await Promise.race([recorded, new Promise<string>((resolve) => setTimeout(() => resolve('still recording after 15 s'), 15_000))]);
+      assert.equal(count, 2);
+      assert.deepEqual((await onDisk()).steps.map((step) => ('action' in step ? step.action.method : '')), ['fill', 'click']);
+      // Told what stopped it and what was kept, with a way to go on from the end.
+      const told = editor.shown.find((shown) => shown.message.startsWith('The recording stopped'));
+      assert.equal(told?.message, 'The recording stopped: the connection to the Rehearse service closed (the service stopped, or could not be reached). The 2 steps recorded until then are in cut.flow.json.');
+      assert.deepEqual(told?.items, ['Record On', 'Show Log']);
+      assert.ok(!editor.shown.some((shown) => /terminated/.test(shown.message)), 'no bare "terminated"');
+    } finally {
+      await person.close().catch(() => undefined);
+    }
+  });
+
   it('edits typed into the open flow while it records and the recorded steps both survive; steps wait while the edit is not a flow, and are never dropped', async () => {
     editor.shown.length = 0;
     const file = api.Uri.file(path.join(rig.root, 'edited.flow.json'));
     const person = await chromium.connectOverCDP(rig.chrome!.cdpUrl);
-    // The documents of the recording before this one, whose recorder has stopped, are not this recording's.
-    const earlier = () => person.contexts().flatMap((context) => context.pages());
-    for (const shown of earlier()) await shown.evaluate(() => Object.assign(window, { recordedBefore: true })).catch(() => undefined);
-    const recorded = rig.recording.record(file, `${rig.site.origin}/login.html`);
     try {
-      const page = (await eventually('the page with the recorder', async () => {
-        for (const found of earlier().filter((candidate) => candidate.url().endsWith('/login.html'))) {
-          const recording = await found.evaluate(() => !('recordedBefore' in window) && Object.getOwnPropertySymbols(window).some((symbol) => symbol.description?.startsWith('rehearse.recorder.'))).catch(() => false);
-          if (recording) return found;
-        }
-        return undefined;
-      }, (found) => found !== undefined))!;
+      const { page, recorded } = await startRecording(person, () => rig.recording.record(file, `${rig.site.origin}/login.html`));
       const onDisk = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as Flow;
       await page.getByLabel('Email').fill('ada@example.com');
       await page.getByLabel('Password').click();
