@@ -1,26 +1,34 @@
 import * as vscode from 'vscode';
-import { isMissingFlowFile, loadFlow, parseFlow, saveFlow, serializeFlow } from '../flows/format';
+import { FlowFileError, isMissingFlowFile, loadFlow, parseFlow, saveFlow, serializeFlow } from '../flows/format';
 import type { Flow } from '../schema';
 
-/** A flow file open in the editor with unsaved text that is not a valid flow (the person is in the middle of an edit). */
+/**
+ * A flow file that is not a valid flow just now: unsaved text in the editor in the middle of an edit, or a file saved
+ * half-edited. A change to it waits: writing it would mean overwriting what the person is writing.
+ */
 export class FlowBeingEdited extends Error {
-  constructor(readonly uri: vscode.Uri, readonly reason: string) {
-    super(`${vscode.workspace.asRelativePath(uri)} has unsaved edits that are not a valid flow yet (${reason})`);
+  constructor(readonly uri: vscode.Uri, readonly reason: string, readonly unsaved: boolean) {
+    super(`${vscode.workspace.asRelativePath(uri)} ${unsaved ? 'has unsaved edits that are not' : 'is not'} a valid flow yet (${reason})`);
     this.name = 'FlowBeingEdited';
   }
 }
+
+const firstLine = (error: unknown) => (error as Error).message.split('\n')[0] ?? 'it does not parse';
 
 /**
  * Changes a flow file as the person may have it: open in the editor, the change is an edit of the document, then saved,
  * so their unsaved edits and the change both survive (writing the disk under an open, edited document would lose one
  * or the other on the next save); not open, the file is rewritten atomically. `create` is the flow a missing file
- * starts as. Throws FlowBeingEdited when the open document's unsaved text is not a flow: the caller keeps its change.
+ * starts as. Throws FlowBeingEdited when the document or the file is not a flow just now: the caller keeps its change.
  */
 export async function changeFlowFile(uri: vscode.Uri, change: (flow: Flow) => Flow, create?: Flow): Promise<Flow> {
   const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
   const fromDisk = () => loadFlow(uri.fsPath).catch((error: unknown) => {
-    if (create && isMissingFlowFile(error)) return create;
-    throw error;
+    if (isMissingFlowFile(error)) {
+      if (create) return create;
+      throw error;
+    }
+    throw error instanceof FlowFileError ? new FlowBeingEdited(uri, firstLine(error).replace(`${uri.fsPath}: `, ''), false) : error;
   });
   if (!open) {
     const changed = change(await fromDisk());
@@ -34,7 +42,7 @@ export async function changeFlowFile(uri: vscode.Uri, change: (flow: Flow) => Fl
     try {
       flow = parseFlow(open.getText(), uri.fsPath);
     } catch (error) {
-      throw new FlowBeingEdited(uri, (error as Error).message.split('\n')[0] ?? 'it does not parse');
+      throw new FlowBeingEdited(uri, firstLine(error).replace(`${uri.fsPath}: `, ''), true);
     }
   }
   const changed = change(flow);

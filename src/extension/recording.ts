@@ -102,6 +102,8 @@ export class RecordingController implements vscode.Disposable {
     // is a flow again (each change of it is tried), or, at the end, into a file of their own: never dropped.
     let waiting: RecordedStep[] = [];
     let toldWaiting = false;
+    /** Why they wait, as the person is told at Stop if they still do. */
+    let whyWaiting = 'it is not a valid flow';
     const create: Flow = { version: FLOW_VERSION, name: chosen.name, ...(url ? { startUrl: url } : {}), steps: [] };
     const writeWaiting = async () => {
       // A copy: steps that arrive while this batch is written wait for the next.
@@ -117,6 +119,7 @@ export class RecordingController implements vscode.Disposable {
           showError(this.log, `Recording into ${relative}`, error);
           return;
         }
+        whyWaiting = error.unsaved ? 'its unsaved edits are not a valid flow' : 'it is not a valid flow';
         if (!toldWaiting) void vscode.window.showWarningMessage(`Recorded steps are waiting: ${error.message}. They go in as soon as it is.`);
         toldWaiting = true;
         return;
@@ -154,7 +157,7 @@ export class RecordingController implements vscode.Disposable {
       }, { headless: false, long: 'a recording' });
       await writes;
       await writeWaiting();
-      if (waiting.length) await this.keepApart(chosen.uri, create, waiting);
+      if (waiting.length) await this.keepApart(chosen.uri, create, waiting, whyWaiting);
       this.log.info(`recording stopped: ${written} step(s) in ${relative}`);
       void vscode.window.showInformationMessage(`Recorded ${written} step${written === 1 ? '' : 's'} into ${relative}.`, 'Open').then((choice) => {
         if (choice) void showBesideBrowser(chosen.uri);
@@ -169,7 +172,7 @@ export class RecordingController implements vscode.Disposable {
       // Cut short (the service or the browser went away): what was recorded until then is in the file, and the person
       // can go on from its end.
       const failure = error instanceof Error ? error : new Error(String(error));
-      if (waiting.length) await this.keepApart(chosen.uri, create, waiting);
+      if (waiting.length) await this.keepApart(chosen.uri, create, waiting, whyWaiting);
       this.log.error(`recording into ${relative} stopped`, failure);
       void vscode.window.showErrorMessage(this.log.clean(`The recording stopped: ${inUserTerms(failure)}. The ${written} step${written === 1 ? '' : 's'} recorded until then ${written === 1 ? 'is' : 'are'} in ${relative}.`), 'Record On', 'Show Log').then((choice) => {
         if (choice === 'Record On') void recordOnFromEnd(chosen.uri).catch((again: unknown) => showError(this.log, 'Record On', again));
@@ -186,12 +189,12 @@ export class RecordingController implements vscode.Disposable {
   }
 
   /** Steps the flow's document never took (its edit was left unfinished): a flow file of their own beside it. */
-  private async keepApart(uri: vscode.Uri, create: Flow, steps: readonly RecordedStep[]): Promise<void> {
+  private async keepApart(uri: vscode.Uri, create: Flow, steps: readonly RecordedStep[], why: string): Promise<void> {
     const apart = vscode.Uri.file(uri.fsPath.replace(/(\.flow)?\.json$/, `.recorded-${new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '')}.flow.json`));
     const variables = Object.assign({}, ...steps.map((recorded) => recorded.variables ?? {})) as Flow['variables'];
     await saveFlow(apart.fsPath, withStepsInserted(create, undefined, steps.map((recorded) => recorded.step), variables));
-    this.log.warn(`${steps.length} recorded step(s) kept in ${vscode.workspace.asRelativePath(apart)}: ${vscode.workspace.asRelativePath(uri)} was not a valid flow when the recording stopped`);
-    void vscode.window.showWarningMessage(`${steps.length} recorded step${steps.length === 1 ? '' : 's'} could not go into ${vscode.workspace.asRelativePath(uri)} (its unsaved edits are not a valid flow): they are in ${vscode.workspace.asRelativePath(apart)}.`, 'Open').then((choice) => {
+    this.log.warn(`${steps.length} recorded step(s) kept in ${vscode.workspace.asRelativePath(apart)}: ${vscode.workspace.asRelativePath(uri)}: ${why} when the recording stopped`);
+    void vscode.window.showWarningMessage(`${steps.length} recorded step${steps.length === 1 ? '' : 's'} could not go into ${vscode.workspace.asRelativePath(uri)} (${why}): they are in ${vscode.workspace.asRelativePath(apart)}.`, 'Open').then((choice) => {
       if (choice) void vscode.window.showTextDocument(apart);
     });
   }

@@ -218,18 +218,29 @@ describe('Record Manually (the extension\'s logic, in plain Node)', function () 
       editor.typeInto(document, whole.replace('renamed while recording', 'renamed twice'));
       await eventually('the waiting step in the file', async () => (await onDisk()).steps.length, (count) => count === 4);
       assert.equal((await onDisk()).name, 'Sign in, renamed twice');
+      // Saved half-edited: the file itself is no flow for a moment. The next step waits too, and is not lost.
+      const renamed = document.getText();
+      editor.typeInto(document, renamed.replace('"name": "Sign in, renamed twice",', '"name": "Sign in'));
+      await editor.save(document);
+      await page.getByLabel('Email').fill('lin@example.com');
+      await page.getByLabel('Password').click();
+      await eventually('the warning that the file is not a flow', () => editor.shown.find((shown) => /^Recorded steps are waiting: edited\.flow\.json is not a valid flow yet/.test(shown.message)), (shown) => shown !== undefined);
+      editor.typeInto(document, renamed);
+      await eventually('the step that waited in the file', async () => (await readFile(file.fsPath, 'utf8').then((text) => (JSON.parse(text) as Flow).steps.length).catch(() => 0)), (count) => count > 4);
+      const inFile = (await onDisk()).steps;
+      assert.deepEqual(inFile.slice(4).map((step) => ('action' in step ? step.action.arguments : [])).filter((args) => args?.length), [['lin@example.com']]);
       // Left unfinished when the recording stops: the steps still waiting are kept in a file of their own.
       editor.typeInto(document, '{ "version": 1, "name": "half');
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       await page.waitForTimeout(800);
       rig.recording.stop();
-      assert.equal(await recorded, 4, 'steps written into the flow');
+      assert.equal(await recorded, inFile.length, 'steps written into the flow');
       const apart = editor.shown.find((shown) => shown.message.includes('could not go into edited.flow.json'))?.message ?? '';
       assert.match(apart, /^2 recorded steps could not go into edited\.flow\.json \(its unsaved edits are not a valid flow\): they are in edited\.recorded-\d{14}\.flow\.json\.$/);
       const kept = JSON.parse(await readFile(path.join(rig.root, /in (edited\.recorded-\d{14}\.flow\.json)/.exec(apart)![1]!), 'utf8')) as Flow;
       // The password field left as it was (a focus step), then the click.
       assert.deepEqual(kept.steps.map((step) => ('action' in step ? step.action.method : '')), ['focus', 'click']);
-      assert.equal((await onDisk()).steps.length, 4, 'the file keeps what it held');
+      assert.equal((await onDisk()).steps.length, inFile.length, 'the file keeps what it held');
     } finally {
       await person.close().catch(() => undefined);
     }
