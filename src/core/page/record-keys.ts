@@ -89,7 +89,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     inField = null;
     if (!event.isTrusted || !pressed || pressed.event.key !== event.key || !pressed.element.isConnected) return;
     const typed = EDITING_KEYS.has(event.key) && valueOf(pressed.element) !== pressed.value;
-    if (typed || gesture.mutations === pressed.mutations || gesture.steps !== pressed.steps || !r.changedSince(pressed.at)) return;
+    if (typed || gesture.steps !== pressed.steps || !r.actedSince(pressed.mutations, pressed.at)) return;
     r.send('press', pressed.element, { value: keyName(pressed.event) });
   }, true);
   // A character the field did not take (no input came of it) that the page answered (a tag input making a chip of the
@@ -122,7 +122,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
   const decide = (keyed: NonNullable<typeof gesture.keyedOn>, event: KeyboardEvent) => {
     const focused = deepActiveElement();
     const openedField = focused && focused !== keyed.element && isTextField(focused);
-    if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || gesture.mutations === keyed.mutations || !keyed.element.isConnected || !r.changedSince(keyed.since)) return;
+    if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || !keyed.element.isConnected || !r.actedSince(keyed.mutations, keyed.since)) return;
     r.send('press', keyed.element, { value: keyName(event) });
   };
 }

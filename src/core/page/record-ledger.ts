@@ -37,7 +37,7 @@ export function recordLedger(r: Recording) {
     const entry = key;
     key = null;
     if (!entry || entry.typed || entry.clicked || gesture.steps !== entry.steps || r.heldClicks.size || gesture.proxyTyping?.element === entry.element) return;
-    if (gesture.mutations === entry.mutations || !r.changedSince(entry.at)) return;
+    if (!r.actedSince(entry.mutations, entry.at)) return;
     const fingerprint = entry.element.isConnected ? describeInPage(entry.element) : entry.fingerprint;
     if (fingerprint) report('press', fingerprint, entry.name);
   };

@@ -150,6 +150,7 @@ export function installRecorder(binding: string, token: string): void {
     || (record.target instanceof Element && record.target.closest(RECORDER_HOST) !== null));
   const recording: Recording = {
     token, gesture, send, post, raw, describeNow, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox, changedSince,
+    actedSince: (mutations, at) => gesture.mutations !== mutations && changedSince(at),
   };
   // The toolbar's listeners first: a press on it, or a click in an assert mode, goes no further.
   const overlay = installOverlay(window.top === window);

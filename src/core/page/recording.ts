@@ -81,6 +81,8 @@ export interface Recording {
   flushOutbox(): void;
   /** Whether the page changed since `at` (a `performance.now()` time) where it was not busy changing by itself. */
   changedSince(at: number): boolean;
+  /** Whether a gesture that started at `at`, when the page had made `mutations` changes, changed the page since. */
+  actedSince(mutations: number, at: number): boolean;
 }
 
 /** The element a pointer press could start to drag, and where things stood before it moved. */
