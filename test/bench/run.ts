@@ -28,6 +28,7 @@ import { liveViewRows } from './live-view';
 import { recorderCostRows } from './recorder-cost';
 import { median } from './stats';
 import { scaleRows } from './scale';
+import { SOAK_SAMPLE_HEADER, soakTables } from './soak';
 import { agentPlan } from '../support/agent-plan';
 import { pickElementRule } from '../support/page-rule';
 import { profileObserve } from './observe-profile';
@@ -412,6 +413,18 @@ async function benchLiveView(): Promise<void> {
   }
 }
 
+/** the soak: the service used for minutes on end, sampled each minute. */
+async function benchSoak(): Promise<void> {
+  const site = await serveFolder(FIXTURES_DIR);
+  try {
+    const { samples, summary } = await soakTables(site);
+    table('soak: the embedded service (a child process) with a live view, recordings, two replay workers and observe at once, per sample', SOAK_SAMPLE_HEADER, samples);
+    table('soak: growth after warm-up, errors and browsers left', ['measure', 'value'], summary);
+  } finally {
+    await site.close();
+  }
+}
+
 /** In this order; a standalone section runs after the shared session and servers are closed (it measures memory). */
 const SECTIONS: readonly { readonly name: string; readonly run: (bench: Bench) => Promise<void>; readonly standalone?: boolean }[] = [
   { name: 'snapshot', run: benchSnapshot },
@@ -428,6 +441,7 @@ const SECTIONS: readonly { readonly name: string; readonly run: (bench: Bench) =
   { name: 'recorder', run: benchRecorderCost, standalone: true },
   { name: 'liveview', run: benchLiveView, standalone: true },
   { name: 'scale', run: benchScale, standalone: true },
+  { name: 'soak', run: benchSoak, standalone: true },
 ];
 
 /** BENCH_ONLY=peers,replay: those sections only; unset: all. */

@@ -5,6 +5,7 @@ import { DEFAULT_VIEWPORT } from '../../src/core/browser/browser-host';
 import { MAX_PENDING_INPUT, MAX_VIEWERS } from '../../src/service/live-view-routes';
 import { startDebuggableChromium } from '../support/debuggable-chromium';
 import { actionsOf } from '../support/recorded';
+import { click, typing } from '../support/live-input';
 import { KEY_A, KEY_B, useService } from './harness';
 
 /** Waits (bounded) until `check` holds, polling. */
@@ -22,18 +23,6 @@ async function centreOf(page: Page, selector: string): Promise<{ x: number; y: n
   const box = await page.locator(selector).boundingBox();
   assert.ok(box, `${selector} is on screen`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-function click(at: { x: number; y: number }): LiveInputEvent[] {
-  return [
-    { type: 'mouseMove', ...at },
-    { type: 'mouseDown', ...at, button: 'left', clickCount: 1 },
-    { type: 'mouseUp', ...at, button: 'left', clickCount: 1 },
-  ];
-}
-
-function typing(text: string): LiveInputEvent[] {
-  return [...text].flatMap((key): LiveInputEvent[] => [{ type: 'keyDown', key }, { type: 'keyUp', key }]);
 }
 
 describe('HTTP service: the live view of a session\'s page', () => {

@@ -33,13 +33,42 @@ export function chromiumMemoryMiB(): number {
   return processes().filter((process) => /chrom/i.test(process.name)).reduce((sum, process) => sum + pssKiB(process.pid), 0) / 1024;
 }
 
-/** A process and all its descendants, in MiB. */
-export function treeMemoryMiB(root: number): number {
+/** A process and all its descendants: ids and command names. */
+export function processTree(root: number): { pid: number; ppid: number; name: string }[] {
   const all = processes();
   const inTree = new Set([root]);
   for (let grew = true; grew;) {
     grew = false;
     for (const { pid, ppid } of all) if (inTree.has(ppid) && !inTree.has(pid)) (inTree.add(pid), (grew = true));
   }
-  return [...inTree].reduce((sum, pid) => sum + pssKiB(pid), 0) / 1024;
+  return all.filter((process) => inTree.has(process.pid));
+}
+
+/** A process and all its descendants, in MiB. */
+export function treeMemoryMiB(root: number): number {
+  return processTree(root).reduce((sum, process) => sum + pssKiB(process.pid), 0) / 1024;
+}
+
+/** Browsers (a Chromium whose parent is no Chromium) running on the machine, by process id. */
+export function browserProcesses(): Set<number> {
+  const all = processes();
+  const chromium = new Set(all.filter((process) => /chrom/i.test(process.name)).map((process) => process.pid));
+  return new Set(all.filter((process) => chromium.has(process.pid) && !chromium.has(process.ppid)).map((process) => process.pid));
+}
+
+/** One process's resident set (VmRSS) in MiB, and its open file descriptors; zeros once it has ended. */
+export function residentOf(pid: number): { rssMiB: number; fds: number } {
+  try {
+    const rssKiB = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return { rssMiB: rssKiB / 1024, fds: readdirSync(`/proc/${pid}/fd`).length };
+  } catch {
+    return { rssMiB: 0, fds: 0 };
+  }
+}
+
+/** Proportional set size of some processes, in MiB. */
+export function pssMiB(pids: Iterable<number>): number {
+  let kib = 0;
+  for (const pid of pids) kib += pssKiB(pid);
+  return kib / 1024;
 }
