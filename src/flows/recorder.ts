@@ -7,6 +7,7 @@ import { keepSecret, type FlowVariables } from './capture';
 import { RECORDING_MARK } from '../core/page/keys';
 import type { RecordedEvent } from '../core/page/recorded-event';
 import { installRecorder, pageCall } from '../core/page-scripts';
+import { playwrightEngineScript } from '../core/browser/playwright-engine-script';
 import { locatorFor } from '../core/act/locate';
 import { ariaSnapshotForFlow } from '../core/aria-snapshot';
 import { byMeaning } from '../core/snapshot/by-meaning';
@@ -126,15 +127,20 @@ export class Recorder {
       for (const page of context.pages()) page.off('framenavigated', recorder.followNavigation);
     };
     running.set(session, recorder);
+    // Playwright's selector engine first: the recorder proves with it the selectors it writes (see provenSelectors).
+    const engine = playwrightEngineScript();
     const script = pageCall(installRecorder, binding, token);
-    const installed = await context.addInitScript(script);
+    const installed = [await context.addInitScript(engine), await context.addInitScript(script)];
     // A stopped recorder leaves nothing behind: no toolbar, no listeners, in pages loaded later either.
     recorder.uninstall = async () => {
-      await installed.dispose().catch(() => undefined);
+      for (const each of installed) await each.dispose().catch(() => undefined);
       await bound.dispose().catch(() => undefined);
     };
     for (const page of context.pages()) {
-      for (const frame of page.frames()) await frame.evaluate(script).catch(() => undefined);
+      for (const frame of page.frames()) {
+        await frame.evaluate(engine).catch(() => undefined);
+        await frame.evaluate(script).catch(() => undefined);
+      }
     }
     return recorder;
   }

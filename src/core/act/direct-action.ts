@@ -8,7 +8,8 @@ import { phase } from '../phases';
 import { stillInState } from '../snapshot/kept-captures';
 import { locatorFor } from './locate';
 import { actOnObservedNode, callOnElement, disarmPage, guardedInput, PAGE_CALL_MS, POINTER_METHODS, type ObservedNode } from './direct-pointer';
-import { findStoredElement, storedQuery, type StoredElement } from './stored-selector';
+import { findStoredElement, type StoredElement } from './stored-selector';
+import { storedQuery } from '../page/stored-query';
 
 /**
  * Deterministic actions on an element already found (observe's node, or a stored selector's found alone just now),

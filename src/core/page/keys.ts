@@ -19,3 +19,5 @@ export const DEFINITION_WAIT_MS = 3000;
 export const ARIA_REGION_MARK = 'data-rehearse-region';
 /** The element that holds the recorder's toolbar in the page: never the target of a gesture, nor a place to drop on. */
 export const RECORDER_HOST = 'rehearse-recorder';
+/** The symbol under which a recording's frames keep Playwright's selector engine (see playwrightEngineScript). */
+export const PLAYWRIGHT_ENGINE_KEY = 'rehearse.playwright-engine';

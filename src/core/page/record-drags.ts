@@ -7,6 +7,7 @@ import { pointedBy } from './record-pointer';
 import { subjectOf } from './record-typing';
 import type { PressedForDrag, Recording } from './recording';
 import { selectorsInPage } from './selectors-in-page';
+import { provenSelectors } from './proven-selectors';
 
 /**
  * Drags, one step each from the element picked up to where it was dropped: HTML5 drag and drop, and drags made of
@@ -44,7 +45,7 @@ export function recordDrags(r: Recording): void {
     const target = event.isTrusted ? subjectOf(event) : null;
     if (!target || !dragged) return;
     const fingerprint = describeInPage(target);
-    r.send('drag', dragged, { destination: { fingerprint, selectors: selectorsInPage(target, fingerprint, describeInPage).selectors } });
+    r.send('drag', dragged, { destination: { fingerprint, selectors: provenSelectors(target, selectorsInPage(target, fingerprint, describeInPage).selectors) } });
     dragged = null;
   }, true);
   // An HTML5 drag cancels the pointer: its own dragstart and drop record it.
@@ -85,7 +86,7 @@ export function recordDrags(r: Recording): void {
     }
     const fingerprint = describeInPage(place.element);
     // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
-    const selectors = [...selectorsInPage(place.element, fingerprint, describeInPage).selectors.filter((selector) => !isPlaceSelector(selector)), place.path];
+    const selectors = [...provenSelectors(place.element, selectorsInPage(place.element, fingerprint, describeInPage).selectors.filter((selector) => !isPlaceSelector(selector))), place.path];
     r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { drag: { order: start.order, ...layoutBefore(start, place.element) } });
   }, true);
 }

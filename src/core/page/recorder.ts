@@ -15,6 +15,7 @@ import { installOverlay } from './record-toolbar';
 import { recordTyping } from './record-typing';
 import type { Described, GestureState, Recording, StepExtra } from './recording';
 import { selectorsInPage } from './selectors-in-page';
+import { provenSelectors } from './proven-selectors';
 import { listenInsideShadowRoots } from './shadow-listeners';
 
 /**
@@ -78,7 +79,9 @@ export function installRecorder(binding: string, token: string): void {
   const statesBefore = new WeakMap<Element, ElementState>();
   const describeNow = (element: Element) => {
     const named = describeInPage(element);
-    const { section, ...selectors } = selectorsInPage(element, named, describeInPage);
+    const { section, ...found } = selectorsInPage(element, named, describeInPage);
+    // Only the top document's selectors are written (a frame's element is named by the engine's snapshot).
+    const selectors = window.top === window ? { ...found, selectors: provenSelectors(element, found.selectors) } : found;
     const fingerprint = section ? { ...named, section } : named;
     // The address too: a click on a link changes it before the step is sent.
     const description = { fingerprint, ...selectors, url: location.href };

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { Recorder } from '../../src/flows/recorder';
+import { replayFlow } from '../../src/flows/replay';
+import { FLOW_VERSION, type ActionStep, type Flow } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+
+/*
+ * A page with a twin in an open shadow root: the document's own "Save" button and list item, and a widget whose shadow
+ * root holds another "Save" button with the same id and another "Buy milk" item. Looked for in the document alone
+ * (querySelectorAll) each is unique; replay's finders (the page's, and Playwright's, which enter open shadow roots)
+ * find two.
+ */
+const PAGE = `
+  <script>
+    window.events = [];
+    customElements.define('side-panel', class extends HTMLElement {
+      connectedCallback() {
+        const root = this.attachShadow({ mode: 'open' });
+        root.innerHTML = '<button id="save" onclick="window.events.push(\\'panel save\\')">Save</button><ul><li onclick="window.events.push(\\'panel milk\\')">Buy milk</li></ul>';
+      }
+    });
+  </script>
+  <h1>Groceries</h1>
+  <button id="save" onclick="events.push('page save')">Save</button>
+  <ul><li onclick="events.push('page milk')">Buy milk</li><li>Bread</li></ul>
+  <side-panel></side-panel>`;
+
+/** Issue 41, item 2: every selector a recorded step holds is proven, when recorded, to find that element alone. */
+describe('recorded selectors are proven on the live page', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('a selector unique in the document but not once open shadow roots are searched is not written; the step still replays on its element', async () => {
+    const page = rig.session.page();
+    await page.setContent(PAGE);
+    const recorder = await Recorder.start(rig.session);
+    await page.locator('body > button#save').click();
+    await page.locator('body > ul > li').first().click();
+    const steps = (await recorder.stop()).map(({ step }) => step).filter((step): step is ActionStep => 'action' in step);
+    assert.deepEqual(steps.map((step) => step.action.description), ['button "Save"', 'listitem "Buy milk"']);
+    for (const step of steps) {
+      const selectors = [step.action.selector, ...(step.fallbacks ?? [])];
+      assert.ok(!selectors.includes('css=#save'), `css=#save finds two: ${selectors.join(' | ')}`);
+      // What Playwright's locator finds for each (it is what replay falls back on and what an export runs).
+      for (const selector of selectors) {
+        const found = await page.locator(selector).evaluateAll((elements) => elements.map((element) => element.getRootNode() === document));
+        assert.deepEqual(found, [true], `${step.action.description}: ${selector} finds ${found.length} (${found.join(', ')})`);
+      }
+    }
+    const flow: Flow = { version: FLOW_VERSION, name: 'Groceries', steps };
+    await page.setContent(PAGE);
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { events: string[] }).events), ['page save', 'page milk']);
+  });
+});
