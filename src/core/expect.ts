@@ -5,7 +5,7 @@ import { lineDiff } from './line-diff';
 import { locatorFor } from './act/locate';
 import { substitute } from './act/variables';
 import { abortReason, ServiceDomProcessError, ServiceInvalidArgumentError } from './errors';
-import { effectHolds, valueInPage } from './page-scripts';
+import { effectHolds, openedInDocument, valueInPage } from './page-scripts';
 import { readOnStored } from './act/direct-action';
 import { describeEffect } from '../schema';
 
@@ -84,7 +84,14 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
         if (direct) return { passed: direct.holds, actual: direct.actual };
         // An effect is a fact of the element, shown or not: the option picked in a list that closed on the pick.
         const element = (await target.count()) === 1 ? target : withHidden(page, selector);
-        if (!element || (await element.count()) !== 1) return { passed: false, actual: 'absent' };
+        if (!element || (await element.count()) !== 1) {
+          // What a gesture opened is a fact of the page, whatever became of its element (a node F2 turned into a field).
+          if (effect.opened && Object.keys(effect).length === 1) {
+            const shows = await page.evaluate(openedInDocument, effect.opened);
+            return { passed: shows, actual: shows ? describeEffect(effect) : `with no ${describeEffect(effect).replace(/^opening /, '')} open` };
+          }
+          return { passed: false, actual: 'absent' };
+        }
         const shown = await element.evaluate(effectHolds, effect, { timeout: 500 });
         return { passed: shown.holds, actual: shown.actual };
       } };

@@ -10,6 +10,7 @@ import type { findAndKeep as FindAndKeep } from './page/find-sole';
 import type { untilDefined as UntilDefined } from './page/custom-elements';
 import type { relocatedSelectors as RelocatedSelectors, surveyForRelocation as SurveyForRelocation } from './page/relocate';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
+import type { openedInDocument as OpenedInDocument } from './page/openings';
 import sources from './page-sources';
 
 /**
@@ -52,6 +53,7 @@ export const valueInPage = inPage<typeof ValueInPage>('valueInPage');
 export const untilDefined = inPage<typeof UntilDefined>('untilDefined');
 export const surveyForRelocation = inPage<typeof SurveyForRelocation>('surveyForRelocation');
 export const relocatedSelectors = inPage<typeof RelocatedSelectors>('relocatedSelectors');
+export const openedInDocument = inPage<typeof OpenedInDocument>('openedInDocument');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
 

@@ -134,6 +134,8 @@ function effectCode(target: string, effect: Effect): string[] {
     lines.push(`await expect.poll(() => ${target}.evaluate((element, [levels, left, top]) => { let layout = element; for (let level = 0; level < levels; level++) layout = layout.parentElement; const outer = layout.getBoundingClientRect(), box = element.getBoundingClientRect(); return Math.abs((box.left - outer.left) / outer.width - left) <= Math.max(0.02, box.width / outer.width / 4) && Math.abs((box.top - outer.top) / outer.height - top) <= Math.max(0.02, box.height / outer.height / 4); }, [${levels}, ${left}, ${top}])).toBe(true);`);
   }
   if (effect.order) lines.push(`await expect(${target}.locator('xpath=..').locator(':scope > *')).toHaveText([${effect.order.map((item) => js(item)).join(", ")}]);`);
+  // What the gesture opened elsewhere on the page shows (Rehearse compares the whole name; Playwright, any part of it).
+  if (effect.opened) lines.push(`await expect(page.getByRole(${js(effect.opened.role)}${effect.opened.name !== undefined ? `, { name: ${js(effect.opened.name)} }` : ''}).first()).toBeVisible();`);
   return lines;
 }
 

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { describePlace } from './place-words';
-import { flag, list, nonEmptyText, strictObject, text, wholeNumber } from './messages';
+import { flag, list, nonEmptyText, oneOf, strictObject, text, wholeNumber } from './messages';
+
+/** The roles of what a gesture may open (core/page/openings.ts reads the same list). */
+export const OPENED_ROLES = ['alertdialog', 'dialog', 'menu', 'listbox', 'tree', 'grid', 'textbox'] as const;
 
 /**
  * What a recorded gesture did to its element, read from the page after it settled: replay performs the step, then
@@ -20,6 +23,10 @@ export const EffectSchema = strictObject({
     top: v.pipe(share(), v.description('The element\'s top edge, as a fraction of the layout\'s height from its top edge.')),
   }), v.description('Where the dragged element sits afterwards in the layout it was dropped on (give or take a quarter of its own size): what a drag onto a layout or a calendar did.'))),
   order: v.optional(v.pipe(list(text()), v.description('The text of each item of the list the element sits in, in order, afterwards: what a drag that reorders a list did.'))),
+  opened: v.optional(v.pipe(strictObject({
+    role: v.pipe(oneOf(OPENED_ROLES), v.description('The role of what the gesture opened.')),
+    name: v.optional(v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('Its accessible name, as a person reads it (case and spacing do not count).'))),
+  }), v.description('What the gesture opened elsewhere on the page when its own element did not change: a dialog, a menu or list in a portal, a rename box a key brought up. Checked to show after the step.'))),
 });
 /** A fraction of a layout's size; an element may stick out of it a little on either side. */
 function share() {
@@ -43,5 +50,6 @@ export function describeEffect(effect: Effect): string {
   if (effect.shows !== undefined) parts.push(`showing ${JSON.stringify(effect.shows)}`);
   if (effect.place) parts.push(describePlace(effect.place));
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
+  if (effect.opened) parts.push(`opening ${effect.opened.role}${effect.opened.name !== undefined ? ` ${JSON.stringify(effect.opened.name)}` : ''}`);
   return parts.join(', ');
 }

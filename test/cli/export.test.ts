@@ -97,7 +97,7 @@ describe('export to Playwright Test', function () {
     }
   });
 
-  it('a recorded value (a range input, an ARIA slider, a text field a comma emptied) exports as a check of it: green where it holds, red where not', async () => {
+  it('a recorded value (a range input, an ARIA slider, a text field a comma emptied) and what a click opened export as checks of them: green where they hold, red where not', async () => {
     const flow: Flow = {
       version: 1, name: 'Preferences', startUrl: `${fixtures.origin}/effect-values.html`,
       steps: [
@@ -105,6 +105,7 @@ describe('export to Playwright Test', function () {
         { action: { selector: 'css=#seats', description: 'slider "Seats"', method: 'press', arguments: ['ArrowRight'] }, effect: { value: '5' } },
         { action: { selector: 'css=#tags', description: 'textbox "Tags"', method: 'fill', arguments: ['travel'] } },
         { action: { selector: 'css=#tags', description: 'textbox "Tags"', method: 'press', arguments: [','] }, effect: { shows: 'travel', value: '' } },
+        { action: { selector: 'css=#help', description: 'button "Help"', method: 'click', arguments: [] }, effect: { opened: { role: 'dialog', name: 'Keyboard help' } } },
       ],
     };
     const file = path.join(dir, 'values.spec.ts');
@@ -116,6 +117,10 @@ describe('export to Playwright Test', function () {
       const red = await playwrightTest(dir);
       assert.equal(red.status, 1, red.output);
       assert.match(red.output, /Expected: "5"\s+Received: "4"/);
+      await writeFile(file, exportPlaywrightSpec({ ...flow, startUrl: `${fixtures.origin}/effect-values.html?release=3` }, 'values.flow.json'));
+      const noDialog = await playwrightTest(dir);
+      assert.equal(noDialog.status, 1, noDialog.output);
+      assert.match(noDialog.output, /getByRole\('dialog', \{ name: 'Keyboard help' \}\)\.first\(\)[\s\S]*Expected: visible/);
     } finally {
       await rm(file, { force: true });
     }

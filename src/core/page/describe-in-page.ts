@@ -201,8 +201,9 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     const ancestorRole = roleOf(ancestor);
     const label = ancestor.localName === 'label';
     if (named ? !repeating.has(ancestorRole) : !ANCHOR_ROLES.has(ancestorRole) && !label) continue;
-    const ancestorName = clip(ancestorRole === 'listitem' || ancestorRole === 'row' || ancestorRole === 'cell' || label
-      ? (editable && ancestor.contains(element) ? visibleTextAround(ancestor) : visibleText(ancestor))
+    // A field inside a tree item or an option (a rename box) is no part of its name either: its value is being typed.
+    const ancestorName = clip(editable && ancestor.contains(element) && (repeating.has(ancestorRole) || ancestorRole === 'cell' || label) ? visibleTextAround(ancestor)
+      : ancestorRole === 'listitem' || ancestorRole === 'row' || ancestorRole === 'cell' || label ? visibleText(ancestor)
       : clean(compute(ancestor, new Set(), true)), 80);
     if (ancestorName) return { role, name, anchor: { role: label ? 'label' : ancestorRole, name: ancestorName } };
     if (named) break;

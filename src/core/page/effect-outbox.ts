@@ -1,5 +1,8 @@
 import { isTextField, valueOf } from './fields';
-import { changedState, orderOf, placeOf, shownText as textOf, showsText, sitsAt, stateOf, type ElementState, type Place } from './element-state';
+import { changedState, orderOf, placeOf, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
+import type { Opened } from './openings';
+
+type OpenedSince = (since: number, until: number, byKey: boolean, gestureOn: Element) => Opened | undefined;
 
 /** What a drag's effect is read against: the list's order and the dragged element's place in its layout, before. */
 export interface DragBefore {
@@ -29,7 +32,14 @@ export interface StepReading {
   drag?: DragBefore;
   /** Text that the step puts on the page around its element (a tag's text made a chip by its delimiter key). */
   shows?: string;
+  /** When the gesture began (performance.now), if before the step is posted: what opened since is its doing. */
+  since?: number;
 }
+
+/** A person's input this long after a gesture began is the next gesture (the clock of `since` and of Date differ a little). */
+const NEXT_GESTURE_AFTER_MS = 20;
+/** Gestures whose effect may be what they opened elsewhere, when their own element did not change. */
+const OPENING_KINDS = new Set(['press', 'click', 'doubleClick']);
 
 /** How long after a step the page has had to react, when no other gesture comes first. */
 const EFFECT_AFTER_MS = 250;
@@ -39,13 +49,13 @@ const EFFECT_AFTER_MS = 250;
  * each one changed about its element (its state, its list's order) can be read and sent with it as its effect. They
  * leave in the order the gestures were made. Runs in the page, built into the recorder.
  */
-export function effectOutbox(send: (payload: Record<string, unknown>) => void, stateBefore: (element: Element) => ElementState | undefined) {
-  const waiting: { payload: Record<string, unknown>; element?: Element; before?: ElementState | undefined; reading: StepReading }[] = [];
+export function effectOutbox(send: (payload: Record<string, unknown>) => void, stateBefore: (element: Element) => ElementState | undefined, openedSince: OpenedSince, lastInputAt: () => number) {
+  const waiting: { payload: Record<string, unknown>; element?: Element; before?: ElementState | undefined; reading: StepReading; since: number }[] = [];
   let timer = 0;
   const flush = () => {
     window.clearTimeout(timer);
     for (const entry of waiting.splice(0)) {
-      const effect: ElementState & { order?: string[]; shows?: string; place?: Place } = {};
+      const effect: EffectFacts = {};
       const { drag } = entry.reading;
       const element = entry.element?.isConnected ? entry.element : entry.element && drag?.layout ? redrawn(entry.element, drag.layout) : undefined;
       if (element) {
@@ -64,12 +74,21 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // The text a delimiter key took out of its field (a tag's comma): the field holds what is left.
         if (entry.reading.shows !== undefined && isTextField(element) && valueOf(element) !== entry.reading.shows) effect.value = valueOf(element);
       }
+      // Nothing changed about the element itself: what the gesture opened elsewhere (a dialog, F2's rename box) is its effect.
+      const kind = String(entry.payload.kind);
+      if (!Object.keys(effect).length && entry.element && OPENING_KINDS.has(kind)) {
+        // Until the person's next gesture began (a double click's second press is its own).
+        const next = lastInputAt();
+        const until = kind !== 'doubleClick' && next > entry.since + NEXT_GESTURE_AFTER_MS ? next : performance.now();
+        const opened = openedSince(entry.since, until, kind === 'press', entry.element);
+        if (opened) effect.opened = opened;
+      }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }
   };
   /** A step about `element` (for a drag, with its list's order and its place before), sent once its effect can be read. */
   const post = (payload: Record<string, unknown>, element?: Element, reading: StepReading = {}) => {
-    waiting.push({ payload, ...(element ? { element, before: stateBefore(element) } : {}), reading });
+    waiting.push({ payload, ...(element ? { element, before: stateBefore(element) } : {}), reading, since: reading.since ?? performance.now() });
     window.clearTimeout(timer);
     timer = window.setTimeout(flush, EFFECT_AFTER_MS);
   };

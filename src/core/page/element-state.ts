@@ -1,5 +1,6 @@
 import { deepActiveElement } from './element-at-point';
 import { isTextField, valueOf } from './fields';
+import { describeOpened, openedShows, type Opened } from './openings';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
  * a slider's value, and for a dragged element the order of the list it sits in. Replay checks the same facts after it performs the step,
@@ -86,6 +87,7 @@ export interface EffectFacts extends ElementState {
   order?: readonly string[] | undefined;
   shows?: string | undefined;
   place?: Place | undefined;
+  opened?: Opened | undefined;
 }
 
 /** The element `levels` up from this one, shadow roots crossed. */
@@ -157,6 +159,7 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
     const now = placeOf(element, effect.place.levels);
     if (!now || !sitsAt(now, effect.place)) missing.push(now ? describePlace(now) : 'not in a layout that far up');
   }
+  if (effect.opened && !openedShows(effect.opened, element.ownerDocument)) missing.push(`with no ${describeOpened(effect.opened)} open`);
   if (effect.order) {
     const order = orderOf(element);
     if (order.join('\n') !== effect.order.join('\n')) missing.push(`in the order ${order.map((item) => JSON.stringify(item)).join(', ')}`);

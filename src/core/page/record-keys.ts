@@ -90,7 +90,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (!event.isTrusted || !pressed || pressed.event.key !== event.key || !pressed.element.isConnected) return;
     const typed = EDITING_KEYS.has(event.key) && valueOf(pressed.element) !== pressed.value;
     if (typed || gesture.steps !== pressed.steps || !r.actedSince(pressed.mutations, pressed.at)) return;
-    r.send('press', pressed.element, { value: keyName(pressed.event) });
+    r.send('press', pressed.element, { value: keyName(pressed.event) }, { since: pressed.at });
   }, true);
   // A character the field did not take (no input came of it) that the page answered (a tag input making a chip of the
   // text and emptying the field) is a press of that key, after what was typed before it: replay types the text, then
@@ -101,7 +101,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (!event.isTrusted || !typed || typed.event.key !== event.key || typed.inputs !== inputs || !typed.element.isConnected) return;
     if (valueOf(typed.element) === typed.value && !r.changedSince(typed.at)) return;
     flushFill(typed.element, typed.value);
-    r.send('press', typed.element, { value: keyName(typed.event) }, { shows: typed.value });
+    r.send('press', typed.element, { value: keyName(typed.event) }, { shows: typed.value, since: typed.at });
   }, true);
   // A field the page focuses once the key is up (or after a click) was not opened by that key.
   window.addEventListener('keyup', (event) => {
@@ -123,6 +123,6 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     const focused = deepActiveElement();
     const openedField = focused && focused !== keyed.element && isTextField(focused);
     if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || !keyed.element.isConnected || !r.actedSince(keyed.mutations, keyed.since)) return;
-    r.send('press', keyed.element, { value: keyName(event) });
+    r.send('press', keyed.element, { value: keyName(event) }, { since: keyed.since });
   };
 }

@@ -3,6 +3,7 @@ import { stateOf, type ElementState } from './element-state';
 import { effectOutbox, type StepReading } from './effect-outbox';
 import { isTextField } from './fields';
 import { RECORDER_HOST, RECORDING_MARK } from './keys';
+import { watchOpenings } from './openings';
 import { watchPageChanges } from './page-changes';
 import { recordAsserts } from './record-asserts';
 import { recordDialogs } from './record-dialogs';
@@ -77,6 +78,7 @@ export function installRecorder(binding: string, token: string): void {
   const described = new WeakMap<Element, Described>();
   /** The element's state at the start of its gesture: what the gesture changed is its effect. */
   const statesBefore = new WeakMap<Element, ElementState>();
+  const { openedSince, gestureBegins } = watchOpenings();
   const describeNow = (element: Element) => {
     const named = describeInPage(element);
     const { section, ...found } = selectorsInPage(element, named, describeInPage);
@@ -87,11 +89,12 @@ export function installRecorder(binding: string, token: string): void {
     const description = { fingerprint, ...selectors, url: location.href };
     described.set(element, description);
     statesBefore.set(element, stateOf(element));
+    gestureBegins(element);
     return description;
   };
   const descriptionOf = (element: Element) => described.get(element) ?? describeNow(element);
   // Steps wait until the page has reacted to them (or the next gesture starts), so that what each changed is read.
-  const { post, flush: flushOutbox } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element));
+  const { post, flush: flushOutbox } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), openedSince, () => performance.now() - (Date.now() - gesture.personInputAt));
   // A click is held back for the length of a double click (two clicks that make one are recorded as one doubleClick),
   // or, when it may leave the page (a link, a submit button), until the page's own handlers have run: either way a
   // confirm() the click opens is answered before the step is sent, and the step carries the answer. Anything else the
@@ -143,7 +146,10 @@ export function installRecorder(binding: string, token: string): void {
     gesture.sent = true;
     gesture.steps++;
     const description = descriptionOf(element);
-    post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, reading);
+    // A click is sent once its handlers have run: what it opened, it opened since the press.
+    const pressedAgo = Date.now() - gesture.pressedAt;
+    const since = reading?.since ?? (kind.endsWith('lick') && pressedAgo < 5000 ? performance.now() - pressedAgo : undefined);
+    post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, { ...reading, ...(since !== undefined ? { since } : {}) });
     // The next gesture is described afresh. A field keeps its description while it is being typed into, a click into
     // it included: what is typed after is named as the person found the field, not by the text they typed.
     if (kind !== 'fill' && !(kind === 'click' && isTextField(element))) described.delete(element);

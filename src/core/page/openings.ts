@@ -1,0 +1,117 @@
+import { describeInPage, roleOf } from './describe-in-page';
+import { deepActiveElement } from './element-at-point';
+import { RECORDER_HOST } from './keys';
+import type { OPENED_ROLES as SCHEMA_ROLES } from '../../schema/effect';
+
+type OpenedRole = (typeof SCHEMA_ROLES)[number];
+
+/**
+ * What a gesture opened elsewhere on the page (a dialog, a menu in a portal, a list of suggestions, a rename box a key
+ * brought up): the effect of a step whose own element did not change. The recorder keeps it as `effect.opened`, and
+ * replay checks that such an element shows after the step, so a release where the key or the click no longer opens
+ * it fails at that step instead of passing. Runs in the page.
+ */
+
+/** The roles an opening may have, first the likeliest to be what the gesture was for, with the elements of each role. */
+const OPENED_ROLES: Readonly<Record<OpenedRole, string>> = {
+  alertdialog: '[role=alertdialog]',
+  dialog: 'dialog, [role=dialog]',
+  menu: '[role=menu]',
+  listbox: '[role=listbox], datalist',
+  tree: '[role=tree]',
+  grid: '[role=grid]',
+  // A field counts only when it has the focus: the box a key opened to type in (F2's rename).
+  textbox: 'input, textarea, [contenteditable=""], [contenteditable=true], [role=textbox]',
+};
+/** A click opens an overlay; a field appearing is a key's doing (F2's rename box) more surely than a click's. */
+const OPENED_BY_CLICK: readonly OpenedRole[] = ['alertdialog', 'dialog', 'menu', 'listbox', 'tree', 'grid'];
+const ATTRIBUTES = ['open', 'hidden', 'style', 'class', 'aria-hidden'];
+/** Changes remembered: a gesture's reading comes within a few seconds. */
+const REMEMBERED_MS = 10_000;
+const MOST_REMEMBERED = 2000;
+/** Names longer than this are a content's, not a widget's. */
+const LONGEST_NAME = 80;
+
+export interface Opened {
+  readonly role: OpenedRole;
+  readonly name?: string | undefined;
+}
+
+const clean = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The elements of `role` under `root`, and `root` itself, into open shadow roots. */
+function elementsOfRole(root: Element | Document, role: OpenedRole): Element[] {
+  const selector = OPENED_ROLES[role]!;
+  const found: Element[] = root instanceof Element && root.matches(selector) ? [root] : [];
+  const scopes: (Element | Document | ShadowRoot)[] = [root];
+  for (let index = 0; index < scopes.length && index < 200; index++) {
+    const scope = scopes[index]!;
+    found.push(...scope.querySelectorAll(selector));
+    if (scope instanceof Element && scope.shadowRoot) scopes.push(scope.shadowRoot);
+    for (const host of scope.querySelectorAll('*')) if (host.shadowRoot) scopes.push(host.shadowRoot);
+  }
+  return found.filter((element) => roleOf(element) === role);
+}
+
+const shows = (element: Element) => element.isConnected && element.checkVisibility({ visibilityProperty: true }) && element.getClientRects().length > 0;
+
+/** Watches which elements are added or shown (attributes that hide or open), and says which opened since a time. */
+export function watchOpenings() {
+  const touched: { element: Element; at: number }[] = [];
+  new MutationObserver((records) => {
+    const at = performance.now();
+    for (const record of records) {
+      if (record.type === 'attributes' && record.target instanceof Element) touched.push({ element: record.target, at });
+      for (const node of record.addedNodes) if (node instanceof Element) touched.push({ element: node, at });
+    }
+    const stale = touched.findIndex((entry) => entry.at > at - REMEMBERED_MS);
+    touched.splice(0, Math.max(stale < 0 ? touched.length : stale, touched.length - MOST_REMEMBERED));
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ATTRIBUTES });
+
+  /**
+   * What a gesture that began at `since` opened before `until` (the next gesture's start; performance.now times) and
+   * still shows: the likeliest, or none. What the next gesture opened (typing that filters a menu anew) is not its.
+   */
+  const openedSince = (since: number, until: number, byKey: boolean, gestureOn: Element): Opened | undefined => {
+    const roots = [...new Set(touched.filter((entry) => entry.at >= since && entry.at <= until).map((entry) => entry.element))]
+      .filter((element) => element.isConnected && !element.closest(RECORDER_HOST));
+    // A gesture made inside a list or menu that was open (an option picked) did not open it, even if it was drawn anew.
+    const inside = enclosing.get(gestureOn) ?? new Set();
+    for (const role of (byKey ? (Object.keys(OPENED_ROLES) as OpenedRole[]) : OPENED_BY_CLICK).filter((role) => !inside.has(role))) {
+      // The gesture's own element, or one around it, is not what it opened (a field a click focused in place).
+      const opened = roots.flatMap((root) => elementsOfRole(root, role)).find((element) => shows(element) && !element.contains(gestureOn) && (role !== 'textbox' || element === deepActiveElement()));
+      if (!opened) continue;
+      const name = describeInPage(opened, false).name.replace(/\s+/g, ' ').trim();
+      // A name that counts or ends cut short (`3 results`, `Edit order 1500`) is the content's of the moment: the role alone.
+      return { role, ...(name && name.length <= LONGEST_NAME && !name.endsWith('…') && !/\d/.test(name) ? { name } : {}) };
+    }
+    return undefined;
+  };
+  /** The roles around an element as a gesture on it begins (read then: a pick may take it off the page at once). */
+  const enclosing = new WeakMap<Element, Set<OpenedRole>>();
+  const gestureBegins = (element: Element) => {
+    const roles = new Set<OpenedRole>();
+    for (let node: Element | null = element; node; node = node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null)) {
+      const role = roleOf(node);
+      if (Object.hasOwn(OPENED_ROLES, role)) roles.add(role as OpenedRole);
+    }
+    enclosing.set(element, roles);
+  };
+  return { openedSince, gestureBegins };
+}
+
+/** Whether what a gesture opened shows in this frame: replay's check when the gesture's own element is gone. */
+export function openedInDocument(opened: Opened): boolean {
+  return openedShows(opened, document);
+}
+
+/** Whether an element of that role (and name, as a person reads it) shows in this document; replay's check. */
+export function openedShows(opened: Opened, document: Document): boolean {
+  if (!Object.hasOwn(OPENED_ROLES, opened.role)) return false;
+  // A field opened is the one with the focus (a rename box): another field on the page is not it.
+  const candidates = opened.role === 'textbox' ? [deepActiveElement()].filter((element): element is Element => element !== null && roleOf(element) === 'textbox') : elementsOfRole(document, opened.role);
+  return candidates.some((element) => shows(element) && (opened.name === undefined || clean(describeInPage(element, false).name) === clean(opened.name)));
+}
+
+/** `dialog "Rename"`, `menu`: as describeEffect says it (page code imports no schema). */
+export const describeOpened = (opened: Opened) => `${opened.role}${opened.name !== undefined ? ` ${JSON.stringify(opened.name)}` : ''}`;

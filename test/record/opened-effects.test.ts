@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { Recorder } from '../../src/flows/recorder';
+import { replayFlow } from '../../src/flows/replay';
+import { FLOW_VERSION, type ActionStep, type Flow } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+
+const PICKER = `<h1>Trip</h1><label for="day">Day</label> <input id="day"> <div id="calendar" hidden role="grid" aria-label="Calendar">March</div>
+  <script>
+    document.getElementById('day').addEventListener('keydown', (event) => {
+      if (event.key === 'F4') { event.preventDefault(); document.getElementById('calendar').hidden = false; }
+    });
+  </script>`;
+
+const DELETE = `<h1>Orders</h1><p>Order 1500 <button id="delete">Delete</button></p>
+  <dialog id="confirm" aria-label="Delete this order?"><p>It cannot be undone.</p><button onclick="this.closest('dialog').close()">Keep it</button></dialog>
+  <script>document.getElementById('delete').addEventListener('click', () => document.getElementById('confirm').showModal());</script>`;
+
+const TREE = `<h1>Files</h1><label>Search <input id="search"></label>
+  <ul role="tree" aria-label="Files"><li role="treeitem" tabindex="0" id="budget">Budget</li><li role="treeitem" tabindex="-1">Plans</li></ul>
+  <script>
+    document.getElementById('budget').addEventListener('keydown', (event) => {
+      if (event.key !== 'F2') return;
+      const item = event.currentTarget;
+      const box = document.createElement('input');
+      box.value = item.textContent;
+      box.addEventListener('keydown', (key) => { if (key.key === 'Enter') { item.textContent = box.value; item.focus(); } });
+      item.replaceChildren(box);
+      box.select();
+      box.focus();
+    });
+  </script>`;
+
+/**
+ * Issue 40: a gesture whose own element does not change but that opens something elsewhere (a key's picker, a click's
+ * dialog) keeps what it opened as its effect, and a release where it opens nothing fails at that step, never passes.
+ */
+describe('what a gesture opened is its effect', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  async function record(page: Page, content: string, person: () => Promise<void>): Promise<ActionStep[]> {
+    await page.setContent(content);
+    const recorder = await Recorder.start(rig.session);
+    await person();
+    await page.waitForTimeout(300);
+    const recorded = await recorder.stop();
+    assert.deepEqual(recorder.problems, []);
+    return recorded.map(({ step }) => step).filter((step): step is ActionStep => 'action' in step);
+  }
+
+  async function replayOn(content: string, steps: ActionStep[]) {
+    await rig.session.page().setContent(content);
+    return replayFlow(rig.session, { version: FLOW_VERSION, name: 'opened', steps } satisfies Flow, { stepTimeoutMs: 3000, heal: false });
+  }
+
+  it('F4 in a field that shows a calendar: the press keeps the calendar it opened; a release where F4 does nothing fails at the press', async () => {
+    const page = rig.session.page();
+    const steps = await record(page, PICKER, async () => {
+      await page.locator('#day').click();
+      await page.keyboard.press('F4');
+    });
+    const press = steps.find((step) => step.action.method === 'press');
+    assert.deepEqual(press?.effect, { opened: { role: 'grid', name: 'Calendar' } }, JSON.stringify(steps));
+    const replayed = await replayOn(PICKER, steps);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    const later = await replayOn(PICKER.replace("event.key === 'F4'", "event.key === 'F8'"), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /^press on textbox "Day" was done, but it did not have its recorded effect: expected opening grid "Calendar", found with no grid "Calendar" open/);
+  });
+
+  it('a click that opens a dialog (the button itself unchanged) keeps the dialog; a release where it opens none fails at the click', async () => {
+    const page = rig.session.page();
+    const steps = await record(page, DELETE, () => page.locator('#delete').click());
+    assert.deepEqual(steps.map((step) => [step.action.method, step.action.description, step.effect]), [['click', 'button "Delete"', { opened: { role: 'dialog', name: 'Delete this order?' } }]]);
+    assert.equal((await replayOn(DELETE, steps)).status, 'passed');
+    const later = await replayOn(DELETE.replace(".showModal()", ".hidden"), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps[0]?.error?.message ?? '', /expected opening dialog "Delete this order\?", found with no dialog "Delete this order\?" open/);
+  });
+
+  it('a click whose element changes keeps that change only; a click that opens nothing keeps no effect', async () => {
+    const page = rig.session.page();
+    const content = `<h1>Settings</h1><label><input type="checkbox" id="news"> Newsletter</label><button id="noop">Nothing</button>`;
+    const steps = await record(page, content, async () => {
+      await page.locator('#news').click();
+      await page.locator('#noop').click();
+    });
+    assert.deepEqual(steps.map((step) => [step.action.method, step.action.description, step.effect]), [['check', 'checkbox "Newsletter"', { checked: true }], ['click', 'button "Nothing"', undefined]]);
+  });
+
+  it('F2 on a tree item that opens a rename box: the press keeps the focused box it opened; where F2 renames nothing, another field on the page does not make it pass', async () => {
+    const page = rig.session.page();
+    const steps = await record(page, TREE, async () => {
+      await page.locator('#budget').click();
+      await page.keyboard.press('F2');
+      await page.keyboard.type('Budget 2027', { delay: 20 });
+      await page.keyboard.press('Enter');
+    });
+    const press = steps.find((step) => step.action.method === 'press' && step.action.arguments?.[0] === 'F2');
+    assert.deepEqual(press?.effect, { opened: { role: 'textbox' } }, JSON.stringify(steps));
+    const replayed = await replayOn(TREE, steps);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.equal(await page.locator('#budget').innerText(), 'Budget 2027');
+    const later = await replayOn(TREE.replace("event.key !== 'F2'", "event.key !== 'F10'"), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /^press on treeitem "Budget" was done, but it did not have its recorded effect: expected opening textbox, found with no textbox open/);
+  });
+});
