@@ -41,7 +41,7 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** The elements of `role` under `root`, and `root` itself, into open shadow roots. */
 function elementsOfRole(root: Element | Document, role: OpenedRole): Element[] {
-  const selector = OPENED_ROLES[role]!;
+  const selector = OPENED_ROLES[role];
   const found: Element[] = root instanceof Element && root.matches(selector) ? [root] : [];
   const scopes: (Element | Document | ShadowRoot)[] = [root];
   for (let index = 0; index < scopes.length && index < 200; index++) {
