@@ -109,6 +109,14 @@ export class EngineSession implements Session {
     return signal ? { signal: this.signalFor(signal) } : {};
   }
 
+  /**
+   * Aborted when `signal` is, or when the browser goes away (its reason is then the session's SessionClosedError):
+   * what a call that only waits (a recording) waits on, so that it ends and says why instead of waiting for ever.
+   */
+  whileOpen(signal: AbortSignal): AbortSignal {
+    return this.signalFor(signal);
+  }
+
   /** The caller's signal joined with the browser's lifeline. */
   private signalFor(signal: AbortSignal | undefined): AbortSignal {
     return signal ? AbortSignal.any([signal, this.lifeline.signal]) : this.lifeline.signal;

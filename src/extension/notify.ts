@@ -56,6 +56,8 @@ export function inUserTerms(error: Error): string {
   if (/^(terminated|fetch failed|other side closed)$/i.test(error.message) || ['ECONNRESET', 'ECONNREFUSED', 'UND_ERR_SOCKET'].includes(String((error.cause as { code?: unknown } | undefined)?.code))) {
     return 'the connection to the Rehearse service closed (the service stopped, or could not be reached)';
   }
+  // A session's id says nothing to a person; what happened to their browser does.
+  if (error.name === 'SessionClosedError' && /went away/.test(error.message)) return 'the browser closed (it crashed, or was closed or killed); the next command starts a new one';
   if (error.name === 'NoDisplayError') return 'There is no display to show a browser window on here (a server, a container, a remote session). Show the browser in VS Code instead: "Show in VS Code" below, or the setting rehearse.browser.show.';
   return error.message;
 }

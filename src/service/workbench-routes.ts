@@ -1,4 +1,4 @@
-import { ServiceInvalidArgumentError } from '../core/errors';
+import { ServiceDomProcessError, ServiceInvalidArgumentError } from '../core/errors';
 import { flowFromAgentRun, stepFromPick } from '../flows/capture';
 import { Recorder } from '../flows/recorder';
 import { applyHealing, replayFlow } from '../flows/replay';
@@ -7,6 +7,9 @@ import { HttpError } from './http-errors';
 import type { RouteTable } from './routes';
 import { pickElement } from '../flows/pick-locator';
 import { replayWithTraceOnFailure } from '../flows/trace-on-failure';
+
+/** How long a recording whose browser went away may take to hand over what it holds before the call ends anyway. */
+const STOP_AFTER_LOSS_MS = 3000;
 
 /**
  * Routes an editor needs beside the SPEC ones (DESIGN.md §8: the extension never runs the engine itself): hover
@@ -61,11 +64,27 @@ export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlo
         onPicked: (picked) => context.log(`picked ${picked}`, { picked }),
       });
       context.log('recording', { started: true });
+      // Until the client stops it, or the browser goes away or the page crashes: then the call ends saying which,
+      // after every step recorded until then was sent (the person is told, and keeps them).
+      const open = session.whileOpen(context.signal);
+      const page = session.page();
+      let crashed = false;
+      let onCrash = () => undefined as void;
       await new Promise<void>((resolve) => {
-        if (context.signal.aborted) resolve();
-        context.signal.addEventListener('abort', () => resolve(), { once: true });
+        onCrash = () => {
+          crashed = true;
+          resolve();
+        };
+        page.once('crash', onCrash);
+        if (open.aborted) resolve();
+        open.addEventListener('abort', () => resolve(), { once: true });
       });
-      await recorder.stop();
+      page.off('crash', onCrash);
+      const lost = crashed || !context.signal.aborted;
+      const stopping = recorder.stop();
+      await Promise.race([lost ? stopping.catch(() => undefined) : stopping, new Promise((resolve) => setTimeout(resolve, STOP_AFTER_LOSS_MS))]);
+      if (crashed) throw new ServiceDomProcessError(`The page crashed (its renderer process died) while recording; ${recorder.steps.length} step${recorder.steps.length === 1 ? ' was' : 's were'} recorded until then.`);
+      if (!context.signal.aborted && open.reason instanceof Error) throw open.reason;
       return { result: { steps: recorder.steps.length } };
     },
   },

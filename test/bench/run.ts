@@ -29,6 +29,7 @@ import { recorderCostRows } from './recorder-cost';
 import { median } from './stats';
 import { scaleRows } from './scale';
 import { SOAK_SAMPLE_HEADER, soakTables } from './soak';
+import { bigFlowRows, manyFilesRows } from './big-inputs';
 import { agentPlan } from '../support/agent-plan';
 import { pickElementRule } from '../support/page-rule';
 import { profileObserve } from './observe-profile';
@@ -413,6 +414,17 @@ async function benchLiveView(): Promise<void> {
   }
 }
 
+/** big inputs: a 2,000-step flow in the editor and replayed; rehearse replay over 1,000 files. */
+async function benchBig(): Promise<void> {
+  const site = await serveFolder(FIXTURES_DIR);
+  try {
+    table('a big flow: read as the editor reads it, and replayed', ['measure', 'value'], await bigFlowRows(site));
+    table('many flow files in one rehearse replay', ['measure', 'value'], await manyFilesRows(site));
+  } finally {
+    await site.close();
+  }
+}
+
 /** the soak: the service used for minutes on end, sampled each minute. */
 async function benchSoak(): Promise<void> {
   const site = await serveFolder(FIXTURES_DIR);
@@ -441,6 +453,7 @@ const SECTIONS: readonly { readonly name: string; readonly run: (bench: Bench) =
   { name: 'recorder', run: benchRecorderCost, standalone: true },
   { name: 'liveview', run: benchLiveView, standalone: true },
   { name: 'scale', run: benchScale, standalone: true },
+  { name: 'big', run: benchBig, standalone: true },
   { name: 'soak', run: benchSoak, standalone: true },
 ];
 

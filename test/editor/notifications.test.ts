@@ -19,6 +19,9 @@ describe('error notifications (the extension\'s logic, in plain Node)', () => {
     const noDisplay = failing('NoDisplayError', 'There is no display … (rehearse.browser.headless, or leave out --headed)');
     assert.doesNotMatch(inUserTerms(noDisplay), /--headed/);
     assert.match(inUserTerms(noDisplay), /Show in VS Code/);
+    // A recording whose browser was killed: what happened to the browser, not the session's id.
+    const gone = failing('SessionClosedError', 'The browser of session 4f1c2a9e-0b7d-4c55-9a43-0d3e2b1f6a77 went away (it crashed or was closed); start a new session.');
+    assert.equal(`The recording stopped: ${inUserTerms(gone)}.`, 'The recording stopped: the browser closed (it crashed, or was closed or killed); the next command starts a new one.');
   });
 
   it('each fixable error offers its command, and choosing it runs that command; a cancelled call shows nothing', async () => {

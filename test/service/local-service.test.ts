@@ -5,6 +5,7 @@ import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { startRemoteSession } from '../../src/service/client';
 import { startLocalService } from '../../src/service/local-service';
 import { FIXTURES_DIR } from '../support/static-server';
+import { browserProcesses, processTree } from '../support/process-memory';
 
 const CLI = path.resolve(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -43,42 +44,60 @@ describe('the embedded local service (a child process, as the VS Code extension 
     await assert.rejects(fetch(`${service.demoUrl}/index.html`));
   });
 
-  it('stops by itself when the process that started it dies (an editor killed or crashed)', async () => {
+  /** The browsers running under a process (a Chromium whose parent is no Chromium), by id. */
+  const browsersUnder = (pid: number) => {
+    const all = browserProcesses();
+    return processTree(pid).filter((process) => all.has(process.pid)).map((process) => process.pid);
+  };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const gone = async (pids: readonly number[]) => {
+    for (let i = 0; i < 100 && pids.some(alive); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    return pids.filter(alive);
+  };
+
+  it('stops by itself, its browsers with it, when the process that started it dies (an editor killed or crashed)', async () => {
     const parent = spawn(process.execPath, ['-e', `
       require(${JSON.stringify(path.resolve(__dirname, '..', '..', 'src', 'service', 'local-service.js'))})
-        .startLocalService({ cliPath: ${JSON.stringify(CLI)} })
-        .then((service) => console.log('pid ' + service.pid));
+        .startLocalService({ cliPath: ${JSON.stringify(CLI)}, args: ['--allow-private'] })
+        .then((service) => console.log('started ' + service.pid + ' ' + service.url + ' ' + service.key));
       setInterval(() => {}, 1000);`], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const pid = await new Promise<number>((resolve, reject) => {
+    const [pid, url, key] = await new Promise<[number, string, string]>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the service did not start within 30 s')), 30_000);
       parent.stdout.on('data', (chunk: Buffer) => {
-        const found = /pid (\d+)/.exec(chunk.toString());
+        const found = /started (\d+) (\S+) (\S+)/.exec(chunk.toString());
         if (found) {
           clearTimeout(timer);
-          resolve(Number(found[1]));
+          resolve([Number(found[1]), found[2]!, found[3]!]);
         }
       });
     });
-    const alive = () => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    assert.equal(alive(), true);
+    // A session open, as when the editor shows a page: its browser runs under the service.
+    const session = await startRemoteSession({ url, apiKey: key });
+    await session.navigate(`${site.origin}/login.html`);
+    const browsers = browsersUnder(pid);
+    assert.equal(browsers.length, 1, 'one browser for the session');
     parent.kill('SIGKILL');
-    for (let i = 0; i < 100 && alive(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(alive(), false, 'the service exited with its parent');
+    assert.deepEqual(await gone([pid, ...browsers]), [], 'the service and its browser exited with the editor');
   });
 
-  it('reports a crash with the end of its error output', async () => {
-    const service = await startLocalService({ cliPath: CLI });
+  it('reports a crash with the end of its error output; the crashed service leaves no browser running', async () => {
+    const service = await startLocalService({ cliPath: CLI, args: ['--allow-private'] });
+    const session = await startRemoteSession({ url: service.url, apiKey: service.key });
+    await session.navigate(`${site.origin}/login.html`);
+    const browsers = browsersUnder(service.pid);
+    assert.equal(browsers.length, 1);
     const crash = new Promise<{ code: number | null }>((resolve) => service.onUnexpectedExit((code) => resolve({ code })));
     process.kill(service.pid, 'SIGKILL');
     const { code } = await crash;
     assert.equal(code, null);
+    assert.deepEqual(await gone(browsers), [], 'its browser closed with it');
   });
 
   it('a service that cannot start says why', async () => {
