@@ -70,4 +70,28 @@ describe('replay when the app misbehaves', function () {
     assert.ok(waited.ms < 5000, `failed at once: ${waited.ms} ms`);
     assert.match(waited.error?.message ?? '', /The page crashed \(its renderer process died\) while checking text "never shown" is visible/);
   });
+
+  it('a tab that crashes while a click waits for its element: the click fails at once, saying the page crashed', async () => {
+    const flow: Flow = {
+      version: 1, name: 'Crash in a click', startUrl: rig.url('login.html'),
+      steps: [
+        { action: { selector: 'css=#email', description: 'Email', method: 'fill', arguments: ['a@b.c'] } },
+        { action: { selector: 'css=#shown-later', description: 'button "Later"', method: 'click', arguments: [] }, timeout: 10_000 },
+      ],
+    };
+    const session = await rig.startSession();
+    const page = session.page();
+    const crash = (async () => {
+      for (let i = 0; i < 100 && !(await page.locator('#email').inputValue().catch(() => '')); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const devtools = await page.context().newCDPSession(page);
+      void devtools.send('Page.crash').catch(() => undefined);
+    })();
+    const result = await replayFlow(session, flow, { stepTimeoutMs: 10_000, heal: false });
+    await crash;
+    assert.deepEqual(result.steps.map((step) => step.status), ['passed', 'passed', 'failed'], JSON.stringify(result.steps));
+    const clicked = result.steps[2]!;
+    assert.ok(clicked.ms < 5000, `failed at once: ${clicked.ms} ms`);
+    assert.match(clicked.error?.message ?? '', /^The page crashed \(its renderer process died\) while doing click on css=#shown-later; the steps after it cannot run on it\.$/);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { Action, Variables } from '../../schema';
 import {
-  ServiceClickError, ServiceError, ServiceEvalError, ServiceInvalidArgumentError, ServiceTimeoutError, XPathResolutionError, abortReason,
+  ServiceClickError, ServiceDomProcessError, ServiceError, ServiceEvalError, ServiceInvalidArgumentError, ServiceTimeoutError, XPathResolutionError, abortReason,
 } from '../errors';
 import { phase } from '../phases';
 import { untilDefined } from '../page-scripts';
@@ -141,6 +141,8 @@ function waitingFor(error: unknown): string {
 async function mapFailure(page: Page, action: Action, error: unknown, secrets: readonly string[]): Promise<ServiceError> {
   if (error instanceof ServiceError) return error;
   const message = redact(firstLine((error as Error).message ?? String(error)), secrets);
+  // The tab's renderer died under the action: said as the checks say it, not as Playwright's "Target crashed".
+  if (/Target crashed|Page crashed/i.test(message)) return new ServiceDomProcessError(`The page crashed (its renderer process died) while doing ${action.method} on ${action.selector}; the steps after it cannot run on it.`);
   if (/is not a valid XPath/i.test(message)) return new XPathResolutionError(`${action.selector} is not a valid XPath: ${message.replace(/^.*?: /, '')}`);
   if (/strict mode violation/i.test(message) || /resolved to \d+ elements/i.test(message)) {
     return (await diagnose(page, action.selector).catch(() => undefined)) ?? new ServiceClickError(`${action.selector}: ${message}`);
