@@ -6,13 +6,13 @@ import type { ActionStep, RecordedStep } from '../schema';
 import { keepSecret, type FlowVariables } from './capture';
 import { RECORDING_MARK } from '../core/page/keys';
 import type { RecordedEvent } from '../core/page/recorded-event';
-import { installRecorder, pageCall } from '../core/page-scripts';
+import { installRecorder } from '../core/page-scripts';
 import { playwrightEngineScript } from '../core/browser/playwright-engine-script';
 import { locatorFor } from '../core/act/locate';
 import { ariaSnapshotForFlow } from '../core/aria-snapshot';
 import { byMeaning } from '../core/snapshot/by-meaning';
 import { MAX_ARIA_SNAPSHOT_CHARS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../schema';
-import type { Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 
 export type RecordedVariables = FlowVariables;
 
@@ -28,6 +28,29 @@ export interface RecorderOptions {
 let recorders = 0;
 /** The recording under way in each session, for the toolbar's mode to be set from outside (VS Code). */
 const running = new WeakMap<EngineSession, Recorder>();
+
+/** The symbol under which a frame keeps the recorder's installer (installRecorder), once its context has recorded. */
+const RECORDER_LIBRARY_KEY = 'rehearse.recorder-library';
+const installedLibraries = new WeakMap<BrowserContext, Promise<readonly string[]>>();
+
+/** Playwright's engine and the recorder's installer, as init scripts of the context (once) and as scripts for frames open now. */
+function recorderLibraries(context: BrowserContext): Promise<readonly string[]> {
+  let installing = installedLibraries.get(context);
+  if (!installing) {
+    const libraries = [
+      playwrightEngineScript(),
+      `(() => { const key = Symbol.for(${JSON.stringify(RECORDER_LIBRARY_KEY)}); if (!Object.prototype.hasOwnProperty.call(window, key)) Object.defineProperty(window, key, { value: ${String(installRecorder)}, configurable: true }); })()`,
+    ];
+    installing = (async () => {
+      for (const library of libraries) await context.addInitScript(library);
+      return libraries;
+    })();
+    // A failed install is tried again by the next recording.
+    installing.catch(() => installedLibraries.delete(context));
+    installedLibraries.set(context, installing);
+  }
+  return installing;
+}
 /** What a frame's recorder offers the engine (see installRecorder). */
 interface FrameControl {
   setMode(mode: RecordMode): void;
@@ -127,18 +150,20 @@ export class Recorder {
       for (const page of context.pages()) page.off('framenavigated', recorder.followNavigation);
     };
     running.set(session, recorder);
-    // Playwright's selector engine first: the recorder proves with it the selectors it writes (see provenSelectors).
-    const engine = playwrightEngineScript();
-    const script = pageCall(installRecorder, binding, token);
-    const installed = [await context.addInitScript(engine), await context.addInitScript(script)];
+    // The recorder's code and Playwright's selector engine (which proves the selectors it writes) are installed once
+    // per browser context, as inert functions; each recording only calls them. Playwright keeps every init script's
+    // source until its context closes, disposed or not: 400 KB a recording added up, hour after hour, in one session.
+    const libraries = await recorderLibraries(context);
+    const script = `(() => { const install = window[Symbol.for(${JSON.stringify(RECORDER_LIBRARY_KEY)})]; if (install) install(${JSON.stringify(binding)}, ${JSON.stringify(token)}); })()`;
+    const installed = await context.addInitScript(script);
     // A stopped recorder leaves nothing behind: no toolbar, no listeners, in pages loaded later either.
     recorder.uninstall = async () => {
-      for (const each of installed) await each.dispose().catch(() => undefined);
+      await installed.dispose().catch(() => undefined);
       await bound.dispose().catch(() => undefined);
     };
     for (const page of context.pages()) {
       for (const frame of page.frames()) {
-        await frame.evaluate(engine).catch(() => undefined);
+        for (const library of libraries) await frame.evaluate(library).catch(() => undefined);
         await frame.evaluate(script).catch(() => undefined);
       }
     }

@@ -4,8 +4,10 @@
  * recordings made through it one after another, two replay workers each starting a session, replaying a flow and
  * ending it, and observe calls answered by the scripted model. Each SOAK_SAMPLE_SECONDS (default 60) it samples the
  * service's memory and open files, the browsers it runs, and the latency and errors of each kind of work; at the end,
- * the growth after warm-up and the browsers left once the service is stopped.
+ * the growth after warm-up and the browsers left once the service is stopped. SOAK_WORK picks the kinds of work.
  */
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLocalService, startRemoteSession, type HttpSession, type LocalService, type RecordedStep } from '../../src/service/client';
 import type { Flow } from '../../src/schema';
@@ -29,6 +31,8 @@ interface Interval {
 interface Sample {
   minute: number;
   serviceRssMiB: number;
+  /** The service's JavaScript heap after a full collection (the probe's last reading). */
+  heapAfterGcMiB: number;
   serviceFds: number;
   browsers: number;
   browsersMiB: number;
@@ -182,7 +186,7 @@ class Soak {
 }
 
 /** The service's own process (Node) and the browsers under it, now. */
-function measureService(pid: number): Omit<Sample, 'minute' | 'interval'> {
+function measureService(pid: number): Omit<Sample, 'minute' | 'interval' | 'heapAfterGcMiB'> {
   const tree = processTree(pid);
   const browsers = browserProcesses();
   const { rssMiB, fds } = residentOf(pid);
@@ -200,7 +204,17 @@ export async function soakTables(site: StaticSite, minutes = Number(process.env.
   const browsersBefore = browserProcesses();
   const models = await ScriptedModelServer.start();
   models.answerWith(pickElementRule);
-  const service = await startLocalService({ cliPath: CLI, args: ['--allow-private'] });
+  // The probe: a full collection in the service before each reading of its heap (see service-memory-probe).
+  const probeFile = path.join(await mkdtemp(path.join(tmpdir(), 'rehearse-soak-')), 'memory.jsonl');
+  const probe = path.join(__dirname, 'service-memory-probe.js');
+  const service = await startLocalService({
+    cliPath: CLI, args: ['--allow-private'],
+    env: { NODE_OPTIONS: `--require ${probe}`, SOAK_PROBE_FILE: probeFile, SOAK_PROBE_MS: String(Math.max(5_000, sampleSeconds * 500)) },
+  });
+  const heapAfterGc = async () => {
+    const last = (await readFile(probeFile, 'utf8').catch(() => '')).trim().split('\n').at(-1);
+    return last ? (JSON.parse(last) as { heapUsed: number }).heapUsed / 1024 / 1024 : Number.NaN;
+  };
   const soak = new Soak(service, site, models, minutes);
   const samples: Sample[] = [];
   const startedAt = Date.now();
@@ -209,12 +223,17 @@ export async function soakTables(site: StaticSite, minutes = Number(process.env.
       await pause(Math.min(sampleSeconds * 1_000, Math.max(0, startedAt + (samples.length + 1) * sampleSeconds * 1_000 - Date.now())));
       const interval = soak.interval;
       soak.interval = freshInterval();
-      samples.push({ minute: (Date.now() - startedAt) / 60_000, interval, ...measureService(service.pid) });
+      samples.push({ minute: (Date.now() - startedAt) / 60_000, interval, heapAfterGcMiB: await heapAfterGc(), ...measureService(service.pid) });
     }
   })();
   let crashed = '';
   service.onUnexpectedExit((code, tail) => void (crashed = `the service exited (code ${code}): ${tail}`));
-  await Promise.all([soak.liveView(), soak.recordings(), soak.replays(1), soak.replays(2), soak.observes(), sampler]);
+  // SOAK_WORK=live,record,replay,observe: only those kinds of work (to find which one a growth comes with).
+  const work = new Set((process.env.SOAK_WORK ?? 'live,record,replay,observe').split(',').map((name) => name.trim()));
+  await Promise.all([
+    work.has('live') && soak.liveView(), work.has('record') && soak.recordings(), work.has('replay') && soak.replays(1), work.has('replay') && soak.replays(2),
+    work.has('observe') && soak.observes(), sampler,
+  ]);
   await soak.endAll();
   await pause(2_000);
   const browsersAfterEnd = measureService(service.pid).browsers;
@@ -224,7 +243,7 @@ export async function soakTables(site: StaticSite, minutes = Number(process.env.
   await models.close();
 
   const rows = samples.map((sample) => [
-    sample.minute.toFixed(1), sample.serviceRssMiB.toFixed(0), sample.serviceFds, sample.browsers, sample.browsersMiB.toFixed(0),
+    sample.minute.toFixed(1), sample.serviceRssMiB.toFixed(0), sample.heapAfterGcMiB.toFixed(0), sample.serviceFds, sample.browsers, sample.browsersMiB.toFixed(0),
     ...KINDS.map((kind) => `${sample.interval.latencies[kind].length} · ${p(sample.interval.latencies[kind], 0.5)} / ${p(sample.interval.latencies[kind], 0.95)}`),
     sample.interval.errors.length,
   ]);
@@ -237,6 +256,7 @@ export async function soakTables(site: StaticSite, minutes = Number(process.env.
   const summary: (string | number)[][] = [
     ['minutes, sampled every (s)', `${minutes}, ${sampleSeconds}`],
     [`service RSS after ${base.minute.toFixed(1)} min → at the end (growth)`, `${base.serviceRssMiB.toFixed(0)} → ${last.serviceRssMiB.toFixed(0)} MiB (${growth(base.serviceRssMiB, last.serviceRssMiB)}); highest after warm-up ${Math.max(...afterWarmUp.map((sample) => sample.serviceRssMiB), base.serviceRssMiB).toFixed(0)} MiB`],
+    [`service heap after a full GC, after ${base.minute.toFixed(1)} min → at the end`, `${base.heapAfterGcMiB.toFixed(0)} → ${last.heapAfterGcMiB.toFixed(0)} MiB (${growth(base.heapAfterGcMiB, last.heapAfterGcMiB)})`],
     [`service file descriptors after ${base.minute.toFixed(1)} min → at the end`, `${base.serviceFds} → ${last.serviceFds} (${growth(base.serviceFds, last.serviceFds)}); highest ${Math.max(...afterWarmUp.map((sample) => sample.serviceFds), base.serviceFds)}`],
     [`browsers' memory (PSS) after ${base.minute.toFixed(1)} min → at the end`, `${base.browsersMiB.toFixed(0)} → ${last.browsersMiB.toFixed(0)} MiB (${growth(base.browsersMiB, last.browsersMiB)})`],
     ...KINDS.map((kind) => [`${kind}: done, p95 ms in the first interval after warm-up → the last`, `${samples.reduce((sum, sample) => sum + sample.interval.latencies[kind].length, 0)}, ${firstAndLast(kind)}`]),
@@ -248,4 +268,4 @@ export async function soakTables(site: StaticSite, minutes = Number(process.env.
   return { samples: rows, summary };
 }
 
-export const SOAK_SAMPLE_HEADER = ['minute', 'service RSS MiB', 'service fds', 'browsers', 'browsers MiB', ...KINDS.map((kind) => `${kind}: n · p50 / p95 ms`), 'errors'];
+export const SOAK_SAMPLE_HEADER = ['minute', 'service RSS MiB', 'its heap after GC MiB', 'service fds', 'browsers', 'browsers MiB', ...KINDS.map((kind) => `${kind}: n · p50 / p95 ms`), 'errors'];

@@ -1,0 +1,19 @@
+/**
+ * Loaded into the soak's service process (NODE_OPTIONS=--require): every SOAK_PROBE_MS it runs a full garbage
+ * collection and appends the process's memory to SOAK_PROBE_FILE, so the soak tells a heap that keeps what it should
+ * free (a leak) from memory the process has not given back yet. A bench's instrument, never part of the product.
+ */
+import { appendFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+const file = process.env.SOAK_PROBE_FILE;
+if (file) {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  setInterval(() => {
+    gc();
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    appendFileSync(file, `${JSON.stringify({ at: Date.now(), rss, heapUsed, external, arrayBuffers })}\n`);
+  }, Number(process.env.SOAK_PROBE_MS ?? 10_000)).unref();
+}
