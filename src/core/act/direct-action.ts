@@ -9,7 +9,7 @@ import { stillInState } from '../snapshot/kept-captures';
 import { locatorFor } from './locate';
 import { actOnObservedNode, callOnElement, disarmPage, guardedInput, PAGE_CALL_MS, POINTER_METHODS, type ObservedNode } from './direct-pointer';
 import { findStoredElement, type StoredElement } from './stored-selector';
-import { storedQuery } from '../page/stored-query';
+import { storedQuery } from '../snapshot/stored-query';
 
 /**
  * Deterministic actions on an element already found (observe's node, or a stored selector's found alone just now),

@@ -3,7 +3,7 @@ import type { SoleTarget } from '../page/sole-target';
 import { answerWithin, evaluateOver } from '../devtools';
 import { FOUND_KEY } from '../page/keys';
 import { findAndKeep, pageCall } from '../page-scripts';
-import type { StoredPath } from '../page/stored-query';
+import type { StoredPath } from '../snapshot/stored-query';
 import type { ObservedNode } from './direct-pointer';
 import { findInFrame } from './stored-in-frame';
 

@@ -1,6 +1,6 @@
 import { findSole } from './find-sole';
 import { PLAYWRIGHT_ENGINE_KEY } from './keys';
-import { storedQuery } from './stored-query';
+import { storedQuery } from '../snapshot/stored-query';
 
 /** Playwright's selector engine in this frame, as the recording's script puts it there (see playwrightEngineScript). */
 interface PlaywrightEngine {

@@ -1,5 +1,5 @@
-import type { StoredQuery } from './find-sole';
-import { parseSelector, type ParsedSelector } from '../snapshot/selector-syntax';
+import type { StoredQuery } from '../page/find-sole';
+import { parseSelector, type ParsedSelector } from './selector-syntax';
 
 /*
  * Which stored selectors the page can run alone (findSole), and how: read by replay (the fast path to a step's element)
