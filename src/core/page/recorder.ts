@@ -19,6 +19,9 @@ import { selectorsInPage } from './selectors-in-page';
 import { provenSelectors } from './proven-selectors';
 import { listenInsideShadowRoots } from './shadow-listeners';
 
+/** Steps a pointer press began: what they opened, they opened since the press. */
+const POINTER_KINDS = new Set(['click', 'doubleClick', 'rightClick']);
+
 /**
  * Runs in every frame while recording: reports what a person does, and to which element. The element is described
  * (role, name, anchor, selectors) at the start of the gesture, in the capture phase of pointerdown / keydown / focusin,
@@ -148,7 +151,7 @@ export function installRecorder(binding: string, token: string): void {
     const description = descriptionOf(element);
     // A click is sent once its handlers have run: what it opened, it opened since the press.
     const pressedAgo = Date.now() - gesture.pressedAt;
-    const since = reading?.since ?? (kind.endsWith('lick') && pressedAgo < 5000 ? performance.now() - pressedAgo : undefined);
+    const since = reading?.since ?? (POINTER_KINDS.has(kind) && pressedAgo < 5000 ? performance.now() - pressedAgo : undefined);
     post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, { ...reading, ...(since !== undefined ? { since } : {}) });
     // The next gesture is described afresh. A field keeps its description while it is being typed into, a click into
     // it included: what is typed after is named as the person found the field, not by the text they typed.
