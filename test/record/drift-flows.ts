@@ -109,6 +109,21 @@ export const DRIFT_FLOWS: readonly DriftFlow[] = [
     },
     effects: async () => null,
   },
+  {
+    // 7.0.0 dropped the table from this page: there the flow must fail, honestly, and act on nothing else.
+    name: 'table rows clicked, then a field (the table is gone in 7.0.0)',
+    page: '/commands/misc',
+    person: async (page) => {
+      await page.locator('.misc-table').getByText('User: Cheryl').click();
+      await page.locator('.misc-table').getByText('User: Charles').click();
+      await page.locator('#name').click();
+      await page.keyboard.type('Jane Lane', { delay: 10 });
+    },
+    effects: async (page) => ({
+      picked: await page.locator('.misc-table tr.info').allInnerTexts(),
+      name: await value(page, '#name'),
+    }),
+  },
 ];
 
 /**

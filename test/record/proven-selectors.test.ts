@@ -53,4 +53,30 @@ describe('recorded selectors are proven on the live page', function () {
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
     assert.deepEqual(await page.evaluate(() => (window as unknown as { events: string[] }).events), ['page save', 'page milk']);
   });
+
+  it('on a table of 2,000 rows, a row\'s button is anchored on its row by a selector replay finds, and replays on a reordered table', async () => {
+    const page = rig.session.page();
+    await page.goto(rig.url('table.html'));
+    const recorder = await Recorder.start(rig.session);
+    await page.locator('#orders button').nth(1100).click();
+    await page.waitForTimeout(500);
+    const steps = (await recorder.stop()).map(({ step }) => step).filter((step): step is ActionStep => 'action' in step);
+    assert.equal(steps.length, 1);
+    const selectors = [steps[0]!.action.selector, ...(steps[0]!.fallbacks ?? [])];
+    const byRow = selectors.find((selector) => selector.startsWith('role=row >> '));
+    assert.ok(byRow, `a selector by the row: ${selectors.join(' | ')}`);
+    for (const selector of selectors) {
+      assert.deepEqual(await page.locator(selector).evaluateAll((found) => found.map((element) => element.closest('tr')?.firstElementChild?.textContent)), ['Order 1101'], selector);
+    }
+    // The same orders, newest first: the row's place has changed, its text has not.
+    await page.goto(rig.url('table.html'));
+    await page.evaluate(() => {
+      const body = document.querySelector('#orders tbody')!;
+      body.append(...[...body.rows].reverse());
+      (window as unknown as { events: string[] }).events = [];
+    });
+    const replayed = await replayFlow(rig.session, { version: FLOW_VERSION, name: 'Orders', steps }, { stepTimeoutMs: 5000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { events: string[] }).events), ['edit 1101']);
+  });
 });

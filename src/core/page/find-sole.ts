@@ -44,7 +44,12 @@ export async function findAndKeep(query: StoredQuery, stash: FoundStash): Promis
 /** More elements than this of one role and the page is left to Playwright: names across a huge page cost as much here. */
 const MAX_ROLE_CANDIDATES = 5000;
 
-export function findSole(query: StoredQuery): Element | null {
+/**
+ * The element the query finds alone in the document and its open shadow roots; `roots` when the caller has already
+ * listed them (openRoots), to run several queries on one reading of the page.
+ */
+export function findSole(query: StoredQuery, roots?: readonly (Document | ShadowRoot)[]): Element | null {
+  const piercing = (find: Finder, enough: number) => (roots ? inRoots(roots, find, enough) : discovering(find, enough));
   if (query.kind === 'xpath') {
     const found = document.evaluate(query.xpath, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
     let element: Element | null = null;
@@ -70,21 +75,43 @@ export function findSole(query: StoredQuery): Element | null {
   let tooMany = false;
   const matches = piercing((_root, all) => {
     const found: Element[] = [];
-    tooMany ||= !collectRole(all, query, found);
+    tooMany ||= !collectRole(all(), query, found);
     return found;
   }, 2);
   return matches.length === 1 && !tooMany ? matches[0]! : null;
 }
 
-/** What `find` finds in the document and every open shadow root, until `enough` are found. */
-function piercing(find: (root: Document | ShadowRoot, all: NodeListOf<Element>) => Iterable<Element>, enough: number): Element[] {
+/** What a query finds in one root; `all` its elements, read only when asked. */
+type Finder = (root: Document | ShadowRoot, all: () => NodeListOf<Element>) => Iterable<Element>;
+
+/** The document and every open shadow root in it, nested ones included. */
+export function openRoots(): (Document | ShadowRoot)[] {
+  const roots: (Document | ShadowRoot)[] = [document];
+  for (let index = 0; index < roots.length; index++) {
+    for (const element of roots[index]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+  }
+  return roots;
+}
+
+/** What `find` finds in the roots given, until `enough` are found. */
+function inRoots(roots: readonly (Document | ShadowRoot)[], find: Finder, enough: number): Element[] {
+  const matches: Element[] = [];
+  for (const root of roots) {
+    if (matches.length >= enough) break;
+    matches.push(...find(root, () => root.querySelectorAll('*')));
+  }
+  return matches;
+}
+
+/** What `find` finds in the document and every open shadow root, found as it goes, until `enough` are found. */
+function discovering(find: Finder, enough: number): Element[] {
   const matches: Element[] = [];
   const roots: (Document | ShadowRoot)[] = [document];
   for (let index = 0; index < roots.length && matches.length < enough; index++) {
     const root = roots[index]!;
     const all = root.querySelectorAll('*');
     for (const element of all) if (element.shadowRoot) roots.push(element.shadowRoot);
-    matches.push(...find(root, all));
+    matches.push(...find(root, () => all));
   }
   return matches;
 }

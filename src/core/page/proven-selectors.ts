@@ -1,4 +1,4 @@
-import { findSole } from './find-sole';
+import { findSole, openRoots } from './find-sole';
 import { PLAYWRIGHT_ENGINE_KEY } from './keys';
 import { storedQuery } from '../snapshot/stored-query';
 
@@ -10,8 +10,7 @@ interface PlaywrightEngine {
 
 /**
  * What one gesture may spend proving selectors with Playwright's engine: its role and text engines read the whole
- * page (a role selector over a table of 2,000 rows took 1.3 s there), and the proof runs before the page's own
- * handlers of the gesture. Selectors not proven within it are not written.
+ * page (a role selector over a table of 2,000 rows took 1.3 s there). Selectors not proven within it are not written.
  */
 const PLAYWRIGHT_BUDGET_MS = 40;
 
@@ -24,33 +23,75 @@ function playwrightEngine(): PlaywrightEngine | undefined {
   }
 }
 
+/** The proof of one element's selectors, begun when its gesture started. */
+export interface SelectorProof {
+  /** The selectors proven, in the order given, the proof finished first if it has not yet. */
+  settle(): string[];
+}
+
 /**
- * The selectors that find this element alone when replay runs them, proven now, on the live page, by the finder replay
- * uses for each: one the page can run alone (css, xpath, role and name) by that same page finder (findSole), any
- * other (Playwright's chains and text pseudo-classes) by Playwright's own engine. The rest are not written: a selector
- * the recorder believed unique but replay's finder reads otherwise would fail, or find another element, on replay.
- * Runs in the page.
+ * Pages with more elements than this have the selectors that read the whole page (a role and name, Playwright's
+ * chains) proven after the gesture's first frame: on a table of 2,000 rows (16,000 elements) their proof took 60 to
+ * 250 ms, which held up the page's answer to the person that long. On a smaller page they are proven at once, before
+ * the page's own handlers can take the element away (a menu's option removed as it is picked).
  */
-export function provenSelectors(element: Element, selectors: readonly string[]): string[] {
-  const proven: string[] = [];
+const PROVE_AT_ONCE_MAX_ELEMENTS = 3000;
+
+/**
+ * The selectors that find this element alone when replay runs them, proven on the live page by the finder replay uses
+ * for each: one the page can run alone (css, xpath, role and name) by that same page finder (findSole), any other
+ * (Playwright's chains and text pseudo-classes) by Playwright's own engine. Those that read the whole page wait, on a
+ * large page, for the gesture's first frame or for the step to be sent, whichever comes first. The rest are not
+ * written: a selector the recorder believed unique but replay's finder reads otherwise would fail, or find another
+ * element, on replay. Runs in the page.
+ */
+export function proveSelectors(element: Element, selectors: readonly string[]): SelectorProof {
+  const proven = new Map<string, boolean>();
+  let roots: (Document | ShadowRoot)[] | undefined;
   let engine: PlaywrightEngine | undefined;
   let spent = 0;
-  for (const selector of selectors) {
+  const prove = (selector: string) => {
     const query = storedQuery(selector);
     if (query) {
-      if (!query.frame && findSole(query.target) === element) proven.push(selector);
-      continue;
+      proven.set(selector, !query.frame && element.isConnected && findSole(query.target, (roots ??= openRoots())) === element);
+      return;
     }
-    if (spent > PLAYWRIGHT_BUDGET_MS) continue;
-    engine ??= playwrightEngine();
+    engine ??= element.isConnected ? playwrightEngine() : undefined;
+    if (!engine || spent > PLAYWRIGHT_BUDGET_MS) {
+      proven.set(selector, false);
+      return;
+    }
     const started = performance.now();
     try {
-      const found = engine?.querySelectorAll(engine.parseSelector(selector), element.ownerDocument);
-      if (found?.length === 1 && found[0] === element) proven.push(selector);
+      const found = engine.querySelectorAll(engine.parseSelector(selector), element.ownerDocument);
+      proven.set(selector, found.length === 1 && found[0] === element);
     } catch {
       // A selector Playwright cannot parse is not proven.
+      proven.set(selector, false);
     }
     spent += performance.now() - started;
+  };
+  const large = document.getElementsByTagName('*').length > PROVE_AT_ONCE_MAX_ELEMENTS;
+  const later: string[] = [];
+  for (const selector of selectors) {
+    const query = storedQuery(selector);
+    if (large && (!query || query.target.kind === 'role')) later.push(selector);
+    else prove(selector);
   }
-  return proven;
+  const finish = () => {
+    roots = undefined;
+    for (const selector of later.splice(0)) prove(selector);
+  };
+  if (later.length) requestAnimationFrame(() => setTimeout(finish, 0));
+  return {
+    settle: () => {
+      finish();
+      return selectors.filter((selector) => proven.get(selector));
+    },
+  };
+}
+
+/** The selectors of an element proven at once (a drag's places, read when it ends). */
+export function provenSelectors(element: Element, selectors: readonly string[]): string[] {
+  return proveSelectors(element, selectors).settle();
 }

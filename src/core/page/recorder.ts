@@ -16,7 +16,7 @@ import { installOverlay } from './record-toolbar';
 import { recordTyping } from './record-typing';
 import type { Described, GestureState, Recording, StepExtra } from './recording';
 import { selectorsInPage } from './selectors-in-page';
-import { provenSelectors } from './proven-selectors';
+import { proveSelectors, type SelectorProof } from './proven-selectors';
 import { listenInsideShadowRoots } from './shadow-listeners';
 
 /** Steps a pointer press began: what they opened, they opened since the press. */
@@ -79,17 +79,19 @@ export function installRecorder(binding: string, token: string): void {
   };
   /** Descriptions taken at the start of a gesture, per element, until the gesture is reported. */
   const described = new WeakMap<Element, Described>();
+  /** The proof of each description's selectors, settled when its step is sent (see proveSelectors). */
+  const proofs = new WeakMap<Described, SelectorProof>();
   /** The element's state at the start of its gesture: what the gesture changed is its effect. */
   const statesBefore = new WeakMap<Element, ElementState>();
   const { openedSince, gestureBegins } = watchOpenings();
   const describeNow = (element: Element) => {
     const named = describeInPage(element);
     const { section, ...found } = selectorsInPage(element, named, describeInPage);
-    // Only the top document's selectors are written (a frame's element is named by the engine's snapshot).
-    const selectors = window.top === window ? { ...found, selectors: provenSelectors(element, found.selectors) } : found;
     const fingerprint = section ? { ...named, section } : named;
     // The address too: a click on a link changes it before the step is sent.
-    const description = { fingerprint, ...selectors, url: location.href };
+    const description: Described = { fingerprint, ...found, url: location.href };
+    // Only the top document's selectors are written (a frame's element is named by the engine's snapshot).
+    if (window.top === window) proofs.set(description, proveSelectors(element, found.selectors));
     described.set(element, description);
     statesBefore.set(element, stateOf(element));
     gestureBegins(element);
@@ -148,7 +150,9 @@ export function installRecorder(binding: string, token: string): void {
     if (gesture.untouched?.element === element) gesture.untouched = undefined;
     gesture.sent = true;
     gesture.steps++;
-    const description = descriptionOf(element);
+    const taken = descriptionOf(element);
+    const proof = proofs.get(taken);
+    const description = proof ? { ...taken, selectors: proof.settle() } : taken;
     // A click is sent once its handlers have run: what it opened, it opened since the press.
     const pressedAgo = Date.now() - gesture.pressedAt;
     const since = reading?.since ?? (POINTER_KINDS.has(kind) && pressedAgo < 5000 ? performance.now() - pressedAgo : undefined);

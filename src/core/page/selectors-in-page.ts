@@ -124,13 +124,17 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     let holder: Element | null = element.parentElement;
     while (holder && textOf(holder) !== clean(anchor.name)) holder = holder.parentElement;
     const anchorPart = anchor.role === 'label' ? 'css=label' : ROLE.test(anchor.role) ? `role=${anchor.role}` : undefined;
-    if (holder && anchorPart) {
+    // Playwright's has-text reads the text nodes as they are, with no space between a row's cells, exactly (`s`):
+    // the anchor's name as a person reads it ("Order 7 Ada") would find no row ("Order 7Ada").
+    const exactText = (node: Element) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const text = holder && exactText(holder);
+    if (holder && text && text.length <= 200 && anchorPart) {
       const holders = [...document.querySelectorAll(anchor.role === 'label' ? 'label' : `${holder.localName}, [role=${quote(anchor.role)}]`)]
-        .filter((candidate) => textOf(candidate) === clean(anchor.name));
+        .filter((candidate) => exactText(candidate) === text);
       // Playwright's role selector finds no element of role generic (a label, a div): those are found by their tag.
       const byTag = ['generic', 'none', 'paragraph', 'text'].includes(role);
       const inside = holders.flatMap((candidate) => [...candidate.querySelectorAll(byTag ? CSS.escape(element.localName) : '*')].filter((inner) => byTag || roleOf(inner) === role));
-      if (inside.length === 1 && inside[0] === element) selectors.push(`${anchorPart} >> internal:has-text=${quote(anchor.name)}s >> ${byTag ? `css=${CSS.escape(element.localName)}` : `role=${role}`}`);
+      if (inside.length === 1 && inside[0] === element) selectors.push(`${anchorPart} >> internal:has-text=${quote(text)}s >> ${byTag ? `css=${CSS.escape(element.localName)}` : `role=${role}`}`);
     }
   }
   // A select without a name is known by its options (the first one is often the prompt: "--Select a fruit--").
