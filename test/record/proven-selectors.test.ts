@@ -71,7 +71,7 @@ describe('recorded selectors are proven on the live page', function () {
     // The same orders, newest first: the row's place has changed, its text has not.
     await page.goto(rig.url('table.html'));
     await page.evaluate(() => {
-      const body = document.querySelector('#orders tbody')!;
+      const body = document.querySelector<HTMLTableSectionElement>('#orders tbody')!;
       body.append(...[...body.rows].reverse());
       (window as unknown as { events: string[] }).events = [];
     });
