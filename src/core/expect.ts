@@ -5,9 +5,9 @@ import { lineDiff } from './line-diff';
 import { locatorFor } from './act/locate';
 import { substitute } from './act/variables';
 import { abortReason, ServiceDomProcessError, ServiceInvalidArgumentError } from './errors';
-import { effectHolds, openedInDocument, valueInPage } from './page-scripts';
+import { effectHolds, effectHoldsElsewhere, valueInPage } from './page-scripts';
 import { readOnStored } from './act/direct-action';
-import { describeEffect } from '../schema';
+import { describeEffect, PAGE_EFFECT_FACTS } from '../schema';
 
 type ElementState = (typeof ELEMENT_STATES)[number];
 
@@ -80,15 +80,17 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
       const { selector, effect } = tagged.expectation;
       const target = locatorFor(page, selector);
       return { describe: `${selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), run: async () => {
-        const direct = await readOnStored(page, selector, effectHolds, [effect]);
+        // The element as it shows, else hidden (a day of a picker that closed on the pick), named as when it showed.
+        const direct = await readOnStored(page, selector, effectHolds, [effect]) ?? await readOnStored(page, selector, effectHolds, [effect], { includeHidden: true });
         if (direct) return { passed: direct.holds, actual: direct.actual };
         // An effect is a fact of the element, shown or not: the option picked in a list that closed on the pick.
         const element = (await target.count()) === 1 ? target : withHidden(page, selector);
         if (!element || (await element.count()) !== 1) {
-          // What a gesture opened is a fact of the page, whatever became of its element (a node F2 turned into a field).
-          if (effect.opened && Object.keys(effect).length === 1) {
-            const shows = await page.evaluate(openedInDocument, effect.opened);
-            return { passed: shows, actual: shows ? describeEffect(effect) : `with no ${describeEffect(effect).replace(/^opening /, '')} open` };
+          // What a gesture opened or made appear is a fact of the page, whatever became of its element (a node F2
+          // turned into a field, an option its list took away as it closed).
+          if (Object.keys(effect).every((key) => (PAGE_EFFECT_FACTS as readonly string[]).includes(key))) {
+            const shown = await page.evaluate(effectHoldsElsewhere, effect);
+            return { passed: shown.holds, actual: shown.actual };
           }
           return { passed: false, actual: 'absent' };
         }

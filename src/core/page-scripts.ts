@@ -4,13 +4,12 @@ import type { installPageHooks as InstallPageHooks, readGeneration as ReadGenera
 import type { installPicker as InstallPicker } from './page/picker';
 import type { aimKeys as AimKeys, aimPointer as AimPointer, disarmPointer as DisarmPointer, frameShowsAt as FrameShowsAt } from './page/pointer-aim';
 import type { installRecorder as InstallRecorder } from './page/recorder';
-import type { effectHolds as EffectHolds } from './page/element-state';
+import type { effectHolds as EffectHolds, effectHoldsElsewhere as EffectHoldsElsewhere } from './page/element-state';
 import type { checkedState as CheckedState, prepareFill as PrepareFill, selectInPage as SelectInPage, valueInPage as ValueInPage } from './page/field-input';
 import type { findAndKeep as FindAndKeep } from './page/find-sole';
 import type { untilDefined as UntilDefined } from './page/custom-elements';
 import type { relocatedSelectors as RelocatedSelectors, surveyForRelocation as SurveyForRelocation } from './page/relocate';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
-import type { openedInDocument as OpenedInDocument } from './page/openings';
 import sources from './page-sources';
 
 /**
@@ -53,7 +52,7 @@ export const valueInPage = inPage<typeof ValueInPage>('valueInPage');
 export const untilDefined = inPage<typeof UntilDefined>('untilDefined');
 export const surveyForRelocation = inPage<typeof SurveyForRelocation>('surveyForRelocation');
 export const relocatedSelectors = inPage<typeof RelocatedSelectors>('relocatedSelectors');
-export const openedInDocument = inPage<typeof OpenedInDocument>('openedInDocument');
+export const effectHoldsElsewhere = inPage<typeof EffectHoldsElsewhere>('effectHoldsElsewhere');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
 

@@ -5,6 +5,9 @@ import { flag, list, nonEmptyText, oneOf, strictObject, text, wholeNumber } from
 /** The roles of what a gesture may open (core/page/openings.ts reads the same list). */
 export const OPENED_ROLES = ['alertdialog', 'dialog', 'menu', 'listbox', 'tree', 'grid', 'textbox'] as const;
 
+/** The facts of an effect about the page rather than the step's element: checked even when the element is gone. */
+export const PAGE_EFFECT_FACTS = ['opened', 'appeared'] as const;
+
 /**
  * What a recorded gesture did to its element, read from the page after it settled: replay performs the step, then
  * checks these facts, so a step whose effect did not happen fails and says what is missing instead of passing.
@@ -26,7 +29,12 @@ export const EffectSchema = strictObject({
   opened: v.optional(v.pipe(strictObject({
     role: v.pipe(oneOf(OPENED_ROLES), v.description('The role of what the gesture opened.')),
     name: v.optional(v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('Its accessible name, as a person reads it (case and spacing do not count).'))),
+    count: v.optional(v.pipe(wholeNumber(2, 1000), v.description('How many of that role and name show at least, when more than one did afterwards: one open before does not stand for it.'))),
   }), v.description('What the gesture opened elsewhere on the page when its own element did not change: a dialog, a menu or list in a portal, a rename box a key brought up. Checked to show after the step.'))),
+  appeared: v.optional(v.pipe(strictObject({
+    text: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The text, as a person reads it (spacing does not count; case does).')),
+    count: v.optional(v.pipe(wholeNumber(2, 1000), v.description('How many places show it at least, when more than one did afterwards.'))),
+  }), v.description('Text a click put on the page when its own element did not change and it opened nothing: the option picked from a list that closed, now the field\'s value or a chip; "Saved" in a status line. Checked to show after the step.'))),
 });
 /** A fraction of a layout's size; an element may stick out of it a little on either side. */
 function share() {
@@ -50,6 +58,7 @@ export function describeEffect(effect: Effect): string {
   if (effect.shows !== undefined) parts.push(`showing ${JSON.stringify(effect.shows)}`);
   if (effect.place) parts.push(describePlace(effect.place));
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
-  if (effect.opened) parts.push(`opening ${effect.opened.role}${effect.opened.name !== undefined ? ` ${JSON.stringify(effect.opened.name)}` : ''}`);
+  if (effect.opened) parts.push(`opening ${effect.opened.role}${effect.opened.name !== undefined ? ` ${JSON.stringify(effect.opened.name)}` : ''}${effect.opened.count ? ` (${effect.opened.count} of them)` : ''}`);
+  if (effect.appeared) parts.push(`${JSON.stringify(effect.appeared.text)} appearing on the page${effect.appeared.count ? ` (in ${effect.appeared.count} places)` : ''}`);
   return parts.join(', ');
 }

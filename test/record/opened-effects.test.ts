@@ -106,4 +106,26 @@ describe('what a gesture opened is its effect', function () {
     assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
     assert.match(later.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /^press on treeitem "Budget" was done, but it did not have its recorded effect: expected opening textbox, found with no textbox open/);
   });
+
+  it('a click that opens a menu with no name while another menu shows keeps how many show; where it opens none, the one already open does not make it pass', async () => {
+    const page = rig.session.page();
+    const MENUS = `<h1>Board</h1><ul role="menu" style="list-style:none"><li role="menuitem">Pinned</li></ul>
+      <button id="more">More</button>
+      <script>
+        var OPENS = true;
+        document.getElementById('more').addEventListener('click', () => {
+          if (!OPENS) return;
+          const menu = document.createElement('ul');
+          menu.setAttribute('role', 'menu');
+          menu.innerHTML = '<li role="menuitem">Archive</li>';
+          document.body.append(menu);
+        });
+      </script>`;
+    const steps = await record(page, MENUS, () => page.locator('#more').click());
+    assert.deepEqual(steps.map((step) => step.effect), [{ opened: { role: 'menu', count: 2 } }]);
+    assert.equal((await replayOn(MENUS, steps)).status, 'passed');
+    const later = await replayOn(MENUS.replace('var OPENS = true', 'var OPENS = false'), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps[0]?.error?.message ?? '', /expected opening menu \(2 of them\), found with 1 menu open/);
+  });
 });

@@ -45,13 +45,15 @@ export async function findStored(page: Page, selector: string): Promise<StoredEl
 }
 
 /** A page function's answer on the element a stored selector finds alone now; undefined when the page cannot say it alone. */
-export async function readOnStored<A extends readonly unknown[], R>(page: Page, selector: string, fn: (element: Element, ...args: A) => R, args: A): Promise<Awaited<R> | undefined> {
-  const reached = await foundWithSession(page, selector);
+export async function readOnStored<A extends readonly unknown[], R>(page: Page, selector: string, fn: (element: Element, ...args: A) => R, args: A, options: { readonly includeHidden?: boolean } = {}): Promise<Awaited<R> | undefined> {
+  const reached = await foundWithSession(page, selector, options.includeHidden);
   return reached ? callOnElement(reached.session, reached.found.node, fn, args) : undefined;
 }
 
-async function foundWithSession(page: Page, selector: string): Promise<{ found: StoredElement; session: CDPSession } | undefined> {
-  const path = storedQuery(selector);
+async function foundWithSession(page: Page, selector: string, includeHidden = false): Promise<{ found: StoredElement; session: CDPSession } | undefined> {
+  const stored = storedQuery(selector);
+  // A role selector may look among hidden elements too; any other finds them as it always does.
+  const path = stored && includeHidden && stored.target.kind === 'role' ? { ...stored, target: { ...stored.target, includeHidden } } : stored;
   const session = path && await sessionFor(page);
   const found = session ? await phase('find the stored selector', () => findStoredElement(page, session, path, PAGE_CALL_MS)) : undefined;
   return found && session ? { found, session } : undefined;

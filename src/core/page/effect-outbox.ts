@@ -1,8 +1,13 @@
 import { isTextField, valueOf } from './fields';
 import { changedState, orderOf, placeOf, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
+import type { Appeared } from './appearances';
 import type { Opened } from './openings';
 
-type OpenedSince = (since: number, until: number, byKey: boolean, gestureOn: Element) => Opened | undefined;
+/** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
+export interface Elsewhere {
+  openedSince(since: number, until: number, byKey: boolean, gestureOn: Element): Opened | undefined;
+  appearedSince(since: number, until: number, preferred: string, gestureOn: Element): Appeared | undefined;
+}
 
 /** What a drag's effect is read against: the list's order and the dragged element's place in its layout, before. */
 export interface DragBefore {
@@ -38,8 +43,16 @@ export interface StepReading {
 
 /** A person's input this long after a gesture began is the next gesture (the clock of `since` and of Date differ a little). */
 const NEXT_GESTURE_AFTER_MS = 20;
+/** A double click's second press comes within this: it is the same gesture's (a key is the next gesture at once). */
+const DOUBLE_CLICK_MS = 500;
 /** Gestures whose effect may be what they opened elsewhere, when their own element did not change. */
 const OPENING_KINDS = new Set(['press', 'click', 'doubleClick']);
+
+/** The name the step's element had as its gesture began. */
+const nameOf = (payload: Record<string, unknown>) => {
+  const fingerprint = payload.fingerprint as { name?: unknown } | undefined;
+  return typeof fingerprint?.name === 'string' ? fingerprint.name : '';
+};
 
 /** How long after a step the page has had to react, when no other gesture comes first. */
 const EFFECT_AFTER_MS = 250;
@@ -49,7 +62,7 @@ const EFFECT_AFTER_MS = 250;
  * each one changed about its element (its state, its list's order) can be read and sent with it as its effect. They
  * leave in the order the gestures were made. Runs in the page, built into the recorder.
  */
-export function effectOutbox(send: (payload: Record<string, unknown>) => void, stateBefore: (element: Element) => ElementState | undefined, openedSince: OpenedSince, lastInputAt: () => number) {
+export function effectOutbox(send: (payload: Record<string, unknown>) => void, stateBefore: (element: Element) => ElementState | undefined, elsewhere: Elsewhere, nextInputAfter: (time: number, pointerAfter: number) => number | undefined) {
   const waiting: { payload: Record<string, unknown>; element?: Element; before?: ElementState | undefined; reading: StepReading; since: number }[] = [];
   let timer = 0;
   const flush = () => {
@@ -77,11 +90,15 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       // Nothing changed about the element itself: what the gesture opened elsewhere (a dialog, F2's rename box) is its effect.
       const kind = String(entry.payload.kind);
       if (!Object.keys(effect).length && entry.element && OPENING_KINDS.has(kind)) {
-        // Until the person's next gesture began (a double click's second press is its own).
-        const next = lastInputAt();
-        const until = kind !== 'doubleClick' && next > entry.since + NEXT_GESTURE_AFTER_MS ? next : performance.now();
-        const opened = openedSince(entry.since, until, kind === 'press', entry.element);
+        // Until the person's next gesture began (a double click's second press is its own): what typing after a click
+        // drew, or the next click opened, is theirs.
+        const next = entry.since + NEXT_GESTURE_AFTER_MS;
+        const until = nextInputAfter(next, kind === 'doubleClick' ? entry.since + DOUBLE_CLICK_MS : next) ?? performance.now();
+        const opened = elsewhere.openedSince(entry.since, until, kind === 'press', entry.element);
+        // Text a click put on the page (a key's may be what was typed before it, which a variable may change on replay).
+        const appeared = opened || kind === 'press' ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
         if (opened) effect.opened = opened;
+        if (appeared) effect.appeared = appeared;
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }

@@ -1,6 +1,7 @@
 import { deepActiveElement } from './element-at-point';
 import { isTextField, valueOf } from './fields';
-import { describeOpened, openedShows, type Opened } from './openings';
+import { placesShowing, type Appeared } from './appearances';
+import { describeOpened, openedShowing, type Opened } from './openings';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
  * a slider's value, and for a dragged element the order of the list it sits in. Replay checks the same facts after it performs the step,
@@ -88,6 +89,7 @@ export interface EffectFacts extends ElementState {
   shows?: string | undefined;
   place?: Place | undefined;
   opened?: Opened | undefined;
+  appeared?: Appeared | undefined;
 }
 
 /** The element `levels` up from this one, shadow roots crossed. */
@@ -159,10 +161,30 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
     const now = placeOf(element, effect.place.levels);
     if (!now || !sitsAt(now, effect.place)) missing.push(now ? describePlace(now) : 'not in a layout that far up');
   }
-  if (effect.opened && !openedShows(effect.opened, element.ownerDocument)) missing.push(`with no ${describeOpened(effect.opened)} open`);
+  missing.push(...missingElsewhere(effect, element.ownerDocument));
   if (effect.order) {
     const order = orderOf(element);
     if (order.join('\n') !== effect.order.join('\n')) missing.push(`in the order ${order.map((item) => JSON.stringify(item)).join(', ')}`);
   }
+  return { holds: missing.length === 0, actual: missing.join(', ') };
+}
+
+/** What the effect says the gesture did elsewhere on the page (opened, made appear) and this document does not show. */
+function missingElsewhere(effect: EffectFacts, document: Document): string[] {
+  const missing: string[] = [];
+  if (effect.opened) {
+    const open = openedShowing(effect.opened, document);
+    if (open < (effect.opened.count ?? 1)) missing.push(`with ${open || 'no'} ${describeOpened(effect.opened)} open`);
+  }
+  if (effect.appeared) {
+    const places = placesShowing(effect.appeared.text, document);
+    if (places < (effect.appeared.count ?? 1)) missing.push(places ? `with ${JSON.stringify(effect.appeared.text)} in ${places} place${places === 1 ? '' : 's'}` : `with no ${JSON.stringify(effect.appeared.text)} on the page`);
+  }
+  return missing;
+}
+
+/** Whether this document shows what the effect says the gesture did elsewhere: replay's check when its element is gone. */
+export function effectHoldsElsewhere(effect: EffectFacts): { holds: boolean; actual: string } {
+  const missing = missingElsewhere(effect, document);
   return { holds: missing.length === 0, actual: missing.join(', ') };
 }

@@ -11,7 +11,8 @@ import { describeSole, type SoleTarget } from './sole-target';
  * - `xpath`: document.evaluate, elements only, as Playwright's xpath engine (which does not enter shadow roots);
  * - `role`: elements of that role whose accessible name equals the name (whitespace collapsed; `i`: any case),
  *   in the document and open shadow roots, hidden ones (display none, visibility hidden, aria-hidden) left out, as
- *   Playwright's role engine does with the same syntax. Role and name are the recorder's (describeInPage);
+ *   Playwright's role engine does with the same syntax (`includeHidden`: those too, named as when they showed: an
+ *   option in a list that closed on the pick). Role and name are the recorder's (describeInPage);
  * - `shadow`: Rehearse's hops into shadow roots, closed ones included (`shadow:css=host >>> … >>> target`): the
  *   first host as `css`, then each step inside the roots reached, as the engine's shadow selector engine runs it.
  * Only an element found alone is returned. Where this and Playwright could disagree they disagree by this finding
@@ -20,7 +21,7 @@ import { describeSole, type SoleTarget } from './sole-target';
 export type StoredQuery =
   | { readonly kind: 'css'; readonly css: string }
   | { readonly kind: 'xpath'; readonly xpath: string }
-  | { readonly kind: 'role'; readonly role: string; readonly name?: string; readonly anyCase: boolean }
+  | { readonly kind: 'role'; readonly role: string; readonly name?: string; readonly anyCase: boolean; readonly includeHidden?: boolean }
   | { readonly kind: 'shadow'; readonly host: string; readonly within: readonly string[] };
 
 /** Where the page keeps the element found, under an id the engine chose, so its next calls need no node id. */
@@ -123,7 +124,7 @@ function collectRole(elements: NodeListOf<Element>, query: Extract<StoredQuery, 
   for (const element of elements) {
     if (roleOf(element) !== query.role) continue;
     if (++candidates > MAX_ROLE_CANDIDATES) return false;
-    if (hiddenForAria(element)) continue;
+    if (!query.includeHidden && hiddenForAria(element)) continue;
     if (wanted === undefined || comparable(describeInPage(element).name, query.anyCase) === wanted) into.push(element);
   }
   return true;

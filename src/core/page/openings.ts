@@ -35,6 +35,8 @@ const LONGEST_NAME = 80;
 export interface Opened {
   readonly role: OpenedRole;
   readonly name?: string | undefined;
+  /** How many of that role and name showed afterwards, when more than one: another already open does not stand for it. */
+  readonly count?: number | undefined;
 }
 
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -83,7 +85,9 @@ export function watchOpenings() {
       if (!opened) continue;
       const name = describeInPage(opened, false).name.replace(/\s+/g, ' ').trim();
       // A name that counts or ends cut short (`3 results`, `Edit order 1500`) is the content's of the moment: the role alone.
-      return { role, ...(name && name.length <= LONGEST_NAME && !name.endsWith('…') && !/\d/.test(name) ? { name } : {}) };
+      const found: Opened = { role, ...(name && name.length <= LONGEST_NAME && !name.endsWith('…') && !/\d/.test(name) ? { name } : {}) };
+      const count = showing(found, document).length;
+      return count > 1 ? { ...found, count } : found;
     }
     return undefined;
   };
@@ -100,17 +104,17 @@ export function watchOpenings() {
   return { openedSince, gestureBegins };
 }
 
-/** Whether what a gesture opened shows in this frame: replay's check when the gesture's own element is gone. */
-export function openedInDocument(opened: Opened): boolean {
-  return openedShows(opened, document);
+/** How many elements of that role (and name, as a person reads it) show in this document; replay's check. */
+export function openedShowing(opened: Opened, document: Document): number {
+  return showing(opened, document).length;
 }
 
-/** Whether an element of that role (and name, as a person reads it) shows in this document; replay's check. */
-export function openedShows(opened: Opened, document: Document): boolean {
-  if (!Object.hasOwn(OPENED_ROLES, opened.role)) return false;
+/** The elements of that role (and name, as a person reads it) that show in this document. */
+function showing(opened: Opened, document: Document): Element[] {
+  if (!Object.hasOwn(OPENED_ROLES, opened.role)) return [];
   // A field opened is the one with the focus (a rename box): another field on the page is not it.
   const candidates = opened.role === 'textbox' ? [deepActiveElement()].filter((element): element is Element => element !== null && roleOf(element) === 'textbox') : elementsOfRole(document, opened.role);
-  return candidates.some((element) => shows(element) && (opened.name === undefined || clean(describeInPage(element, false).name) === clean(opened.name)));
+  return candidates.filter((element) => shows(element) && (opened.name === undefined || clean(describeInPage(element, false).name) === clean(opened.name)));
 }
 
 /** `dialog "Rename"`, `menu`: as describeEffect says it (page code imports no schema). */

@@ -1,0 +1,139 @@
+import { RECORDER_HOST } from './keys';
+
+/**
+ * Text a click put on the page: the option picked in a list that closed on the pick, now the select's value or a chip;
+ * "Saved" in a status line. The effect of a click whose own element did not change and which opened nothing, kept as
+ * `effect.appeared`; replay checks the text shows after the step, in at least as many places, so a release (or a
+ * moment) where the pick or the save did not happen fails at that step instead of passing. Runs in the page.
+ */
+export interface Appeared {
+  readonly text: string;
+  /** The places that show it, when more than one (a heading already said "Team" before the plan became Team). */
+  readonly count?: number | undefined;
+}
+
+/** Overlays whose text is the overlay's, not the gesture's effect: a list that opened, a tooltip under the pointer. */
+const OVERLAY = '[role=listbox], [role=menu], [role=option], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=tooltip], datalist, select, option';
+/** Words of a moment, gone before replay would look: the page is still at work. */
+const OF_A_MOMENT = /^(loading|saving|sending|submitting|processing|please wait|searching|updating)\b|(\.\.\.|…)$/i;
+const REMEMBERED_MS = 10_000;
+const MOST_REMEMBERED = 2000;
+/** Text nodes read from one added element: a page drawn anew is not one gesture's effect. */
+const MOST_PER_ELEMENT = 200;
+
+/** More places than this show the text, and it says nothing about the click. */
+const MOST_PLACES = 20;
+
+const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** A text that may be a click's effect: short, with no number (counts and times differ on replay), not of a moment. */
+const telling = (text: string) => text.length >= 2 && text.length <= 80 && !/\d/.test(text) && !OF_A_MOMENT.test(text);
+
+function textNodesOf(node: Node): Text[] {
+  if (node instanceof Text) return [node];
+  const found: Text[] = [];
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text && found.length < MOST_PER_ELEMENT; text = walker.nextNode()) found.push(text as Text);
+  return found;
+}
+
+/** Whether a text node is one a person sees, outside overlays and the recorder's own toolbar. */
+function seen(text: Text): boolean {
+  const holder = text.parentElement;
+  if (!holder || !text.isConnected || holder.closest(OVERLAY) || holder.closest(RECORDER_HOST)) return false;
+  if (!holder.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+  return !clippedAway(holder);
+}
+
+/**
+ * Text only a screen reader gets: in a box clipped to a pixel or so (a live region's announcement, "visually hidden"
+ * text), a few levels up at most.
+ */
+function clippedAway(element: Element): boolean {
+  let node: Element | null = element;
+  for (let level = 0; node && level < 6; level++, node = node.parentElement) {
+    const box = node.getBoundingClientRect();
+    if (box.width > 2 && box.height > 2) continue;
+    const style = getComputedStyle(node);
+    if (style.overflow !== 'visible' || style.clip !== 'auto' || style.clipPath !== 'none') return true;
+  }
+  return false;
+}
+
+/** How many text nodes a person sees in this document that read `text` (spacing aside). */
+export function placesShowing(text: string, document: Document): number {
+  const wanted = spaced(text);
+  let count = 0;
+  const walker = document.createTreeWalker(document.body ?? document.documentElement, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const value = node.nodeValue ?? '';
+    if (value.length >= wanted.length && spaced(value) === wanted && seen(node as Text)) count++;
+  }
+  return count;
+}
+
+/** Watches text added to and taken off the page, and says what a click put there. */
+export function watchAppearances() {
+  const added: { text: Text; at: number }[] = [];
+  const removed: { text: string; at: number }[] = [];
+  const forget = (entries: { at: number }[], at: number) => {
+    const stale = entries.findIndex((entry) => entry.at > at - REMEMBERED_MS);
+    entries.splice(0, Math.max(stale < 0 ? entries.length : stale, entries.length - MOST_REMEMBERED));
+  };
+  new MutationObserver((records) => {
+    const at = performance.now();
+    for (const record of records) {
+      if (record.type === 'characterData' && record.target instanceof Text) {
+        added.push({ text: record.target, at });
+        if (record.oldValue) removed.push({ text: spaced(record.oldValue), at });
+        continue;
+      }
+      for (const node of record.addedNodes) for (const text of textNodesOf(node)) added.push({ text, at });
+      // Text taken off an overlay (the list closing on a pick) is the overlay's: the picked option shown elsewhere is new.
+      const from = record.target instanceof Element && record.target.closest(OVERLAY);
+      for (const node of from ? [] : record.removedNodes) {
+        for (const text of textNodesOf(node)) if (!text.parentElement?.closest(OVERLAY)) removed.push({ text: spaced(text.nodeValue ?? ''), at });
+      }
+    }
+    forget(added, at);
+    forget(removed, at);
+  }).observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+
+  /**
+   * The text a click on `gestureOn` that began at `since` put on the page before `until` and still shows: `preferred`
+   * (the name of what was clicked, an option) if it appeared, else the first that appeared. Text drawn anew where it already was (a
+   * list re-rendered) did not appear: what was taken off in the same moment is set against what was added.
+   */
+  const appearedSince = (since: number, until: number, preferred: string, gestureOn: Element): Appeared | undefined => {
+    // What shows in the editor clicked into is what was typed there, typing's effect (a `fill`'s, a `type`'s).
+    const editing = gestureOn.closest('[contenteditable]:not([contenteditable="false"])');
+    const gone = new Map<string, number>();
+    for (const entry of removed) if (entry.at >= since && entry.at <= until) gone.set(entry.text, (gone.get(entry.text) ?? 0) + 1);
+    const candidates: string[] = [];
+    for (const entry of added) {
+      if (entry.at < since || entry.at > until) continue;
+      const text = spaced(entry.text.nodeValue ?? '');
+      const taken = gone.get(text) ?? 0;
+      if (taken > 0) {
+        gone.set(text, taken - 1);
+        continue;
+      }
+      if (telling(text) && !candidates.includes(text) && !editing?.contains(entry.text) && seen(entry.text)) candidates.push(text);
+    }
+    const text = candidates.find((candidate) => candidate.toLowerCase() === spaced(preferred).toLowerCase()) ?? candidates[0];
+    if (!text) return undefined;
+    const count = placesShowing(text, document);
+    // A text shown all over the page ("Edit" on each row) does not tell whether the click did anything.
+    if (count > MOST_PLACES) return undefined;
+    return count > 1 ? { text, count } : { text };
+  };
+  return { appearedSince };
+}
+
+/** Whether what a click put on the page shows in this document, in as many places: replay's check. */
+export function appearedShows(appeared: Appeared, document: Document): boolean {
+  return placesShowing(appeared.text, document) >= (appeared.count ?? 1);
+}
+
+/** `"Team" appearing on the page`, as describeEffect says it (page code imports no schema). */
+export const describeAppeared = (appeared: Appeared) => `${JSON.stringify(appeared.text)} appearing on the page${appeared.count ? ` (in ${appeared.count} places)` : ''}`;
