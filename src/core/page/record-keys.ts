@@ -42,6 +42,10 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
       if (event.key === 'Tab') gesture.tabbedAt = Date.now();
     }
     if (!target || event.repeat || NOT_COMMANDS.has(event.key)) return;
+    // A click held back for a double click is not one now: it is sent, and what it and the keys before did is read
+    // before this key acts (a slider's handle clicked, then an arrow: the click did not move it, the arrow did).
+    r.flushHeld();
+    r.flushOutbox();
     // The key before this one is decided now: the click it could make has come, and the ledger reads its outcome.
     pressIfItActed?.();
     const chord = event.ctrlKey || event.altKey || event.metaKey;

@@ -1,4 +1,5 @@
 import { describeInPage, type PageFingerprint } from './describe-in-page';
+import { deepActiveElement } from './element-at-point';
 import { isTextField } from './fields';
 import type { Described, Recording } from './recording';
 
@@ -38,6 +39,10 @@ export function recordLedger(r: Recording) {
     key = null;
     if (!entry || entry.typed || entry.clicked || gesture.steps !== entry.steps || r.heldClicks.size || gesture.proxyTyping?.element === entry.element) return;
     if (!r.actedSince(entry.mutations, entry.at)) return;
+    // A key that opened a field and put the focus in it (a grid cell's editor the first key opens) began typing there:
+    // the typing's step is written when it ends.
+    const focused = deepActiveElement();
+    if (focused && focused !== entry.element && isTextField(focused)) return;
     const fingerprint = entry.element.isConnected ? describeInPage(entry.element) : entry.fingerprint;
     if (fingerprint) report('press', fingerprint, entry.name);
   };

@@ -35,9 +35,10 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     // What was typed comes before what the person does next (a double click on a word of it, a button), whatever the
     // next gesture waits for.
     if (gesture.typingIn) flushFill(gesture.typingIn);
-    r.flushOutbox();
-    // Clicks still held belong to the gesture before this one: sent now, they do not count as this one's step.
+    // Clicks still held belong to the gesture before this one: sent now, they do not count as this one's step. What
+    // each did is read now too, before this gesture's handlers change the page (a list it opened, taken away by a pick).
     r.flushHeld(target);
+    r.flushOutbox();
     pressed(target, r.describeNow(target));
     gesture.element = gesture.pressedOn = target;
     gesture.pressButton = event.button;

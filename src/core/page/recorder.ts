@@ -3,6 +3,7 @@ import { stateOf, type ElementState } from './element-state';
 import { effectOutbox, type StepReading } from './effect-outbox';
 import { isTextField } from './fields';
 import { RECORDER_HOST, RECORDING_MARK } from './keys';
+import { watchAppearances } from './appearances';
 import { watchOpenings } from './openings';
 import { watchPageChanges } from './page-changes';
 import { recordAsserts } from './record-asserts';
@@ -84,14 +85,15 @@ export function installRecorder(binding: string, token: string): void {
   /** The element's state at the start of its gesture: what the gesture changed is its effect. */
   const statesBefore = new WeakMap<Element, ElementState>();
   const { openedSince, gestureBegins } = watchOpenings();
+  const { appearedSince } = watchAppearances();
   const describeNow = (element: Element) => {
     const named = describeInPage(element);
     const { section, ...found } = selectorsInPage(element, named, describeInPage);
     const fingerprint = section ? { ...named, section } : named;
     // The address too: a click on a link changes it before the step is sent.
     const description: Described = { fingerprint, ...found, url: location.href };
-    // Only the top document's selectors are written (a frame's element is named by the engine's snapshot).
-    if (window.top === window) proofs.set(description, proveSelectors(element, found.selectors));
+    // A frame's are proven in the frame, where replay runs them once it has entered it (the engine adds the hops).
+    proofs.set(description, proveSelectors(element, found.selectors));
     described.set(element, description);
     statesBefore.set(element, stateOf(element));
     gestureBegins(element);
@@ -99,7 +101,17 @@ export function installRecorder(binding: string, token: string): void {
   };
   const descriptionOf = (element: Element) => described.get(element) ?? describeNow(element);
   // Steps wait until the page has reacted to them (or the next gesture starts), so that what each changed is read.
-  const { post, flush: flushOutbox } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), openedSince, () => performance.now() - (Date.now() - gesture.personInputAt));
+  // When the person's last presses and keys came (performance.now): where one gesture's effect ends and the next's begins.
+  const inputs: { at: number; byPointer: boolean }[] = [];
+  for (const type of ['pointerdown', 'keydown']) {
+    window.addEventListener(type, (event) => {
+      if (!event.isTrusted) return;
+      inputs.push({ at: event.timeStamp, byPointer: type === 'pointerdown' });
+      if (inputs.length > 100) inputs.shift();
+    }, true);
+  }
+  const nextInputAfter = (time: number, pointerAfter: number) => inputs.find(({ at, byPointer }) => at > (byPointer ? pointerAfter : time))?.at;
+  const { post, flush: flushOutbox } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), { openedSince, appearedSince }, nextInputAfter);
   // A click is held back for the length of a double click (two clicks that make one are recorded as one doubleClick),
   // or, when it may leave the page (a link, a submit button), until the page's own handlers have run: either way a
   // confirm() the click opens is answered before the step is sent, and the step carries the answer. Anything else the
