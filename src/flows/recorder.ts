@@ -11,6 +11,7 @@ import { playwrightEngineScript } from '../core/browser/playwright-engine-script
 import { locatorFor } from '../core/act/locate';
 import { ariaSnapshotForFlow } from '../core/aria-snapshot';
 import { byMeaning } from '../core/snapshot/by-meaning';
+import { formatSelector, parseSelector } from '../core/snapshot/selector-syntax';
 import { MAX_ARIA_SNAPSHOT_CHARS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../schema';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 
@@ -232,8 +233,7 @@ export class Recorder {
       if (event.problem && event.assert) return this.problem(`${RECORD_MODE_LABELS[event.assert]} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}.`);
       if (event.problem) return this.problem(`${event.kind}${event.kind === 'press' && event.value ? ` ${event.value}` : ''} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}. Record it again, or add the step by hand.`);
       const snapshot = fromSnapshot ? await fromSnapshot : undefined;
-      // Selectors made in a frame's page lack the hop into the frame: only the snapshot's serve there.
-      const selectors = snapshot ? [snapshot.selector, ...snapshot.fallbacks] : inMainFrame ? event.selectors : [];
+      const selectors = snapshot ? [...inFrame(event.selectors, snapshot.selector), snapshot.selector, ...snapshot.fallbacks] : inMainFrame ? event.selectors : [];
       const described = describeFingerprint(event.fingerprint);
       if (event.kind === 'dialog') {
         return this.problem(`a dialog answered after a step on ${described} (${event.dialog?.accept ? 'accepted' : 'dismissed'}) could not be tied to the step that opened it; replay will dismiss it: add "dialog": ${JSON.stringify(event.dialog)} to that step by hand`);
@@ -294,6 +294,17 @@ export class Recorder {
     const pattern = addressPattern(url);
     if (pattern) await this.emit({ step: { wait: { url: pattern } } });
   }
+}
+
+/**
+ * The selectors a frame's own page made and proved for its element (its section, the row it sits in, its place), behind
+ * the hops into that frame the snapshot found: the frame's element is told from its twins as the main document's is.
+ * None for an element in a shadow root (the page makes none there) or reached through one.
+ */
+function inFrame(madeInFrame: readonly string[], fromSnapshot: string): string[] {
+  const { hops } = parseSelector(fromSnapshot);
+  if (!hops.length || hops.some((hop) => hop.kind !== 'frame')) return [];
+  return madeInFrame.map((selector) => formatSelector(hops, selector)).filter((selector) => selector !== fromSnapshot);
 }
 
 /** Runs in the page: removes the recorder's marks (one, or all), in shadow roots too. */

@@ -166,8 +166,9 @@ describe('recording: assertions from the toolbar', function () {
     assert.deepEqual(steps.map((step) => describeStep(step).kind), ['action', 'expect', 'expect'], JSON.stringify(steps));
     const [typed, value, visible] = steps as [FlowStep, Extract<FlowStep, { expect: unknown }>, Extract<FlowStep, { expect: unknown }>];
     assert.ok('action' in typed && typed.action.method === 'fill');
-    assert.deepEqual(value.expect, { selector: 'frame:css=#shipping >>> css=#address', value: '1 Main St' });
-    assert.deepEqual(visible.expect, { selector: 'frame:css=#payment >>> role=button[name="Pay now"]', state: 'visible' });
+    // Named in the frame as in the main document: by its role and label first (the frame's own page proved it there).
+    assert.deepEqual(value.expect, { selector: 'frame:css=#shipping >>> role=textbox[name="Street address"i]', value: '1 Main St' });
+    assert.deepEqual(visible.expect, { selector: 'frame:css=#payment >>> role=button[name="Pay now"i]', state: 'visible' });
     const events = await page.evaluate(() => (window as unknown as { events?: string[] }).events ?? []);
     assert.ok(!events.includes('paid'), `the asserting click paid nothing: ${JSON.stringify(events)}`);
     const replayed = await replayFlow(rig.session, { version: 1, name: 'Frames', startUrl: rig.url('frames.html?cross=CROSS'), steps });

@@ -81,3 +81,35 @@ describe('relocation without a model', function () {
     assert.deepEqual(await changed(page), []);
   });
 });
+
+/** The demo inside a frame of a shell page, as an app that embeds it. */
+async function framedDemo(page: Page, release: Release): Promise<void> {
+  await demo(page, release);
+  const inner = await page.content();
+  await page.setContent(`<h1>Shell</h1><iframe id="demo" title="Demo" style="width: 900px; height: 500px" srcdoc="${inner.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe>`);
+  await page.frameLocator('#demo').locator('input').first().waitFor();
+}
+
+const framedChanges = (page: Page) => page.frames()[1]!.evaluate(() => (window as unknown as { events: string[] }).events);
+
+describe('relocation without a model, inside a frame', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('finds the person\'s checkbox in a retitled example inside the frame, reports it HEALED with a selector through the frame', async () => {
+    const page = rig.session.page();
+    await framedDemo(page, 'recorded');
+    const recorder = await Recorder.start(rig.session);
+    await page.frameLocator('#demo').locator('[data-key=check-2]').click();
+    const flow: Flow = { version: FLOW_VERSION, name: 'Framed', steps: (await recorder.stop()).map(({ step }) => step) };
+    const [step] = flow.steps.filter((each): each is ActionStep => 'action' in each);
+    assert.ok(step && [step.action.selector, ...(step.fallbacks ?? [])].every((selector) => selector.startsWith('frame:')), JSON.stringify(step));
+    await framedDemo(page, 'retitled');
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 4000 });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await framedChanges(page), ['check-2']);
+    const healed = replayed.steps.find((each) => each.healed)?.healed;
+    assert.equal(healed?.by, 'relocation');
+    assert.match(healed?.to ?? '', /^frame:.+ >>> /);
+  });
+});

@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { relocatedSelectors, surveyForRelocation } from '../page-scripts';
 import type { RelocationCandidate } from '../page/relocate';
 import type { Fingerprint } from '../snapshot/snapshot';
 import { describeFingerprint, fingerprintsMatch, readSoleTarget } from './fingerprint';
 import { locatorFor } from './locate';
-import { parseSelector } from '../snapshot/selector-syntax';
+import { formatSelector, parseSelector, type Hop } from '../snapshot/selector-syntax';
 
 /** The least a candidate must have beyond its role and name: one whole clue (a section, an id, the row it sits in). */
 const LEAST_SCORE = 1;
@@ -12,6 +12,8 @@ const LEAST_SCORE = 1;
 const MARGIN = 1;
 /** The weight of the element's order among its twins in its section, as the section's selector kept it (`>> nth=1`). */
 const ORDER_WEIGHT = 1;
+/** How long the frame the step is in may take to be found. */
+const FRAME_WAIT_MS = 1000;
 /** Candidates named in a refusal. */
 const MOST_NAMED = 4;
 
@@ -24,17 +26,20 @@ export type Relocation =
  * name, the one that agrees most with everything else the step remembers (its section, the row or item it sits in, the
  * ids, attributes and classes its selectors used, its place), taken only when it is clearly ahead of the second; in a
  * section whose heading is still on the page, only elements of that section count. Anything less sure is refused,
- * saying which candidates there were and why none won. Elements in frames and shadow roots are not relocated.
+ * saying which candidates there were and why none won. An element in a frame is looked for in the frame its selectors
+ * lead to (all through the same frames); one in a shadow root is not relocated.
  */
 export async function relocate(page: Page, target: Fingerprint, selectors: readonly string[]): Promise<Relocation> {
-  if (selectors.some((selector) => parseSelector(selector).hops.length)) return { relocated: false, why: 'an element inside a frame or a shadow root is not relocated' };
-  const survey = await page.evaluate(surveyForRelocation, {
-    role: target.role, selectors: [...selectors], ...(target.section ? { section: target.section } : {}), ...(target.anchor ? { anchor: target.anchor } : {}),
+  const where = await frameOf(page, selectors);
+  if ('why' in where) return { relocated: false, why: where.why };
+  const { frame, hops, inner } = where;
+  const survey = await frame.evaluate(surveyForRelocation, {
+    role: target.role, selectors: inner, ...(target.section ? { section: target.section } : {}), ...(target.anchor ? { anchor: target.anchor } : {}),
   }).catch(() => undefined);
   if (!survey) return { relocated: false, why: 'the page could not be read' };
   const identity: Fingerprint = { role: target.role, name: target.name };
   const indexed = survey.candidates.map((candidate, index) => ({ ...candidate, index }));
-  const named = withOrder(indexed.filter((candidate) => fingerprintsMatch(identity, candidate.fingerprint) || (!!target.anchor && fingerprintsMatch(target, candidate.fingerprint))), selectors);
+  const named = withOrder(indexed.filter((candidate) => fingerprintsMatch(identity, candidate.fingerprint) || (!!target.anchor && fingerprintsMatch(target, candidate.fingerprint))), inner);
   const inSection = survey.sectionShown ? named.filter((candidate) => fingerprintsMatch({ ...identity, section: target.section! }, candidate.fingerprint)) : named;
   // The one element that is everything the step remembers (its section, its row) needs no score: no selector reached it.
   const whole = inSection.filter((candidate) => fingerprintsMatch(target, candidate.fingerprint));
@@ -48,7 +53,7 @@ export async function relocate(page: Page, target: Fingerprint, selectors: reado
   const seen = `${ranked.length} candidate${ranked.length === 1 ? '' : 's'}: ${ranked.slice(0, MOST_NAMED).map(described).join('; ')}`;
   if (best.score < LEAST_SCORE && whole.length !== 1) return { relocated: false, why: `relocation refused, ${seen}; none agrees with enough of what the step remembers` };
   if (second && best.score - second.score < MARGIN) return { relocated: false, why: `relocation refused, ${seen}; none is clearly ahead` };
-  const candidatesOf = await page.evaluate(relocatedSelectors, best.index).catch((): string[] => []);
+  const candidatesOf = (await frame.evaluate(relocatedSelectors, best.index).catch((): string[] => [])).map((selector) => formatSelector(hops, selector));
   for (const selector of candidatesOf) {
     const sole = await readSoleTarget(locatorFor(page, selector));
     if (sole?.count === 1 && sole.fingerprint && fingerprintsMatch(best.fingerprint, sole.fingerprint)) {
@@ -56,6 +61,23 @@ export async function relocate(page: Page, target: Fingerprint, selectors: reado
     }
   }
   return { relocated: false, why: `relocation chose ${described(best)}, but no selector finds it alone` };
+}
+
+/** The frame a step's selectors all lead to, with those hops and the selectors inside it; why not, when they do not. */
+async function frameOf(page: Page, selectors: readonly string[]): Promise<{ frame: Frame; hops: readonly Hop[]; inner: string[] } | { why: string }> {
+  const parsed = selectors.map((selector) => parseSelector(selector));
+  if (parsed.some(({ hops }) => hops.some((hop) => hop.kind === 'shadow'))) return { why: 'an element inside a shadow root is not relocated' };
+  const hops = parsed[0]?.hops ?? [];
+  const path = formatSelector(hops, '');
+  if (parsed.some((each) => formatSelector(each.hops, '') !== path)) return { why: 'the step\'s selectors lead into different frames: it is not relocated' };
+  let frame: Frame | null = page.mainFrame();
+  if (hops.length) {
+    const element = await locatorFor(page, formatSelector(hops.slice(0, -1), hops.at(-1)!.selector)).elementHandle({ timeout: FRAME_WAIT_MS }).catch(() => null);
+    frame = (await element?.contentFrame()) ?? null;
+    await element?.dispose();
+  }
+  if (!frame) return { why: `relocation found no frame ${hops.map((hop) => hop.selector).join(' in ')}` };
+  return { frame, hops, inner: parsed.map(({ target }) => target) };
 }
 
 /**

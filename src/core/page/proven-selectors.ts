@@ -50,8 +50,10 @@ export function proveSelectors(element: Element, selectors: readonly string[]): 
   let roots: (Document | ShadowRoot)[] | undefined;
   let engine: PlaywrightEngine | undefined;
   let spent = 0;
+  // Replay runs a frame's selectors through Playwright (it enters the frame by the hop first): so are they proven here.
+  const queryOf = (selector: string) => (window.top === window ? storedQuery(selector) : undefined);
   const prove = (selector: string) => {
-    const query = storedQuery(selector);
+    const query = queryOf(selector);
     if (query) {
       proven.set(selector, !query.frame && element.isConnected && findSole(query.target, (roots ??= openRoots())) === element);
       return;
@@ -74,7 +76,7 @@ export function proveSelectors(element: Element, selectors: readonly string[]): 
   const large = document.getElementsByTagName('*').length > PROVE_AT_ONCE_MAX_ELEMENTS;
   const later: string[] = [];
   for (const selector of selectors) {
-    const query = storedQuery(selector);
+    const query = queryOf(selector);
     if (large && (!query || query.target.kind === 'role')) later.push(selector);
     else prove(selector);
   }
