@@ -549,6 +549,87 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 10;
     },
   },
+  {
+    category: 'React primitives opened on pointer press (menus and a select in portals, a slider)',
+    library: '@radix-ui/react-select 2.4, react-dropdown-menu 2.2, react-slider (React 19)',
+    page: 'radix.html',
+    ready: async (page) => {
+      await page.getByRole('slider', { name: 'Volume' }).waitFor();
+    },
+    person: async (page) => {
+      // The select's list opens on the press, over its trigger; the menu opens on the press too.
+      await page.getByRole('combobox', { name: 'Plan' }).click();
+      await page.getByRole('option', { name: 'Team' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'View options' }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Show Bookmarks' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'View options' }).click();
+      await page.getByRole('menuitem', { name: 'New Window' }).click();
+      await settle(page);
+      const thumb = (await page.getByRole('slider', { name: 'Volume' }).boundingBox())!;
+      await dragTo(page, { x: thumb.x + thumb.width / 2, y: thumb.y + thumb.height / 2 }, { x: thumb.x + thumb.width / 2 + 60, y: thumb.y + thumb.height / 2 });
+      return 7;
+    },
+  },
+  {
+    category: 'web-component date picker in a form',
+    library: '@duetds/date-picker 1.4',
+    page: 'duet.html',
+    ready: async (page) => {
+      await page.locator('duet-date-picker.hydrated button.duet-date__toggle').waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: /Choose date/ }).click();
+      await page.getByRole('button', { name: '15 May' }).click();
+      // The picker closes and gives the focus back to its button: the person waits for it to go.
+      await settle(page, 800);
+      await page.getByLabel('Reason').click();
+      await page.keyboard.type('Check-up', { delay: 30 });
+      await settle(page);
+      return 4;
+    },
+  },
+  {
+    category: 'range slider of two handles, by pointer and by keys on a handle',
+    library: 'nouislider 15.8',
+    page: 'nouislider.html',
+    ready: async (page) => {
+      await page.getByRole('slider', { name: 'Highest price' }).waitFor();
+    },
+    person: async (page) => {
+      const lowest = (await page.getByRole('slider', { name: 'Lowest price' }).boundingBox())!;
+      await dragTo(page, { x: lowest.x + lowest.width / 2, y: lowest.y + lowest.height / 2 }, { x: lowest.x + lowest.width / 2 + 80, y: lowest.y + lowest.height / 2 });
+      await page.getByRole('slider', { name: 'Highest price' }).click();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await settle(page);
+      return 5;
+    },
+  },
+  {
+    category: 'jQuery combobox with a search box in its dropdown, and tags',
+    library: 'select2 4.1',
+    page: 'select2.html',
+    ready: async (page) => {
+      await page.locator('.select2-container').first().waitFor();
+    },
+    person: async (page) => {
+      await page.locator('#country + .select2-container .select2-selection').click();
+      await page.keyboard.type('ger', { delay: 40 });
+      await page.getByRole('option', { name: 'Germany' }).click();
+      await settle(page);
+      await page.locator('#languages + .select2-container .select2-selection').click();
+      await page.keyboard.type('fr', { delay: 40 });
+      await page.getByRole('option', { name: 'French' }).click();
+      await settle(page);
+      await page.keyboard.type('Klingon', { delay: 40 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 7;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
