@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { Recorder } from '../../src/flows/recorder';
 import { exportPlaywrightSpec } from '../../src/flows/export-playwright';
-import { replayFlow } from '../../src/flows/replay';
-import { FLOW_VERSION, type ActionStep, type Flow } from '../../src/schema';
+import { FLOW_VERSION } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { pageReleases } from './page-releases';
 
 /**
  * A select drawn by script, its list in a portal on the body, taken away on the pick (as React libraries draw theirs).
@@ -45,24 +43,11 @@ describe('what a click put on the page is its effect', function () {
   this.timeout(60_000);
   const rig = useEngine();
 
-  async function record(page: Page, content: string, person: () => Promise<void>): Promise<ActionStep[]> {
-    await page.setContent(content);
-    const recorder = await Recorder.start(rig.session);
-    await person();
-    await page.waitForTimeout(300);
-    const recorded = await recorder.stop();
-    assert.deepEqual(recorder.problems, []);
-    return recorded.map(({ step }) => step).filter((step): step is ActionStep => 'action' in step);
-  }
-
-  async function replayOn(content: string, steps: ActionStep[]) {
-    await rig.session.page().setContent(content);
-    return replayFlow(rig.session, { version: FLOW_VERSION, name: 'appeared', steps } satisfies Flow, { stepTimeoutMs: 3000, heal: false });
-  }
+  const { record, replayOn } = pageReleases(rig);
 
   it('an option picked from a list in a portal that closes keeps the value it shows, in two places with the heading; where the pick does nothing, that step fails', async () => {
     const page = rig.session.page();
-    const steps = await record(page, PLAN, async () => {
+    const steps = await record(PLAN, async () => {
       await page.locator('#plan').click();
       await page.getByRole('option', { name: 'Team' }).click();
     });
@@ -83,7 +68,7 @@ describe('what a click put on the page is its effect', function () {
 
   it('a save whose only effect is its status line keeps that text; a counter\'s number and a spinner\'s "Loading…" are not kept', async () => {
     const page = rig.session.page();
-    const steps = await record(page, SAVE, async () => {
+    const steps = await record(SAVE, async () => {
       await page.locator('#save').click();
       await page.locator('#count').click();
       await page.locator('#load').click();

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { Recorder } from '../../src/flows/recorder';
-import { replayFlow } from '../../src/flows/replay';
-import { FLOW_VERSION, type ActionStep, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { pageReleases } from './page-releases';
 
 /**
  * A date picker as Duet draws it: its days are buttons whose name is read from a visually hidden span (the digit shown
@@ -34,28 +32,24 @@ describe('the effect of a pick that hid its own element', function () {
   this.timeout(60_000);
   const rig = useEngine();
 
+  const { record, replayOn } = pageReleases(rig);
+
   it('the day picked is checked pressed though the picker closed; where the pick only closes the picker, that step fails', async () => {
     const page = rig.session.page();
-    await page.setContent(PICKER);
-    const recorder = await Recorder.start(rig.session);
-    await page.locator('#open').click();
-    await page.getByRole('button', { name: '15 May' }).click();
-    await page.waitForTimeout(400);
-    const steps = (await recorder.stop()).map(({ step }) => step).filter((step): step is ActionStep => 'action' in step);
-    assert.deepEqual(recorder.problems, []);
+    const steps = await record(PICKER, async () => {
+      await page.locator('#open').click();
+      await page.getByRole('button', { name: '15 May' }).click();
+      await page.waitForTimeout(100);
+    });
     assert.deepEqual(steps.map((step) => [step.action.description, step.effect]), [
       // A name with a number is the content's of the moment: the role alone.
       ['button "Choose date"', { opened: { role: 'dialog' } }],
       ['button "15 May"', { pressed: true }],
     ]);
-    const replayOn = async (content: string) => {
-      await page.setContent(content);
-      return replayFlow(rig.session, { version: FLOW_VERSION, name: 'picker', steps } satisfies Flow, { stepTimeoutMs: 3000, heal: false });
-    };
-    const replayed = await replayOn(PICKER);
+    const replayed = await replayOn(PICKER, steps);
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
     assert.equal(await page.locator('#date').textContent(), 'picked');
-    const later = await replayOn(PICKER.replace('var PICKS = true', 'var PICKS = false'));
+    const later = await replayOn(PICKER.replace('var PICKS = true', 'var PICKS = false'), steps);
     assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
     assert.match(later.steps[1]?.error?.message ?? '', /expected pressed, found not pressed/);
   });

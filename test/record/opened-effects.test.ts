@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import { Recorder } from '../../src/flows/recorder';
-import { replayFlow } from '../../src/flows/replay';
-import { FLOW_VERSION, type ActionStep, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { pageReleases } from './page-releases';
 
 const PICKER = `<h1>Trip</h1><label for="day">Day</label> <input id="day"> <div id="calendar" hidden role="grid" aria-label="Calendar">March</div>
   <script>
@@ -39,24 +36,11 @@ describe('what a gesture opened is its effect', function () {
   this.timeout(60_000);
   const rig = useEngine();
 
-  async function record(page: Page, content: string, person: () => Promise<void>): Promise<ActionStep[]> {
-    await page.setContent(content);
-    const recorder = await Recorder.start(rig.session);
-    await person();
-    await page.waitForTimeout(300);
-    const recorded = await recorder.stop();
-    assert.deepEqual(recorder.problems, []);
-    return recorded.map(({ step }) => step).filter((step): step is ActionStep => 'action' in step);
-  }
-
-  async function replayOn(content: string, steps: ActionStep[]) {
-    await rig.session.page().setContent(content);
-    return replayFlow(rig.session, { version: FLOW_VERSION, name: 'opened', steps } satisfies Flow, { stepTimeoutMs: 3000, heal: false });
-  }
+  const { record, replayOn } = pageReleases(rig);
 
   it('F4 in a field that shows a calendar: the press keeps the calendar it opened; a release where F4 does nothing fails at the press', async () => {
     const page = rig.session.page();
-    const steps = await record(page, PICKER, async () => {
+    const steps = await record(PICKER, async () => {
       await page.locator('#day').click();
       await page.keyboard.press('F4');
     });
@@ -71,7 +55,7 @@ describe('what a gesture opened is its effect', function () {
 
   it('a click that opens a dialog (the button itself unchanged) keeps the dialog; a release where it opens none fails at the click', async () => {
     const page = rig.session.page();
-    const steps = await record(page, DELETE, () => page.locator('#delete').click());
+    const steps = await record(DELETE, () => page.locator('#delete').click());
     assert.deepEqual(steps.map((step) => [step.action.method, step.action.description, step.effect]), [['click', 'button "Delete"', { opened: { role: 'dialog', name: 'Delete this order?' } }]]);
     assert.equal((await replayOn(DELETE, steps)).status, 'passed');
     const later = await replayOn(DELETE.replace(".showModal()", ".hidden"), steps);
@@ -82,7 +66,7 @@ describe('what a gesture opened is its effect', function () {
   it('a click whose element changes keeps that change only; a click that opens nothing keeps no effect', async () => {
     const page = rig.session.page();
     const content = `<h1>Settings</h1><label><input type="checkbox" id="news"> Newsletter</label><button id="noop">Nothing</button>`;
-    const steps = await record(page, content, async () => {
+    const steps = await record(content, async () => {
       await page.locator('#news').click();
       await page.locator('#noop').click();
     });
@@ -91,7 +75,7 @@ describe('what a gesture opened is its effect', function () {
 
   it('F2 on a tree item that opens a rename box: the press keeps the focused box it opened; where F2 renames nothing, another field on the page does not make it pass', async () => {
     const page = rig.session.page();
-    const steps = await record(page, TREE, async () => {
+    const steps = await record(TREE, async () => {
       await page.locator('#budget').click();
       await page.keyboard.press('F2');
       await page.keyboard.type('Budget 2027', { delay: 20 });
@@ -121,7 +105,7 @@ describe('what a gesture opened is its effect', function () {
           document.body.append(menu);
         });
       </script>`;
-    const steps = await record(page, MENUS, () => page.locator('#more').click());
+    const steps = await record(MENUS, () => page.locator('#more').click());
     assert.deepEqual(steps.map((step) => step.effect), [{ opened: { role: 'menu', count: 2 } }]);
     assert.equal((await replayOn(MENUS, steps)).status, 'passed');
     const later = await replayOn(MENUS.replace('var OPENS = true', 'var OPENS = false'), steps);
