@@ -630,6 +630,62 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 7;
     },
   },
+  {
+    category: 'rich text editor with its own document model (a framework\'s, no framework around it)',
+    library: 'lexical 0.52 (rich text, history)',
+    page: 'lexical.html',
+    ready: async (page) => {
+      await page.locator('#editor p').first().waitFor();
+    },
+    person: (page) => typeTwoLinesAtTheEnd(page, page.locator('#editor p').last()),
+  },
+  {
+    category: 'React headless combobox and listbox, options anchored in a portal, and a switch',
+    library: '@headlessui/react 2.2 (React 19)',
+    page: 'headlessui.html',
+    ready: async (page) => {
+      await page.getByRole('combobox', { name: 'Assignee' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('combobox', { name: 'Assignee' }).click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('ken', { delay: 40 });
+      await page.getByRole('option', { name: 'Kenton Towne' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Plan' }).click();
+      await page.getByRole('option', { name: 'Enterprise' }).click();
+      await settle(page);
+      await page.getByRole('switch').click();
+      await settle(page);
+      return 7;
+    },
+  },
+  {
+    category: 'date picker on a read-only field, closing on the pick',
+    library: 'air-datepicker 3.6',
+    page: 'air-datepicker.html',
+    ready: async (page) => {
+      await page.locator('#when').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('#when').click();
+      await page.locator('.air-datepicker-cell.-day-[data-date="15"][data-month="4"]').click();
+      await settle(page, 600);
+      await page.getByLabel('Note').click();
+      await page.keyboard.type('Leave at the door', { delay: 30 });
+      await settle(page);
+      return 4;
+    },
+  },
+  {
+    category: 'rich text as a custom element with its own document (Basecamp\'s)',
+    library: 'trix 2.1',
+    page: 'trix.html',
+    ready: async (page) => {
+      await page.locator('trix-editor div').first().waitFor();
+    },
+    person: (page) => typeTwoLinesAtTheEnd(page, page.locator('trix-editor div').first()),
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

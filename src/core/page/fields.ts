@@ -46,14 +46,22 @@ export function hasEditContext(element: Element): boolean {
 }
 
 /**
- * Where a person types code, key by key, into an editor that keeps its own document: an input proxy, an EditContext, or
- * a contenteditable document of several lines that turns spelling off (CodeMirror 6; a one-line value in a tree turns
- * it off too, and is a field). What the person typed there is their keys, in order, at the caret they placed: a fill
- * of the whole text would rewrite the document, and a key lost would be a line lost.
+ * The editable root of a rich text framework that applies every key itself from its own document model and draws the
+ * result (Lexical, Slate, Draft.js mark their roots so): the browser's own editing, which a fill replays, never runs there.
+ */
+const MODEL_EDITOR_ROOT = '[data-lexical-editor="true"], [data-slate-editor="true"], .public-DraftEditor-content';
+
+/**
+ * Where a person types, key by key, into an editor that keeps its own document: an input proxy, an EditContext, a
+ * contenteditable document of several lines that turns spelling off (CodeMirror 6; a one-line value in a tree turns it
+ * off too, and is a field), or the root of a rich text framework with its own model. What the person typed there is
+ * their keys, in order, at the caret they placed: a fill of the whole text would rewrite the document, and a key lost
+ * would be a line lost.
  */
 export function isKeyboardEditor(element: Element): boolean {
-  return isInputProxy(element) || hasEditContext(element)
-    || (element instanceof HTMLElement && element.isContentEditable && !element.spellcheck && element.ariaMultiLine === 'true' && editableRoot(element) === element);
+  if (isInputProxy(element) || hasEditContext(element)) return true;
+  if (!(element instanceof HTMLElement) || !element.isContentEditable || editableRoot(element) !== element) return false;
+  return (!element.spellcheck && element.ariaMultiLine === 'true') || element.matches(MODEL_EDITOR_ROOT);
 }
 
 /** Within a code editor: an element a few levels under the editor that holds its keyboard (or has the focus there). */

@@ -53,8 +53,10 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     // Selecting all, copying, cutting and pasting in a field are part of typing: the value it ends with is the fill.
     const typingChord = field && (event.ctrlKey || event.metaKey) && !event.altKey && ['a', 'c', 'x', 'v', 'z', 'y'].includes(event.key.toLowerCase());
     if (!typingChord) keyed(target, keyName(event));
-    charInField = field && !chord && event.key.length === 1 ? { element: target, event, value: valueOf(target), inputs, at: performance.now() } : null;
-    if (isKeyboardEditor(target)) {
+    const editor = isKeyboardEditor(target);
+    // A key an editor of its own takes (no input event comes of it there) is typing, not a key the field refused.
+    charInField = field && !editor && !chord && event.key.length === 1 ? { element: target, event, value: valueOf(target), inputs, at: performance.now() } : null;
+    if (editor) {
       // A code editor's keyboard: its characters are one `type`, every other key (arrows, Enter, Backspace, select-all)
       // a `press`, in order: the editor, not a field's value, decides what they do.
       if (event.key.length === 1 && !chord) {
