@@ -26,7 +26,6 @@ export interface RecorderOptions {
   readonly onPicked?: (selector: string) => void;
 }
 
-let recorders = 0;
 /** The recording under way in each session, for the toolbar's mode to be set from outside (VS Code). */
 const running = new WeakMap<EngineSession, Recorder>();
 
@@ -52,6 +51,35 @@ function recorderLibraries(context: BrowserContext): Promise<readonly string[]> 
   }
   return installing;
 }
+/** What a recording's page sends the engine through the context's binding. */
+type BoundEvent = (RecordedEvent | { kind: 'mode'; mode: unknown }) & { token?: unknown; via?: { document?: unknown; sent?: unknown } };
+type BoundHandler = (source: { frame: Frame; page: Page }, event: BoundEvent) => void;
+
+/** Each context's binding for the recordings made in it, and the recordings it hands events to, by their token. */
+const contextBindings = new WeakMap<BrowserContext, { name: Promise<string>; recordings: Map<string, BoundHandler> }>();
+
+/**
+ * The binding recordings in a context send their events through: exposed once per context, as Playwright keeps every
+ * binding's page script until its context closes, disposed or not (a binding a recording added up, hour after hour, in
+ * one session). Its name is unguessable, and an event reaches only the recording whose token it carries.
+ */
+function recordingBinding(context: BrowserContext): { name: Promise<string>; recordings: Map<string, BoundHandler> } {
+  let bound = contextBindings.get(context);
+  if (!bound) {
+    const recordings = new Map<string, BoundHandler>();
+    const name = `__rehearseRecord_${randomBytes(8).toString('hex')}`;
+    const exposing = context.exposeBinding(name, (source, event: BoundEvent) => {
+      const handle = typeof event?.token === 'string' ? recordings.get(event.token) : undefined;
+      handle?.(source, event);
+    }).then(() => name);
+    bound = { name: exposing, recordings };
+    // A failed exposure is tried again by the next recording.
+    exposing.catch(() => contextBindings.delete(context));
+    contextBindings.set(context, bound);
+  }
+  return bound;
+}
+
 /** What a frame's recorder offers the engine (see installRecorder). */
 interface FrameControl {
   setMode(mode: RecordMode): void;
@@ -129,19 +157,19 @@ export class Recorder {
 
   static async start(session: EngineSession, onStep: (recorded: RecordedStep) => void | Promise<void> = () => undefined, options: RecorderOptions = {}): Promise<Recorder> {
     // Unguessable names: a page cannot find the binding by name, nor forge events without the token.
-    const binding = `__rehearseRecord${++recorders}_${randomBytes(8).toString('hex')}`;
     const token = randomBytes(16).toString('hex');
     const recorder = new Recorder(session, token, onStep, options);
     recorder.lastPlace = { url: session.page().url(), mayLeave: false };
     const context = session.page().context();
-    const bound = await context.exposeBinding(binding, (source, event: (RecordedEvent | { kind: 'mode'; mode: unknown }) & { token?: unknown; via?: { document?: unknown; sent?: unknown } }) => {
-      if (event?.token !== token) return;
+    const bound = recordingBinding(context);
+    const binding = await bound.name;
+    bound.recordings.set(token, (source, event) => {
       recorder.arrived_(event.via);
       if (event.kind === 'mode') {
         if ((RECORD_MODES as readonly unknown[]).includes(event.mode)) void recorder.setMode(event.mode as RecordMode);
         return;
       }
-      recorder.receive(event, source.frame === source.page.mainFrame());
+      recorder.receive(event as RecordedEvent, source.frame === source.page.mainFrame());
     });
     const follow = (page: Page) => page.on('framenavigated', recorder.followNavigation);
     context.pages().forEach(follow);
@@ -159,8 +187,8 @@ export class Recorder {
     const installed = await context.addInitScript(script);
     // A stopped recorder leaves nothing behind: no toolbar, no listeners, in pages loaded later either.
     recorder.uninstall = async () => {
+      bound.recordings.delete(token);
       await installed.dispose().catch(() => undefined);
-      await bound.dispose().catch(() => undefined);
     };
     for (const page of context.pages()) {
       for (const frame of page.frames()) {

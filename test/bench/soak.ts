@@ -209,7 +209,7 @@ export async function soakTables(site: StaticSite, minutes = Number(process.env.
   const probe = path.join(__dirname, 'service-memory-probe.js');
   const service = await startLocalService({
     cliPath: CLI, args: ['--allow-private'],
-    env: { NODE_OPTIONS: `--require ${probe}`, SOAK_PROBE_FILE: probeFile, SOAK_PROBE_MS: String(Math.max(5_000, sampleSeconds * 500)) },
+    env: { NODE_OPTIONS: `--require ${probe}`, SOAK_PROBE_FILE: probeFile, SOAK_PROBE_MS: String(Math.max(5_000, sampleSeconds * 500)), ...(process.env.SOAK_HEAP_SNAPSHOTS ? { SOAK_HEAP_SNAPSHOTS: process.env.SOAK_HEAP_SNAPSHOTS } : {}) },
   });
   const heapAfterGc = async () => {
     const last = (await readFile(probeFile, 'utf8').catch(() => '')).trim().split('\n').at(-1);
