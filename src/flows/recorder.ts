@@ -169,7 +169,7 @@ export class Recorder {
         if ((RECORD_MODES as readonly unknown[]).includes(event.mode)) void recorder.setMode(event.mode as RecordMode);
         return;
       }
-      recorder.receive(event as RecordedEvent, source.frame === source.page.mainFrame());
+      recorder.receive(event, source.frame === source.page.mainFrame());
     });
     const follow = (page: Page) => page.on('framenavigated', recorder.followNavigation);
     context.pages().forEach(follow);
