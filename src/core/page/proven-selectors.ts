@@ -36,12 +36,14 @@ export interface SelectorProof {
  * the page's own handlers can take the element away (a menu's option removed as it is picked).
  */
 const PROVE_AT_ONCE_MAX_ELEMENTS = 3000;
+/** The longest a deferred proof waits for the page to be idle: the element may be gone later. */
+const PROVE_WITHIN_MS = 1000;
 
 /**
  * The selectors that find this element alone when replay runs them, proven on the live page by the finder replay uses
  * for each: one the page can run alone (css, xpath, role and name) by that same page finder (findSole), any other
  * (Playwright's chains and text pseudo-classes) by Playwright's own engine. Those that read the whole page wait, on a
- * large page, for the gesture's first frame or for the step to be sent, whichever comes first. The rest are not
+ * large page, for the page to be idle once the gesture is handled, or for the step to be sent, whichever comes first. The rest are not
  * written: a selector the recorder believed unique but replay's finder reads otherwise would fail, or find another
  * element, on replay. Runs in the page.
  */
@@ -84,7 +86,9 @@ export function proveSelectors(element: Element, selectors: readonly string[]): 
     roots = undefined;
     for (const selector of later.splice(0)) prove(selector);
   };
-  if (later.length) requestAnimationFrame(() => setTimeout(finish, 0));
+  // When the page is idle: after the gesture's release and click have been handled and drawn (a task at the next frame
+  // would still come before the click a press begins, and hold it up).
+  if (later.length) requestIdleCallback(finish, { timeout: PROVE_WITHIN_MS });
   return {
     settle: () => {
       finish();

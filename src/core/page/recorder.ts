@@ -37,10 +37,14 @@ const POINTER_KINDS = new Set(['click', 'doubleClick', 'rightClick']);
 
 export function installRecorder(binding: string, token: string): void {
   const win = window as unknown as Record<string, unknown>;
-  // The binding is taken and removed from the page before any script of the page runs: the page cannot call it.
-  // Each event carries a token only this script knows, so a page that got hold of the binding still records nothing.
-  const binding_ = win[binding] as ((event: unknown) => Promise<void>) | undefined;
+  // The binding is taken off the page's window before any script of the page runs, and kept where the next recording
+  // in this document finds it (the context exposes one binding for all its recordings). Each event carries a token only
+  // this script knows, so a page that got hold of the binding still records nothing.
+  const kept = Symbol.for(`rehearse.binding.${binding}`);
+  const stash = window as unknown as Record<symbol, unknown>;
+  const binding_ = (win[binding] ?? stash[kept]) as ((event: unknown) => Promise<void>) | undefined;
   delete win[binding];
+  if (binding_ && !stash[kept]) Object.defineProperty(window, kept, { value: binding_, configurable: true });
   /** While the recorder stops, events are handed back with its call (a binding call could arrive after it). */
   let handedBack: unknown[] | undefined;
   const documentId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
