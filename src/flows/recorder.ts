@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { recorderLibraries, recordingBinding, RECORDER_LIBRARY_KEY } from './recording-context';
 import type { EngineSession } from '../core/engine-session';
 import { describeFingerprint } from '../core/act/fingerprint';
 import { describeElementByAttribute } from '../core/snapshot/describe-element';
@@ -6,14 +7,12 @@ import type { ActionStep, RecordedStep } from '../schema';
 import { keepSecret, type FlowVariables } from './capture';
 import { RECORDING_MARK } from '../core/page/keys';
 import type { RecordedEvent } from '../core/page/recorded-event';
-import { installRecorder } from '../core/page-scripts';
-import { playwrightEngineScript } from '../core/browser/playwright-engine-script';
 import { locatorFor } from '../core/act/locate';
 import { ariaSnapshotForFlow } from '../core/aria-snapshot';
 import { byMeaning } from '../core/snapshot/by-meaning';
 import { formatSelector, parseSelector } from '../core/snapshot/selector-syntax';
 import { MAX_ARIA_SNAPSHOT_CHARS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../schema';
-import type { BrowserContext, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 export type RecordedVariables = FlowVariables;
 
@@ -28,57 +27,6 @@ export interface RecorderOptions {
 
 /** The recording under way in each session, for the toolbar's mode to be set from outside (VS Code). */
 const running = new WeakMap<EngineSession, Recorder>();
-
-/** The symbol under which a frame keeps the recorder's installer (installRecorder), once its context has recorded. */
-const RECORDER_LIBRARY_KEY = 'rehearse.recorder-library';
-const installedLibraries = new WeakMap<BrowserContext, Promise<readonly string[]>>();
-
-/** Playwright's engine and the recorder's installer, as init scripts of the context (once) and as scripts for frames open now. */
-function recorderLibraries(context: BrowserContext): Promise<readonly string[]> {
-  let installing = installedLibraries.get(context);
-  if (!installing) {
-    const libraries = [
-      playwrightEngineScript(),
-      `(() => { const key = Symbol.for(${JSON.stringify(RECORDER_LIBRARY_KEY)}); if (!Object.prototype.hasOwnProperty.call(window, key)) Object.defineProperty(window, key, { value: ${String(installRecorder)}, configurable: true }); })()`,
-    ];
-    installing = (async () => {
-      for (const library of libraries) await context.addInitScript(library);
-      return libraries;
-    })();
-    // A failed install is tried again by the next recording.
-    installing.catch(() => installedLibraries.delete(context));
-    installedLibraries.set(context, installing);
-  }
-  return installing;
-}
-/** What a recording's page sends the engine through the context's binding. */
-type BoundEvent = (RecordedEvent | { kind: 'mode'; mode: unknown }) & { token?: unknown; via?: { document?: unknown; sent?: unknown } };
-type BoundHandler = (source: { frame: Frame; page: Page }, event: BoundEvent) => void;
-
-/** Each context's binding for the recordings made in it, and the recordings it hands events to, by their token. */
-const contextBindings = new WeakMap<BrowserContext, { name: Promise<string>; recordings: Map<string, BoundHandler> }>();
-
-/**
- * The binding recordings in a context send their events through: exposed once per context, as Playwright keeps every
- * binding's page script until its context closes, disposed or not (a binding a recording added up, hour after hour, in
- * one session). Its name is unguessable, and an event reaches only the recording whose token it carries.
- */
-function recordingBinding(context: BrowserContext): { name: Promise<string>; recordings: Map<string, BoundHandler> } {
-  let bound = contextBindings.get(context);
-  if (!bound) {
-    const recordings = new Map<string, BoundHandler>();
-    const name = `__rehearseRecord_${randomBytes(8).toString('hex')}`;
-    const exposing = context.exposeBinding(name, (source, event: BoundEvent) => {
-      const handle = typeof event?.token === 'string' ? recordings.get(event.token) : undefined;
-      handle?.(source, event);
-    }).then(() => name);
-    bound = { name: exposing, recordings };
-    // A failed exposure is tried again by the next recording.
-    exposing.catch(() => contextBindings.delete(context));
-    contextBindings.set(context, bound);
-  }
-  return bound;
-}
 
 /** What a frame's recorder offers the engine (see installRecorder). */
 interface FrameControl {
@@ -161,8 +109,8 @@ export class Recorder {
     const recorder = new Recorder(session, token, onStep, options);
     recorder.lastPlace = { url: session.page().url(), mayLeave: false };
     const context = session.page().context();
-    const bound = recordingBinding(context);
-    const binding = await bound.name;
+    const bound = await recordingBinding(context);
+    const binding = bound.name;
     bound.recordings.set(token, (source, event) => {
       recorder.arrived_(event.via);
       if (event.kind === 'mode') {
