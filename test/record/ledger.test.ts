@@ -203,6 +203,8 @@ describe('the ledger of gestures', function () {
     const told: string[] = [];
     const recorder = await Recorder.start(rig.session, () => undefined, { onProblem: (problem) => told.push(problem) });
     await tab.locator('#subject').click();
+    // The clock ticks between the click and the typing: the click into the field did nothing of its own.
+    await tab.waitForTimeout(120);
     await tab.keyboard.type('Hello');
     for (const key of ['ArrowLeft', 'ArrowLeft', 'Home', 'End', 'Shift+ArrowLeft', 'F9']) {
       await tab.keyboard.press(key);

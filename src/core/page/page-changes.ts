@@ -33,10 +33,13 @@ export function watchPageChanges(ignored: (record: MutationRecord) => boolean) {
     const stale = changes.findIndex((change) => change.at > at - REMEMBERED_MS);
     changes.splice(0, Math.max(stale < 0 ? changes.length : stale, changes.length - MOST_REMEMBERED));
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  /** Whether the page changed since `at` (a `performance.now()` time), by a person's input or where it was not busy. */
-  const changedSince = (at: number): boolean => {
+  /**
+   * Whether the page changed since `at` (a `performance.now()` time), and before `until` if given, by a person's input
+   * or where it was not busy.
+   */
+  const changedSince = (at: number, until = Infinity): boolean => {
     const busy = new Set(changes.filter((change) => change.at < at && change.at >= at - BUSY_BEFORE_MS && !change.byInput).map((change) => change.node));
-    return changes.some((change) => change.at >= at && (change.byInput || !busy.has(change.node)));
+    return changes.some((change) => change.at >= at && change.at < until && (change.byInput || !busy.has(change.node)));
   };
   return { changedSince };
 }

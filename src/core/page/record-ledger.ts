@@ -30,7 +30,7 @@ export function recordLedger(r: Recording) {
     // changed the page at once (a combobox opening), and what the page does as the person types is the typing's.
     if (isTextField(entry.element)) return;
     // What the page changed until the person's first key: typing's own effects are the typing's.
-    if ((gesture.mutationsAtKey ?? gesture.mutations) !== entry.mutations && r.changedSince(entry.at)) report('click', entry.described.fingerprint);
+    if ((gesture.mutationsAtKey ?? gesture.mutations) !== entry.mutations && r.changedSince(entry.at, gesture.keySince ?? Infinity)) report('click', entry.described.fingerprint);
   };
   /** Settles the key under way. */
   const settleKey = () => {

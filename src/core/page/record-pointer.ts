@@ -47,13 +47,17 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     gesture.clickSeen = false;
     gesture.mutationsAtPress = gesture.mutations;
     gesture.mutationsAtKey = null;
+    gesture.pressedSince = performance.now();
+    gesture.keySince = null;
     gesture.backgroundClick = null;
     gesture.personInputAt = gesture.pressedAt = Date.now();
     const control = controlOfLabel(target);
     if (control) r.describeNow(control);
   }, true);
   window.addEventListener('keydown', (event) => {
-    if (event.isTrusted && gesture.mutationsAtKey === null) gesture.mutationsAtKey = gesture.mutations;
+    if (!event.isTrusted || gesture.mutationsAtKey !== null) return;
+    gesture.mutationsAtKey = gesture.mutations;
+    gesture.keySince = performance.now();
   }, true);
   /** The last click and when: a label forwards the click it got to its control, which is not a second gesture. */
   let lastClick: { element: Element; at: number } | null = null;
@@ -77,8 +81,9 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
       const field = target;
       const before = gesture.mutationsAtPress;
       window.setTimeout(() => {
-        // Text typed at once into a rich text field changes the page too: that is the typing, not the click.
-        const changedByClick = (gesture.mutationsAtKey ?? gesture.mutations) !== before;
+        // Text typed at once into a rich text field changes the page too: that is the typing, not the click. What the
+        // page keeps changing by itself (a clock) is not the click's doing.
+        const changedByClick = (gesture.mutationsAtKey ?? gesture.mutations) !== before && r.changedSince(gesture.pressedSince, gesture.keySince ?? Infinity);
         if (!gesture.sent && changedByClick && gesture.pressedOn === field) r.send('click', field);
       }, 60);
       return;

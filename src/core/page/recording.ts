@@ -30,6 +30,9 @@ export interface GestureState {
   mutations: number;
   mutationsAtPress: number;
   mutationsAtKey: number | null;
+  /** The same two moments as `performance.now()` times, which the page's changes are timed by. */
+  pressedSince: number;
+  keySince: number | null;
   /** The text field the person is in, whose typing is written when they leave it or start another gesture. */
   typingIn: Element | null;
   /** A field the person focused and left as it was, so far: a focus step unless something else comes of it. */
@@ -79,8 +82,11 @@ export interface Recording {
   flushHeld(except?: Element, only?: Element): void;
   /** Sends the steps waiting for their effect. */
   flushOutbox(): void;
-  /** Whether the page changed since `at` (a `performance.now()` time) where it was not busy changing by itself. */
-  changedSince(at: number): boolean;
+  /**
+   * Whether the page changed since `at` (a `performance.now()` time), and before `until` if given, where it was not
+   * busy changing by itself.
+   */
+  changedSince(at: number, until?: number): boolean;
   /** Whether a gesture that started at `at`, when the page had made `mutations` changes, changed the page since. */
   actedSince(mutations: number, at: number): boolean;
 }
