@@ -72,4 +72,25 @@ describe('capturing steps', () => {
     const events = await session.page().evaluate(() => (window as unknown as { events: string[] }).events);
     assert.deepEqual(events, ['remember true', 'country fr', 'forgot clicked', 'search boots']);
   });
+
+  it('a search combobox that says autocomplete="new-password" only to keep autofill away (Ant Design) records what was typed; a field for a new password stays secret', async () => {
+    const session = await rig.startSession();
+    const page = session.page();
+    await page.setContent(`<label for="city">City</label> <input id="city" role="combobox" aria-expanded="false" aria-autocomplete="list" autocomplete="new-password">
+      <label for="choose">Choose a password</label> <input id="choose" autocomplete="new-password">
+      <label for="code">Code</label> <input id="code" role="combobox" autocomplete="one-time-code">`);
+    const recorder = await Recorder.start(session);
+    for (const [field, text] of [['City', 'Antw'], ['Choose a password', 'canary-new-42'], ['Code', '778899']] as const) {
+      await page.getByLabel(field).click();
+      await page.keyboard.type(text);
+    }
+    await page.locator('body').click({ position: { x: 5, y: 200 } });
+    const steps = await recorder.stop();
+    assert.deepEqual(actionsOf(steps).filter((step) => step.action.method === 'fill').map((step) => [step.action.description, step.action.arguments]), [
+      ['combobox "City"', ['Antw']],
+      ['textbox "Choose a password"', ['%choose%']],
+      ['combobox "Code"', ['%code%']],
+    ]);
+    assert.ok(!JSON.stringify(steps).includes('canary-new-42') && !JSON.stringify(steps).includes('778899'), 'no secret in the steps');
+  });
 });

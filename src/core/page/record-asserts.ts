@@ -1,5 +1,5 @@
 import type { RecordMode } from '../../schema/record-modes';
-import { isSecretField } from '../snapshot/secret-fields';
+import { isSecretElement } from '../snapshot/secret-fields';
 import { innermostAt } from './element-at-point';
 import { editableRoot, isToggle, valueOf } from './fields';
 import { gestureTarget } from './gesture-target';
@@ -61,7 +61,7 @@ export function recordAsserts(r: Recording, overlay: RecorderOverlay, flushTypin
       if (isToggle(element)) return r.send('assert', element, { assert: asserted, checked: checkedAtPress.get(element) ?? (element as HTMLInputElement).checked });
       const isField = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement || (element instanceof HTMLElement && element.isContentEditable);
       if (!isField) return r.send('assert', element, { assert: asserted, problem: 'it is not a field and has no value; assert its text instead' });
-      if (isSecretField(element.localName, { type: element.getAttribute('type') ?? undefined, autocomplete: element.getAttribute('autocomplete') ?? undefined })) {
+      if (isSecretElement(element)) {
         return r.send('assert', element, { assert: asserted, problem: 'its value is a secret, which a flow never holds' });
       }
       return r.send('assert', element, { assert: asserted, value: valueOf(element) });

@@ -1,4 +1,4 @@
-import { isSecretField } from '../snapshot/secret-fields';
+import { isSecretElement } from '../snapshot/secret-fields';
 import { describeInPage } from './describe-in-page';
 import { customControlAround } from './gesture-target';
 import { editableRoot, isKeyboardEditor, isSetByValue, isTextField, isToggle, valueOf } from './fields';
@@ -63,7 +63,7 @@ export function recordTyping(r: Recording) {
     pendingFill.set(element, value);
     if (!typedInto.has(element)) return;
     typedInto.delete(element);
-    const secret = isSecretField(element.localName, { type: element.getAttribute('type') ?? undefined, autocomplete: element.getAttribute('autocomplete') ?? undefined });
+    const secret = isSecretElement(element);
     const keyedOn = openedByKeyOn.get(element);
     openedByKeyOn.delete(element);
     if (keyedOn && !secret) {
