@@ -8,6 +8,7 @@ import type { effectHolds as EffectHolds, effectHoldsElsewhere as EffectHoldsEls
 import type { checkedState as CheckedState, prepareFill as PrepareFill, selectInPage as SelectInPage, valueInPage as ValueInPage } from './page/field-input';
 import type { findAndKeep as FindAndKeep } from './page/find-sole';
 import type { untilDefined as UntilDefined } from './page/custom-elements';
+import type { shownLabelOf as ShownLabelOf, usableToggle as UsableToggle } from './page/toggle-label';
 import type { relocatedSelectors as RelocatedSelectors, surveyForRelocation as SurveyForRelocation } from './page/relocate';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import sources from './page-sources';
@@ -50,6 +51,8 @@ export const checkedState = inPage<typeof CheckedState>('checkedState');
 export const selectInPage = inPage<typeof SelectInPage>('selectInPage');
 export const valueInPage = inPage<typeof ValueInPage>('valueInPage');
 export const untilDefined = inPage<typeof UntilDefined>('untilDefined');
+export const shownLabelOf = inPage<typeof ShownLabelOf>('shownLabelOf');
+export const usableToggle = inPage<typeof UsableToggle>('usableToggle');
 export const surveyForRelocation = inPage<typeof SurveyForRelocation>('surveyForRelocation');
 export const relocatedSelectors = inPage<typeof RelocatedSelectors>('relocatedSelectors');
 export const effectHoldsElsewhere = inPage<typeof EffectHoldsElsewhere>('effectHoldsElsewhere');

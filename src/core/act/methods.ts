@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { canonicalMethod, SUPPORTED_METHODS } from '../../schema';
 import { ServiceError, ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
+import { shownLabelOf } from '../page-scripts';
 
 /** A file for setInputFiles, read by the caller (never from the engine's own disk: see UploadFile in schema). */
 export interface FileUpload {
@@ -93,8 +94,8 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   selectoption: async ({ target, args, timeout }) => {
     await target.selectOption([...args], { timeout });
   },
-  check: ({ target, timeout }) => target.check({ timeout }),
-  uncheck: ({ target, timeout }) => target.uncheck({ timeout }),
+  check: async ({ target, timeout }) => (await throughShownLabel(target, timeout)).check({ timeout }),
+  uncheck: async ({ target, timeout }) => (await throughShownLabel(target, timeout)).uncheck({ timeout }),
   focus: ({ target, timeout }) => target.focus({ timeout }),
   blur: ({ target, timeout }) => target.blur({ timeout }),
   scrollintoview: ({ target, timeout }) => target.scrollIntoViewIfNeeded({ timeout }),
@@ -176,4 +177,16 @@ function requireArgument(args: readonly string[], method: string, what: string):
   const value = args[0];
   if (value === undefined || value === '') throw new ServiceInvalidArgumentError(`arguments: ${method} needs ${what} as its first argument`, { field: 'arguments' });
   return value;
+}
+
+/**
+ * A checkbox or radio whose input is hidden behind its label is checked through the label, as a person does (Playwright
+ * reads the state from the input the label is for); any other is checked itself.
+ */
+async function throughShownLabel(target: Locator, timeout: number): Promise<Pick<Locator, 'check' | 'uncheck'>> {
+  const label = await target.evaluateHandle(shownLabelOf, undefined, { timeout }).catch(() => undefined);
+  const element = label?.asElement();
+  if (element) return element;
+  await label?.dispose();
+  return target;
 }

@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Action, Variables } from '../../schema';
 import {
   ServiceClickError, ServiceDomProcessError, ServiceError, ServiceEvalError, ServiceInvalidArgumentError, ServiceTimeoutError, XPathResolutionError, abortReason,
 } from '../errors';
 import { phase } from '../phases';
-import { untilDefined } from '../page-scripts';
+import { untilDefined, usableToggle } from '../page-scripts';
 import { redact } from '../redact';
 import { diagnose, firstLine, locatorFor, stripAnsi } from './locate';
 import { answerDialogs, type DialogAnswer } from './dialogs';
@@ -58,7 +58,7 @@ export async function performAction(page: Page, action: Action, options: Perform
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw await timedOut(page, action, timeoutMs, lastTimeout);
     if (options.signal && !isPageLevel(action.method, action.selector) && !seenVisible) {
-      const visible = await target.first().waitFor({ state: 'visible', timeout: Math.min(remaining, WAIT_STEP_MS) }).then(() => true, () => false);
+      const visible = await untilUsable(page, target, action.method, Math.min(remaining, WAIT_STEP_MS));
       if (!visible) continue;
       if (options.signal.aborted) continue;
     }
@@ -163,4 +163,16 @@ async function mapFailure(page: Page, action: Action, error: unknown, secrets: r
   if (structural) return structural;
   const ErrorClass = /click|check/i.test(action.method) ? ServiceClickError : ServiceEvalError;
   return new ErrorClass(`${action.method} on ${action.selector} failed: ${message}`);
+}
+
+/**
+ * Waits up to `ms` for the target to show; a checkbox or radio hidden behind its label counts once the label shows
+ * (checked through it). False when it did not within that time.
+ */
+async function untilUsable(page: Page, target: Locator, method: string, ms: number): Promise<boolean> {
+  if (!['check', 'uncheck'].includes(method.toLowerCase())) return target.first().waitFor({ state: 'visible', timeout: ms }).then(() => true, () => false);
+  const started = Date.now();
+  const usable = await target.first().evaluate(usableToggle, undefined, { timeout: ms }).catch(() => false);
+  if (!usable) await page.waitForTimeout(Math.max(0, ms - (Date.now() - started)));
+  return usable;
 }
