@@ -136,8 +136,12 @@ function effectCode(target: string, effect: Effect): string[] {
   if (effect.order) lines.push(`await expect(${target}.locator('xpath=..').locator(':scope > *')).toHaveText([${effect.order.map((item) => js(item)).join(", ")}]);`);
   // What the gesture opened elsewhere on the page shows (Rehearse compares the whole name; Playwright, any part of it).
   if (effect.opened) lines.push(`await expect(page.getByRole(${js(effect.opened.role)}${effect.opened.name !== undefined ? `, { name: ${js(effect.opened.name)} }` : ''}).${effect.opened.count ? `nth(${effect.opened.count - 1})` : 'first()'}).toBeVisible();`);
-  // The text the click put on the page shows, in at least as many places as after the recording.
-  if (effect.appeared) lines.push(`await expect.poll(() => page.getByText(${js(effect.appeared.text)}, { exact: true }).filter({ visible: true }).count()).toBeGreaterThanOrEqual(${effect.appeared.count ?? 1});`);
+  // The text the click put on the page shows, as text or as a field's value (a combobox's, after a pick), in at least
+  // as many places as after the recording.
+  if (effect.appeared) {
+    const text = js(effect.appeared.text);
+    lines.push(`await expect.poll(async () => await page.getByText(${text}, { exact: true }).filter({ visible: true }).count() + await page.locator('input:visible, textarea:visible').evaluateAll((fields, text) => fields.filter((field) => (field as HTMLInputElement).value.replace(/\\s+/g, ' ').trim() === text).length, ${text})).toBeGreaterThanOrEqual(${effect.appeared.count ?? 1});`);
+  }
   return lines;
 }
 

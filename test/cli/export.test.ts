@@ -97,7 +97,7 @@ describe('export to Playwright Test', function () {
     }
   });
 
-  it('a recorded value (a range input, an ARIA slider, a text field a comma emptied) and what a click opened export as checks of them: green where they hold, red where not', async () => {
+  it('a recorded value (a range input, an ARIA slider, a text field a comma emptied), what a click opened and the value it put in a field export as checks of them: green where they hold, red where not', async () => {
     const flow: Flow = {
       version: 1, name: 'Preferences', startUrl: `${fixtures.origin}/effect-values.html`,
       steps: [
@@ -106,6 +106,7 @@ describe('export to Playwright Test', function () {
         { action: { selector: 'css=#tags', description: 'textbox "Tags"', method: 'fill', arguments: ['travel'] } },
         { action: { selector: 'css=#tags', description: 'textbox "Tags"', method: 'press', arguments: [','] }, effect: { shows: 'travel', value: '' } },
         { action: { selector: 'css=#help', description: 'button "Help"', method: 'click', arguments: [] }, effect: { opened: { role: 'dialog', name: 'Keyboard help' } } },
+        { action: { selector: 'css=#profile', description: 'button "From my profile"', method: 'click', arguments: [] }, effect: { appeared: { text: 'Austria' } } },
       ],
     };
     const file = path.join(dir, 'values.spec.ts');
@@ -121,6 +122,10 @@ describe('export to Playwright Test', function () {
       const noDialog = await playwrightTest(dir);
       assert.equal(noDialog.status, 1, noDialog.output);
       assert.match(noDialog.output, /getByRole\('dialog', \{ name: 'Keyboard help' \}\)\.first\(\)[\s\S]*Expected: visible/);
+      await writeFile(file, exportPlaywrightSpec({ ...flow, startUrl: `${fixtures.origin}/effect-values.html?release=4` }, 'values.flow.json'));
+      const noValue = await playwrightTest(dir);
+      assert.equal(noValue.status, 1, noValue.output);
+      assert.match(noValue.output, /Expected: >= 1\s+Received:\s+0/);
     } finally {
       await rm(file, { force: true });
     }

@@ -1,8 +1,10 @@
+import { isSecretElement } from '../snapshot/secret-fields';
+import { isInputProxy, isTextField } from './fields';
 import { RECORDER_HOST } from './keys';
 
 /**
- * Text a click put on the page: the option picked in a list that closed on the pick, now the select's value or a chip;
- * "Saved" in a status line. The effect of a click whose own element did not change and which opened nothing, kept as
+ * Text a click put on the page: the option picked in a list that closed on the pick, now the select's value, a chip or
+ * the value of the combobox's field; "Saved" in a status line. The effect of a click whose own element did not change and which opened nothing, kept as
  * `effect.appeared`; replay checks the text shows after the step, in at least as many places, so a release (or a
  * moment) where the pick or the save did not happen fails at that step instead of passing. Runs in the page.
  */
@@ -16,6 +18,8 @@ export interface Appeared {
 const OVERLAY = '[role=listbox], [role=menu], [role=option], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=tooltip], datalist, select, option';
 /** Words of a moment, gone before replay would look: the page is still at work. */
 const OF_A_MOMENT = /^(loading|saving|sending|submitting|processing|please wait|searching|updating)\b|(\.\.\.|…)$/i;
+/** Words of a date (a calendar's month, its weekdays), another on the day of a replay. */
+const OF_A_DATE = /^(?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|mo|tu|we|th|fr|sa|su|today|tomorrow|yesterday)[\s,.]*)+$/i;
 const REMEMBERED_MS = 10_000;
 const MOST_REMEMBERED = 2000;
 /** Text nodes read from one added element: a page drawn anew is not one gesture's effect. */
@@ -23,11 +27,18 @@ const MOST_PER_ELEMENT = 200;
 
 /** More places than this show the text, and it says nothing about the click. */
 const MOST_PLACES = 20;
+/** Fields whose values are read at each press: a form's, not a spreadsheet's thousands. */
+const MOST_FIELDS = 500;
+/** Readings of the fields' values remembered, for the gestures whose steps still wait for their effect. */
+const MOST_READS = 16;
+
+/** The press a click's step began with was read this close to the time the step was given (both clocks in ms). */
+const NEXT_PRESS_WITHIN_MS = 15;
 
 const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** A text that may be a click's effect: short, with no number (counts and times differ on replay), not of a moment. */
-const telling = (text: string) => text.length >= 2 && text.length <= 80 && !/\d/.test(text) && !OF_A_MOMENT.test(text);
+/** A text that may be a click's effect: short, with no number or date (counts and times differ on replay), not of a moment. */
+const telling = (text: string) => text.length >= 2 && text.length <= 80 && !/\d/.test(text) && !OF_A_MOMENT.test(text) && !OF_A_DATE.test(text);
 
 function textNodesOf(node: Node): Text[] {
   if (node instanceof Text) return [node];
@@ -60,10 +71,25 @@ function clippedAway(element: Element): boolean {
   return false;
 }
 
-/** How many text nodes a person sees in this document that read `text` (spacing aside). */
+/**
+ * The text fields a person sees, whose value a click may set (a combobox's field takes the option picked): never a
+ * secret's, never a code editor's hidden keyboard, never the recorder's own.
+ */
+function shownFields(document: Document): (HTMLInputElement | HTMLTextAreaElement)[] {
+  const fields: (HTMLInputElement | HTMLTextAreaElement)[] = [];
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (fields.length >= MOST_FIELDS) break;
+    if (!isTextField(field) || isInputProxy(field) || field.closest(RECORDER_HOST)) continue;
+    if (isSecretElement(field)) continue;
+    if (field.checkVisibility({ visibilityProperty: true, opacityProperty: true })) fields.push(field);
+  }
+  return fields;
+}
+
+/** How many text nodes and field values a person sees in this document that read `text` (spacing aside). */
 export function placesShowing(text: string, document: Document): number {
   const wanted = spaced(text);
-  let count = 0;
+  let count = shownFields(document).filter((field) => spaced(field.value) === wanted).length;
   const walker = document.createTreeWalker(document.body ?? document.documentElement, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const value = node.nodeValue ?? '';
@@ -98,6 +124,33 @@ export function watchAppearances() {
     forget(added, at);
     forget(removed, at);
   }).observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+  // A value set by script changes no node: the fields' values are read as each press begins, and as the first key
+  // after it goes down (where a click's effect ends and typing begins), to be set against each other.
+  const fieldsRead: { at: number; values: Map<Element, string> }[] = [];
+  let keyRead = true;
+  const readFields = () => {
+    fieldsRead.push({ at: performance.now(), values: new Map(shownFields(document).map((field) => [field, field.value])) });
+    fieldsRead.splice(0, Math.max(0, fieldsRead.length - MOST_READS));
+  };
+  window.addEventListener('pointerdown', (event) => {
+    if (!event.isTrusted) return;
+    readFields();
+    keyRead = false;
+  }, true);
+  window.addEventListener('keydown', (event) => {
+    if (!event.isTrusted || keyRead) return;
+    readFields();
+    keyRead = true;
+  }, true);
+  /** Values fields took from the press at `since` until the next input at `until` (a picked option in a combobox's field). */
+  const valuesSetSince = (since: number, until: number): string[] => {
+    const near = (at: number, time: number) => Math.abs(at - time) <= NEXT_PRESS_WITHIN_MS;
+    const before = fieldsRead.findLast((entry) => near(entry.at, since));
+    if (!before) return [];
+    const after = fieldsRead.find((entry) => entry.at > before.at && near(entry.at, until));
+    const valueAfter = (field: Element) => (after ? after.values.get(field) : (field as HTMLInputElement).value);
+    return [...before.values].filter(([field, value]) => field.isConnected && valueAfter(field) !== undefined && valueAfter(field) !== value).map(([field]) => spaced(valueAfter(field)!));
+  };
 
   /**
    * The text a click on `gestureOn` that began at `since` put on the page before `until` and still shows: `preferred`
@@ -120,6 +173,7 @@ export function watchAppearances() {
       }
       if (telling(text) && !candidates.includes(text) && !editing?.contains(entry.text) && seen(entry.text)) candidates.push(text);
     }
+    for (const value of valuesSetSince(since, until)) if (telling(value) && !candidates.includes(value)) candidates.push(value);
     const text = candidates.find((candidate) => candidate.toLowerCase() === spaced(preferred).toLowerCase()) ?? candidates[0];
     if (!text) return undefined;
     const count = placesShowing(text, document);

@@ -25,6 +25,7 @@ const OPENED_ROLES: Readonly<Record<OpenedRole, string>> = {
 };
 /** A click opens an overlay; a field appearing is a key's doing (F2's rename box) more surely than a click's. */
 const OPENED_BY_CLICK: readonly OpenedRole[] = ['alertdialog', 'dialog', 'menu', 'listbox', 'tree', 'grid'];
+const OVERLAYS = OPENED_BY_CLICK.map((role) => OPENED_ROLES[role]).join(', ');
 const ATTRIBUTES = ['open', 'hidden', 'style', 'class', 'aria-hidden'];
 /** Changes remembered: a gesture's reading comes within a few seconds. */
 const REMEMBERED_MS = 10_000;
@@ -77,11 +78,13 @@ export function watchOpenings() {
   const openedSince = (since: number, until: number, byKey: boolean, gestureOn: Element): Opened | undefined => {
     const roots = [...new Set(touched.filter((entry) => entry.at >= since && entry.at <= until).map((entry) => entry.element))]
       .filter((element) => element.isConnected && !element.closest(RECORDER_HOST));
-    // A gesture made inside a list or menu that was open (an option picked) did not open it, even if it was drawn anew.
+    // A gesture made inside a list or menu that was open (an option picked) did not open it, even if it was drawn anew;
+    // nor one that showed already as the gesture began (a list kept for screen readers beside the options drawn).
     const inside = enclosing.get(gestureOn) ?? new Set();
+    const before = showingAtGesture.get(gestureOn);
     for (const role of (byKey ? (Object.keys(OPENED_ROLES) as OpenedRole[]) : OPENED_BY_CLICK).filter((role) => !inside.has(role))) {
       // The gesture's own element, or one around it, is not what it opened (a field a click focused in place).
-      const opened = roots.flatMap((root) => elementsOfRole(root, role)).find((element) => shows(element) && !element.contains(gestureOn) && (role !== 'textbox' || element === deepActiveElement()));
+      const opened = roots.flatMap((root) => elementsOfRole(root, role)).find((element) => shows(element) && !before?.has(element) && !element.contains(gestureOn) && (role !== 'textbox' || element === deepActiveElement()));
       if (!opened) continue;
       const name = describeInPage(opened, false).name.replace(/\s+/g, ' ').trim();
       // A name that counts or ends cut short (`3 results`, `Edit order 1500`) is the content's of the moment: the role alone.
@@ -93,7 +96,10 @@ export function watchOpenings() {
   };
   /** The roles around an element as a gesture on it begins (read then: a pick may take it off the page at once). */
   const enclosing = new WeakMap<Element, Set<OpenedRole>>();
+  /** The overlays that showed as a gesture on an element began (light DOM only: a cheap read at each press). */
+  const showingAtGesture = new WeakMap<Element, Set<Element>>();
   const gestureBegins = (element: Element) => {
+    showingAtGesture.set(element, new Set([...document.querySelectorAll(OVERLAYS)].filter(shows)));
     const roles = new Set<OpenedRole>();
     for (let node: Element | null = element; node; node = node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null)) {
       const role = roleOf(node);
