@@ -51,3 +51,80 @@ describe('a click on a custom control right after typing', function () {
     assert.equal(await page.locator('#news').evaluate((box) => (box as HTMLElement & { checked: boolean }).checked), true);
   });
 });
+
+/** A segmented control as design systems draw it: each radio hidden inside the label a person clicks. */
+const PACE = `<h1>Trip</h1><div role="radiogroup" aria-label="Pace">${['Relaxed', 'Busy', 'Packed'].map((pace) => `
+  <label style="display:inline-block;padding:6px 12px;border:1px solid #999;cursor:pointer"><input type="radio" name="pace" value="${pace}"
+  style="position:absolute;width:0;height:0;opacity:0;pointer-events:none"${pace === 'Relaxed' ? ' checked' : ''}><span>${pace}</span></label>`).join('')}</div>`;
+
+describe('a radio hidden behind the label a person clicks', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('is recorded as checking the radio, and replay checks it through its label', async () => {
+    const page = rig.session.page();
+    await page.setContent(PACE);
+    const recorder = await Recorder.start(rig.session);
+    await page.getByText('Busy').click();
+    await page.waitForTimeout(300);
+    const recorded = await recorder.stop();
+    const flow: Flow = { version: FLOW_VERSION, name: 'Pace', steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}` : '')), ['check radio "Busy"']);
+    await page.setContent(PACE);
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.equal(await page.locator('input[value="Busy"]').isChecked(), true);
+  });
+});
+
+/**
+ * A date typed into segments as React Aria draws them: each a spin button (contenteditable, not a field) named by its
+ * own value and the field's label ("3 Arrival"); an arrow steps it, digits type over it.
+ */
+const ARRIVAL = `<span id="arrival">Arrival</span> <div>${[['month', 3, 12], ['day', 10, 31]].map(([part, value, max]) => `
+  <span role="spinbutton" id="${part}" data-part="${part}" aria-label="${part}, " aria-labelledby="${part} arrival" aria-valuenow="${value}" aria-valuemin="1"
+  aria-valuemax="${max}" contenteditable="true" inputmode="numeric" tabindex="0" style="padding:0 4px">${value}</span>`).join('/')}</div>
+  <script>
+    var STEPS = true;
+    for (const segment of document.querySelectorAll('[role=spinbutton]')) {
+      let typed = '';
+      segment.addEventListener('focus', () => { typed = ''; });
+      segment.addEventListener('keydown', (event) => {
+        event.preventDefault();
+        let value = Number(segment.getAttribute('aria-valuenow'));
+        if (event.key === 'ArrowUp' && STEPS) value = value + 1;
+        else if (/^\\d$/.test(event.key)) value = Number((typed += event.key));
+        else return;
+        segment.setAttribute('aria-valuenow', String(value));
+        segment.textContent = String(value);
+      });
+    }
+  </script>`;
+
+describe('a date typed into spin buttons named by their value', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('keeps the arrow pressed at once after the click, with the value it came to, and digits typed over; replay finds the segments by more than their value; a release whose arrow does nothing fails at the arrow', async () => {
+    const page = rig.session.page();
+    await page.setContent(ARRIVAL);
+    const recorder = await Recorder.start(rig.session);
+    await page.locator('#month').click();
+    await page.keyboard.press('ArrowUp');
+    await page.locator('#day').click();
+    await page.keyboard.type('24', { delay: 60 });
+    await page.waitForTimeout(300);
+    const recorded = await recorder.stop();
+    const flow: Flow = { version: FLOW_VERSION, name: 'Arrival', steps: recorded.map(({ step }) => step) };
+    const presses = flow.steps.flatMap((step) => ('action' in step && step.action.method === 'press' ? [[step.action.arguments, step.effect, step.action.selector.includes('Arrival')]] : []));
+    assert.deepEqual(presses, [[['ArrowUp'], { value: '4' }, false], [['2'], { value: '2' }, false], [['4'], { value: '24' }, false]]);
+    await page.setContent(ARRIVAL);
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual([await page.locator('#month').textContent(), await page.locator('#day').textContent()], ['4', '24']);
+    await page.setContent(ARRIVAL.replace('var STEPS = true', 'var STEPS = false'));
+    const stuck = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(stuck.status, 'failed');
+    assert.match(stuck.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /press on spinbutton "3 Arrival" was done, but it did not have its recorded effect: expected at "4", found at "3"/);
+  });
+});

@@ -179,4 +179,43 @@ describe('a drag onto a layout grid or a calendar', function () {
       await site.close();
     }
   });
+
+  it('a sortable list reordered by keys (dnd-kit: Space lifts, arrows carry, Space drops) keeps the new order at the drop, replays to it, and fails where the list ignores drops', async () => {
+    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
+    try {
+      const page = rig.session.page();
+      const url = `${site.origin}/test/fixtures/widgets/dnd-kit.html`;
+      const order = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
+      await page.goto(url);
+      await page.getByRole('button', { name: 'Write the spec' }).waitFor();
+      const recorder = await Recorder.start(rig.session);
+      await page.getByRole('button', { name: 'Write the spec' }).click();
+      for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(250);
+      }
+      await page.waitForTimeout(400);
+      const recorded = await recorder.stop();
+      const moved = ['Build the parser', 'Test the parser', 'Write the spec', 'Ship it'];
+      assert.deepEqual(await order(), moved, 'the person moved the first item down two places');
+      const flow: Flow = { version: FLOW_VERSION, name: 'Backlog', startUrl: url, steps: recorded.map(({ step }) => step) };
+      const drop = flow.steps.at(-1);
+      assert.deepEqual(drop && 'action' in drop ? [drop.action.method, drop.action.arguments, drop.effect] : undefined, ['press', ['Space'], { order: moved }]);
+      assert.deepEqual(recorder.problems, []);
+
+      await page.goto('about:blank');
+      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+      assert.deepEqual(await order(), moved);
+
+      await page.goto('about:blank');
+      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
+      const failed = frozen.steps.find((step) => step.status === 'failed');
+      assert.equal(failed?.index, flow.steps.length - 1, JSON.stringify(frozen.steps, null, 1));
+      assert.match(failed?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Build the parser", "Test the parser", "Write the spec", "Ship it"/);
+    } finally {
+      await site.close();
+    }
+  });
 });

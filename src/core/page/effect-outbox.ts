@@ -39,6 +39,8 @@ export interface StepReading {
   shows?: string;
   /** When the gesture began (performance.now), if before the step is posted: what opened since is its doing. */
   since?: number;
+  /** The order of the list a key was pressed in, before: a key that drops an item it lifted (Space) reordered it. */
+  orderBefore?: string[];
 }
 
 /** A person's input this long after a gesture began is the next gesture (the clock of `since` and of Date differ a little). */
@@ -53,6 +55,9 @@ const nameOf = (payload: Record<string, unknown>) => {
   const fingerprint = payload.fingerprint as { name?: unknown } | undefined;
   return typeof fingerprint?.name === 'string' ? fingerprint.name : '';
 };
+
+/** Whether two lists hold the same items, in any order. */
+const sameItems = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 /** How long after a step the page has had to react, when no other gesture comes first. */
 const EFFECT_AFTER_MS = 250;
@@ -74,18 +79,27 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       if (element) {
         Object.assign(effect, entry.before ? changedState(entry.before, stateOf(element)) : {});
         // A slider's thumb moved along its track: its value is what the drag did, not its siblings' (the marks') order.
-        const order = drag && effect.value === undefined ? orderOf(element) : undefined;
-        // A list of one (a card alone in its cell) has no order to speak of.
-        if (order && order.length > 1 && order.join('\n') !== drag!.order.join('\n')) effect.order = order;
+        const orderBefore = drag?.order ?? entry.reading.orderBefore;
+        const order = orderBefore && effect.value === undefined ? orderOf(element) : undefined;
+        // A list of one (a card alone in its cell) has no order to speak of. A key only reorders: the same items (F2
+        // turning an item into its rename box changed one, and moved none).
+        const reordered = order && order.length > 1 && order.join('\n') !== orderBefore!.join('\n') && (drag || sameItems(order, orderBefore!));
+        if (reordered) effect.order = order;
         // A layout keeps its items in their order and moves them on its grid: where the item went is the drag's effect.
         const levels = drag?.place && !effect.order && effect.value === undefined ? (drag.layout ? levelsUp(element, drag.layout) : drag.place.levels) : undefined;
         const place = levels ? placeOf(element, levels) : undefined;
         if (place && !sitsAt(place, drag!.place!)) effect.place = { levels: place.levels, left: place.left, top: place.top };
         // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.
         const typed = (entry.payload.kind === 'type' && typeof entry.payload.value === 'string' ? entry.payload.value : entry.reading.shows ?? '').trim();
-        if (typed && showsText(element, typed)) effect.shows = typed;
-        // The text a delimiter key took out of its field (a tag's comma): the field holds what is left.
-        if (entry.reading.shows !== undefined && isTextField(element) && valueOf(element) !== entry.reading.shows) effect.value = valueOf(element);
+        // A spin button's key (a date's segment typed over) is checked by the value it came to, not by text around it.
+        const spunTo = stateOf(element).value;
+        if (spunTo !== undefined) {
+          if (entry.reading.shows !== undefined && effect.value === undefined) effect.value = spunTo;
+        } else {
+          if (typed && showsText(element, typed)) effect.shows = typed;
+          // The text a delimiter key took out of its field (a tag's comma): the field holds what is left.
+          if (entry.reading.shows !== undefined && isTextField(element) && valueOf(element) !== entry.reading.shows) effect.value = valueOf(element);
+        }
       }
       // Nothing changed about the element itself: what the gesture opened elsewhere (a dialog, F2's rename box) is its effect.
       const kind = String(entry.payload.kind);

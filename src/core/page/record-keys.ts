@@ -1,4 +1,5 @@
 import { deepActiveElement } from './element-at-point';
+import { orderOf } from './element-state';
 import { isKeyboardEditor, isTextField, isToggle, valueOf } from './fields';
 import { subjectOf } from './record-typing';
 
@@ -87,7 +88,8 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     }
     if (!recorded) return;
     if (field) flushFill(target);
-    r.send('press', target, { value: keyName(event) });
+    // A key on an item of a list may move it (a sortable list's Space drops the item the arrows carried).
+    r.send('press', target, { value: keyName(event) }, field ? undefined : { orderBefore: orderOf(target) });
   }, true);
   // A key in a field that moved a widget's highlight or removed a chip, and typed nothing, is a press of that key.
   window.addEventListener('keyup', (event) => {

@@ -53,12 +53,15 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     gesture.personInputAt = gesture.pressedAt = Date.now();
     const control = controlOfLabel(target);
     if (control) r.describeNow(control);
+    toggleAtPress = control && isToggle(control) ? { control: control as HTMLInputElement, checked: (control as HTMLInputElement).checked } : null;
   }, true);
   window.addEventListener('keydown', (event) => {
     if (!event.isTrusted || gesture.mutationsAtKey !== null) return;
     gesture.mutationsAtKey = gesture.mutations;
     gesture.keySince = performance.now();
   }, true);
+  /** The checkbox or radio whose label was pressed, and its state then. */
+  let toggleAtPress: { control: HTMLInputElement; checked: boolean } | null = null;
   /** The last click and when: a label forwards the click it got to its control, which is not a second gesture. */
   let lastClick: { element: Element; at: number } | null = null;
   window.addEventListener('click', (event) => {
@@ -80,17 +83,35 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
       // Clicking into a field is not a step, unless it did something (a combobox that opens its list): then it is.
       const field = target;
       const before = gesture.mutationsAtPress;
-      window.setTimeout(() => {
+      // Decided a moment later, or as the next key or press begins, whichever comes first: a key pressed at once (an
+      // arrow on a date's segment) is a step after this one, with its own effect.
+      const decide = () => {
+        window.clearTimeout(timer);
+        if (gesture.pendingFieldClick === decide) gesture.pendingFieldClick = null;
         // Text typed at once into a rich text field changes the page too: that is the typing, not the click. What the
         // page keeps changing by itself (a clock) is not the click's doing.
         const changedByClick = (gesture.mutationsAtKey ?? gesture.mutations) !== before && r.changedSince(gesture.pressedSince, gesture.keySince ?? Infinity);
         if (!gesture.sent && changedByClick && gesture.pressedOn === field) r.send('click', field);
-      }, 60);
+      };
+      const timer = window.setTimeout(decide, 60);
+      gesture.pendingFieldClick = decide;
       return;
     }
     if (isTextField(target) || isToggle(target) || isSetByValue(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
     const control = controlOfLabel(target);
-    if (control && (isToggle(control) || isTextField(control) || isSetByValue(control))) return;
+    if (control && isToggle(control)) {
+      // The control's change is the step. A library that toggles it from the label's press itself (React Aria's
+      // switch) sends no trusted change: the state it came to, once the page's handlers have run, is.
+      const pressedToggle = toggleAtPress?.control === control ? toggleAtPress : null;
+      if (pressedToggle) {
+        window.setTimeout(() => {
+          const checked = pressedToggle.control.checked;
+          if (!gesture.sent && gesture.pressedOn === target && pressedToggle.control.isConnected && checked !== pressedToggle.checked) r.send(checked ? 'check' : 'uncheck', pressedToggle.control);
+        }, 0);
+      }
+      return;
+    }
+    if (control && (isTextField(control) || isSetByValue(control))) return;
     const suppressed = gesture.suppressClickOn;
     if (suppressed && (suppressed === target || suppressed.contains(target) || target.contains(suppressed))) gesture.suppressClickOn = null;
     else if (target === gesture.backgroundClick) {

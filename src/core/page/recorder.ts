@@ -122,6 +122,7 @@ export function installRecorder(binding: string, token: string): void {
   // person does first, or the page unloading, sends the clicks held back, so steps keep their order.
   const heldClicks = new Map<Element, { timer: number; extra: StepExtra }>();
   const flushHeld = (except?: Element, only?: Element) => {
+    if (!only) gesture.pendingFieldClick?.();
     for (const [element, held] of [...heldClicks]) {
       if (element === except || !heldClicks.has(element)) continue;
       if (only && element !== only) continue;
@@ -159,7 +160,7 @@ export function installRecorder(binding: string, token: string): void {
   });
   const gesture: GestureState = {
     element: null, pressedOn: null, pressButton: 0, personInputAt: 0, pressedAt: 0, tabbedAt: 0, sent: false, clickSeen: false,
-    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, pressedSince: 0, keySince: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, accounted: false, steps: 0, mouseDragging: false, keyedOn: null, proxyTyping: null,
+    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, pressedSince: 0, keySince: null, pendingFieldClick: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, accounted: false, steps: 0, mouseDragging: false, keyedOn: null, proxyTyping: null,
   };
   const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, reading?: StepReading): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);

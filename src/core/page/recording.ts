@@ -33,6 +33,8 @@ export interface GestureState {
   /** The same two moments as `performance.now()` times, which the page's changes are timed by. */
   pressedSince: number;
   keySince: number | null;
+  /** A click into a field whose step is still to be decided (did it change the page?): decided before any other step. */
+  pendingFieldClick: (() => void) | null;
   /** The text field the person is in, whose typing is written when they leave it or start another gesture. */
   typingIn: Element | null;
   /** A field the person focused and left as it was, so far: a focus step unless something else comes of it. */

@@ -156,8 +156,9 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   }
   selectors.push(positionalPath(element));
   const extra = { ...(namePattern ? { namePattern } : {}), ...(section ? { section } : {}) };
-  // The caret moves as the person types: no selector holds that name, and it is matched with any row.
-  if (!namePattern && /\d/.test(name) && isInputProxy(element)) {
+  // The caret moves as the person types, and a spin button's name may say its value (a date's month segment named
+  // "3 Arrival"), which the step changes: no selector holds that name, and it is matched with any number there.
+  if (!namePattern && /\d/.test(name) && (isInputProxy(element) || namedByItsValue(element, name))) {
     return { selectors: [...new Set(selectors.filter((selector) => !selector.includes(name)))], ...extra, namePattern: `^${escapeRegExp(name).replace(/\d+/g, '\\d+')}$` };
   }
   return { selectors: [...new Set(selectors)], ...extra };
@@ -202,4 +203,11 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     const order = inside.indexOf(element);
     return [`xpath=${xpath} >> role=${role}[name=${quote(name)}i]${inside.length > 1 ? ` >> nth=${order}` : ''}`];
   }
+}
+
+/** Whether a spin button's or a slider's name holds its own value (as a word of it), which changes as it is used. */
+function namedByItsValue(element: Element, name: string): boolean {
+  if (!['spinbutton', 'slider'].includes(roleOf(element))) return false;
+  const words = name.split(/\s+/);
+  return [element.getAttribute('aria-valuenow'), element.textContent?.trim()].some((value) => !!value && words.includes(value));
 }
