@@ -686,6 +686,91 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
     person: (page) => typeTwoLinesAtTheEnd(page, page.locator('trix-editor div').first()),
   },
+  {
+    category: 'sortable list moved by pointer and by keys (Space lifts, arrows move, Space drops)',
+    library: '@dnd-kit/sortable 10 (React 19)',
+    page: 'dnd-kit.html',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Ship it' }).waitFor();
+    },
+    person: async (page) => {
+      // "Ship it" dragged by hand above "Build the parser"; then "Write the spec" lifted with Space, moved down two
+      // places with the arrow key, dropped with Space.
+      const ship = (await page.getByRole('button', { name: 'Ship it' }).boundingBox())!;
+      const build = (await page.getByRole('button', { name: 'Build the parser' }).boundingBox())!;
+      await dragTo(page, { x: ship.x + 40, y: ship.y + ship.height / 2 }, { x: build.x + 40, y: build.y + 4 }, 20, 500);
+      await page.getByRole('button', { name: 'Write the spec' }).click();
+      for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+        await page.keyboard.press(key);
+        await settle(page, 250);
+      }
+      await settle(page, 400);
+      return 5;
+    },
+  },
+  {
+    category: 'date typed into segments that are spin buttons, not fields; combobox, select, switch and tags (React Aria)',
+    library: 'react-aria-components 1.22 (React 19)',
+    page: 'react-aria.html',
+    ready: async (page) => {
+      await page.getByRole('switch', { name: 'Breakfast' }).waitFor({ state: 'attached' });
+    },
+    person: async (page) => {
+      // The calendar's 15th picked, then the month stepped up with the arrow on its segment, then the day typed over.
+      await page.getByRole('button', { name: /Calendar/ }).click();
+      await page.getByRole('button', { name: /15/ }).first().click();
+      await settle(page);
+      await page.getByRole('spinbutton', { name: /month/ }).click();
+      await page.keyboard.press('ArrowUp');
+      await page.getByRole('spinbutton', { name: /day/ }).click();
+      await page.keyboard.type('20', { delay: 60 });
+      await settle(page);
+      await page.getByRole('combobox', { name: 'Guest' }).click();
+      await page.keyboard.type('gr', { delay: 40 });
+      await page.getByRole('option', { name: 'Grace Hopper' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: /Room/ }).click();
+      await page.getByRole('option', { name: 'Suite' }).click();
+      await settle(page);
+      await page.getByText('Breakfast').click();
+      await page.getByRole('button', { name: 'Remove Pet' }).click();
+      await settle(page);
+      return 13;
+    },
+  },
+  {
+    category: 'React design-system form, every popup in a portal (search select, tags, date, cascader, rating, segmented)',
+    library: 'antd 6.6 (React 19)',
+    page: 'antd.html',
+    ready: async (page) => {
+      await page.getByText('Packed').waitFor();
+    },
+    person: async (page) => {
+      await page.getByLabel('Traveller').click();
+      await page.keyboard.type('Grace Hopper', { delay: 30 });
+      await page.getByLabel('City').click();
+      await page.keyboard.type('an', { delay: 40 });
+      await page.getByTitle('Antwerp').click();
+      await settle(page);
+      await page.getByLabel('Topics').click();
+      await page.getByTitle('Engineering').click();
+      await page.getByTitle('Sales').click();
+      await page.getByText('Rating').click();
+      await settle(page);
+      await page.getByLabel('Date').click();
+      await page.locator('.ant-picker-dropdown td[title$="-15"]').first().click();
+      await settle(page);
+      await page.getByLabel('Place').click();
+      await page.getByRole('menuitemcheckbox', { name: 'Europe' }).or(page.locator('.ant-cascader-menu-item', { hasText: 'Europe' })).first().click();
+      await page.locator('.ant-cascader-menu-item', { hasText: 'Netherlands' }).click();
+      await page.locator('.ant-cascader-menu-item', { hasText: 'Leiden' }).click();
+      await settle(page);
+      await page.locator('.ant-rate-star').nth(3).click();
+      await page.getByText('Busy').click();
+      await settle(page);
+      return 14;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
