@@ -1,4 +1,5 @@
 import { roleOf, type PageFingerprint } from './describe-in-page';
+import { isGeneratedId } from '../snapshot/generated-ids';
 import { isInputProxy } from './fields';
 import { positionalPath } from './positional-path';
 import { sectionOf } from './section-of';
@@ -39,9 +40,9 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   const anchored = new Map<Element, PageFingerprint>();
   const nameOf = (candidate: Element) => named.get(candidate) ?? named.set(candidate, describeFully(candidate, false)).get(candidate)!;
   const describe = (candidate: Element) => anchored.get(candidate) ?? anchored.set(candidate, describeFully(candidate)).get(candidate)!;
-  if (element.getRootNode() !== document) return { selectors: [] };
+  // In a shadow root the engine's snapshot names the element; what tells it from its twins there is its section.
+  if (element.getRootNode() !== document) return shadowSection(element, fingerprint, nameOf);
   // Ids and classes a framework numbers as it renders (`ember12`, `sl-tab-2`, `fruit-opt-3`) differ on the next load.
-  const GENERATED = /:|\d{4,}|[0-9a-f]{8,}|-\d+$|^(ember|react|ng-|mui-|radix-|headlessui-|css-|sc-|jsx-)/i;
   const ROLE = /^[a-z]+$/;
   // The roles whose name Playwright's role selector takes from the content (accname's name from content).
   const NAMED_BY_CONTENT = new Set(['button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem', 'textbox', 'combobox', 'searchbox', 'slider', 'spinbutton', 'listbox', 'img', 'dialog', 'navigation', 'region', 'form', 'group', 'table', 'progressbar', 'main', 'complementary']);
@@ -58,10 +59,10 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   const selectors: string[] = [];
   for (const attribute of ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa']) {
     const value = element.getAttribute(attribute);
-    if (value && !GENERATED.test(value) && only(`[${attribute}=${quote(value)}]`)) selectors.push(`css=[${attribute}=${quote(value)}]`);
+    if (value && !isGeneratedId(value) && only(`[${attribute}=${quote(value)}]`)) selectors.push(`css=[${attribute}=${quote(value)}]`);
   }
   const id = element.id;
-  if (id && !GENERATED.test(id) && only(`#${CSS.escape(id)}`)) selectors.push(`css=#${CSS.escape(id)}`);
+  if (id && !isGeneratedId(id) && only(`#${CSS.escape(id)}`)) selectors.push(`css=#${CSS.escape(id)}`);
   // Elements that could share the role: the same tag, or any with an explicit role.
   // Elements that could share the role: the same tag, any with an explicit role, and the native elements of that role
   // (a widget's option beside the hidden <select> it stands for: Playwright's role selector finds both).
@@ -109,7 +110,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   }
   // A class the element alone has (`div.ql-editor`): widget libraries name their parts so.
   const STATE = /^(is-|has-)|active|selected|focus|hover|open|checked|disabled|current|expanded|visible|hidden|empty|filled|dirty|pristine|touched|invalid|editing|dragging|loading/i;
-  for (const name of [...element.classList].filter((candidate) => !GENERATED.test(candidate) && !STATE.test(candidate) && candidate.length <= 40).slice(0, 6)) {
+  for (const name of [...element.classList].filter((candidate) => !isGeneratedId(candidate) && !STATE.test(candidate) && candidate.length <= 40).slice(0, 6)) {
     const css = `${CSS.escape(element.localName)}.${CSS.escape(name)}`;
     if (only(css)) {
       selectors.push(`css=${css}`);
@@ -210,4 +211,13 @@ function namedByItsValue(element: Element, name: string): boolean {
   if (!['spinbutton', 'slider'].includes(roleOf(element))) return false;
   const words = name.split(/\s+/);
   return [element.getAttribute('aria-valuenow'), element.textContent?.trim()].some((value) => !!value && words.includes(value));
+}
+
+/** For an element in a shadow root: its section there, when another element of its root has its role and name. */
+function shadowSection(element: Element, { role, name }: PageFingerprint, nameOf: (candidate: Element) => PageFingerprint): { selectors: string[]; section?: string } {
+  if (!name) return { selectors: [] };
+  const root = element.getRootNode() as ShadowRoot;
+  const twins = [...root.querySelectorAll('*')].filter((candidate) => candidate !== element && roleOf(candidate) === role && nameOf(candidate).name === name);
+  const section = twins.length ? sectionOf(element)?.text : undefined;
+  return { selectors: [], ...(section ? { section } : {}) };
 }

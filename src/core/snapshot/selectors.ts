@@ -1,10 +1,9 @@
 import type { DomNode, FrameDoc, ScopeFacts } from './dom-tree';
+import { isGeneratedId } from './generated-ids';
 import { cssIdentifier, cssString, formatSelector, type Hop } from './selector-syntax';
 
 const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa'] as const;
 const DESCRIPTIVE_ATTRIBUTES = ['name', 'aria-label', 'placeholder', 'title', 'alt'] as const;
-/** Ids and test ids that a framework generates change between builds or page loads; they make poor durable selectors. */
-const GENERATED = /:|\d{4,}|[0-9a-f]{8,}|^(ember|react|ng-|mui-|radix-|headlessui-)/i;
 /**
  * Tags that name a part of the page rather than a place in it: when a page has one, its tag finds it as well as a
  * custom element's does, and survives markup moving around it (a landmark's or a form's XPath does not).
@@ -126,10 +125,10 @@ export class SelectorIndex {
     const css = (selector: string) => (scope.piercing ? `css=${selector}` : selector);
     for (const attribute of TEST_ID_ATTRIBUTES) {
       const value = node.attrs[attribute];
-      if (value && !GENERATED.test(value) && this.unique(scope, `[${attribute}=${value}]`)) targets.push(css(`[${attribute}=${cssString(value)}]`));
+      if (value && !isGeneratedId(value) && this.unique(scope, `[${attribute}=${value}]`)) targets.push(css(`[${attribute}=${cssString(value)}]`));
     }
     const id = node.attrs.id;
-    if (id && !GENERATED.test(id) && this.unique(scope, `#${id}`)) targets.push(css(cssIdentifier(id) ? `#${id}` : `[id=${cssString(id)}]`));
+    if (id && !isGeneratedId(id) && this.unique(scope, `#${id}`)) targets.push(css(cssIdentifier(id) ? `#${id}` : `[id=${cssString(id)}]`));
     const name = node.ax && !node.ax.ignored ? node.ax.name : '';
     if (scope.piercing && ARIA_ROLE.test(role) && role === node.ax?.role && name && name.length <= 100 && this.unique(scope, `role=${role}|${name}`) && this.namedOnce(scope, role, name)) {
       targets.push(`role=${role}[name=${cssString(name)}]`);
