@@ -9,7 +9,7 @@ import type { checkedState as CheckedState, prepareFill as PrepareFill, selectIn
 import type { findAndKeep as FindAndKeep } from './page/find-sole';
 import type { untilDefined as UntilDefined } from './page/custom-elements';
 import type { shownLabelOf as ShownLabelOf, usableToggle as UsableToggle } from './page/toggle-label';
-import type { relocatedSelectors as RelocatedSelectors, surveyForRelocation as SurveyForRelocation } from './page/relocate';
+import type { relocatedSelectors as RelocatedSelectors, surveyForRelocation as SurveyForRelocation, unmarkRelocated as UnmarkRelocated } from './page/relocate';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import sources from './page-sources';
 
@@ -55,6 +55,7 @@ export const shownLabelOf = inPage<typeof ShownLabelOf>('shownLabelOf');
 export const usableToggle = inPage<typeof UsableToggle>('usableToggle');
 export const surveyForRelocation = inPage<typeof SurveyForRelocation>('surveyForRelocation');
 export const relocatedSelectors = inPage<typeof RelocatedSelectors>('relocatedSelectors');
+export const unmarkRelocated = inPage<typeof UnmarkRelocated>('unmarkRelocated');
 export const effectHoldsElsewhere = inPage<typeof EffectHoldsElsewhere>('effectHoldsElsewhere');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');

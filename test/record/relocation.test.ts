@@ -113,3 +113,42 @@ describe('relocation without a model, inside a frame', function () {
     assert.match(healed?.to ?? '', /^frame:.+ >>> /);
   });
 });
+
+/** The demo inside an open shadow root of an app's element, as a web-component app draws it. */
+async function shadowDemo(page: Page, release: Release): Promise<void> {
+  await demo(page, release);
+  const inner = await page.evaluate(() => document.querySelector('.container')!.outerHTML);
+  await page.setContent(`<h1>Shell</h1><demo-app></demo-app><script>
+    window.events = [];
+    var root = document.querySelector('demo-app').attachShadow({ mode: 'open' });
+    root.innerHTML = ${JSON.stringify(inner).replace(/</g, '\\u003c')};
+    root.addEventListener('change', (event) => window.events.push(event.target.dataset.key));
+  </script>`);
+}
+
+describe('relocation without a model, inside an open shadow root', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('finds the person\'s checkbox in a retitled example inside the shadow root by its section, reports it HEALED; refuses twins of one section, clicking nothing', async () => {
+    const page = rig.session.page();
+    await shadowDemo(page, 'recorded');
+    const recorder = await Recorder.start(rig.session);
+    await page.locator('demo-app [data-key=uncheck-1]').click();
+    await page.locator('demo-app [data-key=check-2]').click();
+    const steps = (await recorder.stop()).map(({ step }) => step);
+    assert.equal(steps.length, 2, JSON.stringify(steps));
+    await shadowDemo(page, 'retitled');
+    const replayed = await replayFlow(rig.session, { version: FLOW_VERSION, name: 'Shadow', steps: steps.slice(0, 1) }, { stepTimeoutMs: 4000 });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await changed(page), ['uncheck-1'], 'the box the person checked, not its twins in other sections');
+    assert.equal(replayed.steps[0]?.healed?.by, 'relocation');
+
+    // Two boxes named alike in one section: the step kept no order among them in the shadow root, so none is ahead.
+    await shadowDemo(page, 'retitled');
+    const refused = await replayFlow(rig.session, { version: FLOW_VERSION, name: 'Shadow', steps: steps.slice(1) }, { stepTimeoutMs: 4000 });
+    assert.equal(refused.status, 'failed');
+    assert.match(refused.steps[0]?.error?.message ?? '', /relocation refused, 4 candidates: .*none is clearly ahead/);
+    assert.deepEqual(await changed(page), [], 'nothing clicked');
+  });
+});

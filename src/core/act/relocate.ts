@@ -1,5 +1,8 @@
 import type { Frame, Page } from 'playwright-core';
-import { relocatedSelectors, surveyForRelocation } from '../page-scripts';
+import { randomUUID } from 'node:crypto';
+import { relocatedSelectors, surveyForRelocation, unmarkRelocated } from '../page-scripts';
+import { RECORDING_MARK } from '../page/keys';
+import { describeElementByAttribute } from '../snapshot/describe-element';
 import type { RelocationCandidate } from '../page/relocate';
 import type { Fingerprint } from '../snapshot/snapshot';
 import { describeFingerprint, fingerprintsMatch, readSoleTarget } from './fingerprint';
@@ -27,7 +30,7 @@ export type Relocation =
  * ids, attributes and classes its selectors used, its place), taken only when it is clearly ahead of the second; in a
  * section whose heading is still on the page, only elements of that section count. Anything less sure is refused,
  * saying which candidates there were and why none won. An element in a frame is looked for in the frame its selectors
- * lead to (all through the same frames); one in a shadow root is not relocated.
+ * lead to (all through the same frames), open shadow roots included; one behind a closed shadow root is not found.
  */
 export async function relocate(page: Page, target: Fingerprint, selectors: readonly string[]): Promise<Relocation> {
   const where = await frameOf(page, selectors);
@@ -53,7 +56,7 @@ export async function relocate(page: Page, target: Fingerprint, selectors: reado
   const seen = `${ranked.length} candidate${ranked.length === 1 ? '' : 's'}: ${ranked.slice(0, MOST_NAMED).map(described).join('; ')}`;
   if (best.score < LEAST_SCORE && whole.length !== 1) return { relocated: false, why: `relocation refused, ${seen}; none agrees with enough of what the step remembers` };
   if (second && best.score - second.score < MARGIN) return { relocated: false, why: `relocation refused, ${seen}; none is clearly ahead` };
-  const candidatesOf = (await frame.evaluate(relocatedSelectors, best.index).catch((): string[] => [])).map((selector) => formatSelector(hops, selector));
+  const candidatesOf = await selectorsOfChosen(page, frame, hops, best.index);
   for (const selector of candidatesOf) {
     const sole = await readSoleTarget(locatorFor(page, selector));
     if (sole?.count === 1 && sole.fingerprint && fingerprintsMatch(best.fingerprint, sole.fingerprint)) {
@@ -63,10 +66,32 @@ export async function relocate(page: Page, target: Fingerprint, selectors: reado
   return { relocated: false, why: `relocation chose ${described(best)}, but no selector finds it alone` };
 }
 
+/**
+ * The selectors of the chosen candidate, through the frames: the page's own; for one in a shadow root, the engine's
+ * snapshot's (which knows the hops), found by a mark put on it for the moment.
+ */
+async function selectorsOfChosen(page: Page, frame: Frame, hops: readonly Hop[], index: number): Promise<string[]> {
+  const mark = `relocated-${randomUUID()}`;
+  const chosen = await frame.evaluate(relocatedSelectors, { index, mark }).catch(() => ({ selectors: [] as string[], marked: undefined }));
+  if (!chosen.marked) return chosen.selectors.map((selector) => formatSelector(hops, selector));
+  try {
+    const described = await describeElementByAttribute(page, RECORDING_MARK, mark);
+    return described ? [described.selector, ...described.fallbacks] : [];
+  } finally {
+    await frame.evaluate(unmarkRelocated, index).catch(() => undefined);
+  }
+}
+
 /** The frame a step's selectors all lead to, with those hops and the selectors inside it; why not, when they do not. */
 async function frameOf(page: Page, selectors: readonly string[]): Promise<{ frame: Frame; hops: readonly Hop[]; inner: string[] } | { why: string }> {
-  const parsed = selectors.map((selector) => parseSelector(selector));
-  if (parsed.some(({ hops }) => hops.some((hop) => hop.kind === 'shadow'))) return { why: 'an element inside a shadow root is not relocated' };
+  // Shadow roots on the way are searched by the survey itself (the open ones; behind a closed one it finds nothing):
+  // only the frames matter here, and a frame inside a shadow root is not entered.
+  const parsed = selectors.map((selector) => {
+    const { hops, target } = parseSelector(selector);
+    const shadow = hops.findIndex((hop) => hop.kind === 'shadow');
+    return shadow < 0 ? { hops, target } : { hops: hops.slice(0, shadow), target, pierced: hops.slice(shadow).some((hop) => hop.kind === 'frame') };
+  });
+  if (parsed.some((each) => 'pierced' in each && each.pierced)) return { why: 'an element in a frame inside a shadow root is not relocated' };
   const hops = parsed[0]?.hops ?? [];
   const path = formatSelector(hops, '');
   if (parsed.some((each) => formatSelector(each.hops, '') !== path)) return { why: 'the step\'s selectors lead into different frames: it is not relocated' };

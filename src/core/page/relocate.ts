@@ -1,4 +1,6 @@
 import { describeInPage, roleOf } from './describe-in-page';
+import { openRoots } from './find-sole';
+import { RECORDING_MARK } from './keys';
 import { isPositional, positionalPath } from './positional-path';
 import { selectorsInPage } from './selectors-in-page';
 import { HEADINGS, headingText, sectionName } from './section-of';
@@ -69,17 +71,20 @@ function samePlace(recorded: string, element: Element, steps: Map<Element, strin
 }
 
 export function surveyForRelocation(clues: RelocationClues): RelocationSurvey {
-  const byRole = [...document.querySelectorAll('*')].filter((element) => roleOf(element) === clues.role).slice(0, MOST_CANDIDATES + 1);
+  // The document and the open shadow roots in it (a web-component app's controls live in theirs).
+  const roots = openRoots();
+  const byRole = roots.flatMap((root) => [...root.querySelectorAll('*')]).filter((element) => roleOf(element) === clues.role).slice(0, MOST_CANDIDATES + 1);
   const place = clues.selectors.find(isPositional)?.slice('css='.length);
   // Plain css the element matched when it was recorded: an id, a test id, a naming attribute, a class of its own.
   const matched = clues.selectors.filter((selector) => selector.startsWith('css=') && !isPositional(selector) && !selector.includes(':has')).map((selector) => selector.slice('css='.length));
   const kept: Element[] = [];
-  const headings = [...document.querySelectorAll(HEADINGS)];
+  const headingsOf = new Map(roots.map((root) => [root, [...root.querySelectorAll(HEADINGS)]]));
+  const headings = [...headingsOf.values()].flat();
   const steps = new Map<Element, string>();
   const candidates = byRole.length > MOST_CANDIDATES ? [] : byRole.flatMap((element) => {
     if (!element.checkVisibility()) return [];
     const described = describeInPage(element);
-    const section = sectionName(element, headings);
+    const section = sectionName(element, headingsOf.get(element.getRootNode() as Document | ShadowRoot));
     const fingerprint = section ? { ...described, section } : described;
     const agreed: string[] = [];
     let score = 0;
@@ -118,9 +123,21 @@ export function surveyForRelocation(clues: RelocationClues): RelocationSurvey {
   return { candidates, sectionShown };
 }
 
-/** The selectors of the candidate the engine chose (its index in the survey), each found to find it alone. */
-export function relocatedSelectors(index: number): string[] {
+/**
+ * The selectors of the candidate the engine chose (its index in the survey), each found to find it alone. One in a
+ * shadow root is marked instead (with `mark`), for the engine's snapshot to name: the page makes no selectors there.
+ */
+export function relocatedSelectors({ index, mark }: { index: number; mark: string }): { selectors: string[]; marked?: true } {
   const element = (window as unknown as Record<symbol, Element[] | undefined>)[KEPT]?.[index];
-  if (!element?.isConnected) return [];
-  return selectorsInPage(element, describeInPage(element), describeInPage).selectors;
+  if (!element?.isConnected) return { selectors: [] };
+  if (element.getRootNode() !== document) {
+    element.setAttribute(RECORDING_MARK, mark);
+    return { selectors: [], marked: true };
+  }
+  return { selectors: selectorsInPage(element, describeInPage(element), describeInPage).selectors };
+}
+
+/** Takes the mark off the candidate the engine chose. */
+export function unmarkRelocated(index: number): void {
+  (window as unknown as Record<symbol, Element[] | undefined>)[KEPT]?.[index]?.removeAttribute(RECORDING_MARK);
 }

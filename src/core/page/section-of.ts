@@ -16,8 +16,11 @@ export interface Section {
 
 export const headingText = (heading: Element) => ((heading as HTMLElement).innerText ?? heading.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, MOST_CHARACTERS);
 
-/** `headings`: the page's, in document order, when the caller reads many elements' sections (one scan of the page). */
-export function sectionOf(element: Element, headings: readonly Element[] = [...element.ownerDocument.querySelectorAll(HEADINGS)]): Section | undefined {
+/**
+ * `headings`: those of the element's document or shadow root, in order, when the caller reads many elements' sections
+ * (one scan of the page); an element in a shadow root is under the headings of its own tree.
+ */
+export function sectionOf(element: Element, headings: readonly Element[] = [...(element.getRootNode() as Document | ShadowRoot).querySelectorAll(HEADINGS)]): Section | undefined {
   const before = headings.filter((heading) => !heading.contains(element) && heading.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING);
   if (!before.length) return undefined;
   for (let container = element.parentElement; container; container = container.parentElement) {
