@@ -322,6 +322,16 @@ function addressPattern(url: string): string | undefined {
 }
 
 
+/**
+ * A step on the page itself (its scroll, a key with no element focused) names no element: no target to check, whatever
+ * the page's text is by then.
+ */
+function onThePage(step: ActionStep, event: RecordedEvent): RecordedStep {
+  if (!event.page) return { step };
+  const { target: _none, fallbacks: _others, ...page } = step;
+  return { step: { ...page, action: { ...page.action, description: 'the page' } } };
+}
+
 function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[], description: string): RecordedStep {
   const { role, anchor, section } = event.fingerprint;
   // A count in the name is written as a pattern (README: flow files, target names).
@@ -347,16 +357,10 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
       return { step: action('dragAndDrop', [selectors[0]!, ...(offset ? [...offset, ...(picked ?? [])] : []).map(String)]) };
     }
     case 'upload': return { step: action('setInputFiles', [...(event.files ?? [])]) };
-    case 'scroll': {
-      const scrolled = action('scrollTo', [event.value ?? '0', ...(event.scrollLeft ? [event.scrollLeft] : [])]);
-      // The page itself is not an element a person names: no target to check.
-      if (!event.page) return { step: scrolled };
-      const { target: _none, fallbacks: _others, ...page } = scrolled;
-      return { step: { ...page, action: { ...page.action, description: 'the page' } } };
-    }
+    case 'scroll': return onThePage(action('scrollTo', [event.value ?? '0', ...(event.scrollLeft ? [event.scrollLeft] : [])]), event);
     case 'check': return { step: action('check', []) };
     case 'uncheck': return { step: action('uncheck', []) };
-    case 'press': return { step: action('press', [event.value ?? 'Enter']) };
+    case 'press': return onThePage(action('press', [event.value ?? 'Enter']), event);
     default: return { step: action('click', position) };
   }
 }

@@ -78,6 +78,18 @@ const TOPICS = `<h1>Topics</h1><div id="chips"></div>
     });
   </script>`;
 
+/** A number field with stepper arrows beside it, as design systems draw them: the arrow acts on its press. */
+const PIZZAS = `<h1>Order</h1><label for="pizzas">Pizzas</label><div class="number"><input id="pizzas" value="1">
+  <div class="controls"><button type="button" id="up" aria-hidden="true" tabindex="-1">▲</button></div></div>
+  <script>
+    var STEPS = true;
+    document.getElementById('up').addEventListener('pointerdown', (event) => {
+      event.preventDefault();
+      const field = document.getElementById('pizzas');
+      if (STEPS) field.value = String(Number(field.value) + 1);
+    });
+  </script>`;
+
 /**
  * Issue 40: a click whose own element does not change and that opens nothing, but puts text on the page (the option
  * picked now the select's value, "Saved" in a status line), keeps that text as its effect; a release where the pick
@@ -161,5 +173,21 @@ describe('what a click put on the page is its effect', function () {
     assert.deepEqual(steps.map((step) => [step.action.description, step.effect]), [['element "Sales"', { appeared: { text: 'Sales', count: 2 } }]]);
     const later = await replayOn(TOPICS.replace('var PICKS = true', 'var PICKS = false'), steps);
     assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+  });
+
+  it('a stepper\'s arrow pressed twice is two clicks, each keeping the number it put in its own field; where the arrow does nothing, the first fails', async () => {
+    const page = rig.session.page();
+    const steps = await record(PIZZAS, async () => {
+      for (let press = 0; press < 2; press++) {
+        await page.locator('#up').click();
+        await page.waitForTimeout(80);
+      }
+    });
+    assert.deepEqual(steps.map((step) => [step.action.method, step.effect]), [['click', { appeared: { text: '2' } }], ['click', { appeared: { text: '3' } }]]);
+    assert.equal((await replayOn(PIZZAS, steps)).status, 'passed');
+    assert.equal(await page.locator('#pizzas').inputValue(), '3');
+    const stuck = await replayOn(PIZZAS.replace('var STEPS = true', 'var STEPS = false'), steps);
+    assert.equal(stuck.status, 'failed');
+    assert.match(stuck.steps[0]?.error?.message ?? '', /expected "2" appearing on the page, found with no "2" on the page/);
   });
 });

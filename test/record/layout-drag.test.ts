@@ -201,6 +201,10 @@ describe('a drag onto a layout grid or a calendar', function () {
       const flow: Flow = { version: FLOW_VERSION, name: 'Backlog', startUrl: url, steps: recorded.map(({ step }) => step) };
       const drop = flow.steps.at(-1);
       assert.deepEqual(drop && 'action' in drop ? [drop.action.method, drop.action.arguments, drop.effect] : undefined, ['press', ['Space'], { order: moved }]);
+      // Each arrow keeps where it carried the item (lower each time), which replay waits for before the next key.
+      const carried = flow.steps.flatMap((step) => ('action' in step && step.action.arguments?.[0] === 'ArrowDown' ? [step.effect?.place?.top ?? -1] : []));
+      assert.equal(carried.length, 2);
+      assert.ok(carried[0]! > 0 && carried[1]! > carried[0]!, JSON.stringify(carried));
       assert.deepEqual(recorder.problems, []);
 
       await page.goto('about:blank');

@@ -32,6 +32,16 @@ const MOST_FIELDS = 500;
 /** Readings of the fields' values remembered, for the gestures whose steps still wait for their effect. */
 const MOST_READS = 16;
 
+/** How far up from a clicked element its control reaches (a number field's stepper arrows sit beside its field). */
+const CONTROL_LEVELS = 3;
+
+/** The element `levels` up from this one, or the highest below the body. */
+function ancestorUp(element: Element, levels: number): Element | null {
+  let node: Element | null = element;
+  for (let level = 0; level < levels && node?.parentElement && node.parentElement !== document.body; level++) node = node.parentElement;
+  return node === element ? null : node;
+}
+
 /** The press a click's step began with was read this close to the time the step was given (both clocks in ms). */
 const NEXT_PRESS_WITHIN_MS = 15;
 
@@ -143,13 +153,13 @@ export function watchAppearances() {
     keyRead = true;
   }, true);
   /** Values fields took from the press at `since` until the next input at `until` (a picked option in a combobox's field). */
-  const valuesSetSince = (since: number, until: number): string[] => {
+  const valuesSetSince = (since: number, until: number): { value: string; field: Element }[] => {
     const near = (at: number, time: number) => Math.abs(at - time) <= NEXT_PRESS_WITHIN_MS;
     const before = fieldsRead.findLast((entry) => near(entry.at, since));
     if (!before) return [];
     const after = fieldsRead.find((entry) => entry.at > before.at && near(entry.at, until));
     const valueAfter = (field: Element) => (after ? after.values.get(field) : (field as HTMLInputElement).value);
-    return [...before.values].filter(([field, value]) => field.isConnected && valueAfter(field) !== undefined && valueAfter(field) !== value).map(([field]) => spaced(valueAfter(field)!));
+    return [...before.values].filter(([field, value]) => field.isConnected && valueAfter(field) !== undefined && valueAfter(field) !== value).map(([field]) => ({ value: spaced(valueAfter(field)!), field }));
   };
 
   /**
@@ -173,7 +183,12 @@ export function watchAppearances() {
       }
       if (telling(text) && !candidates.includes(text) && !editing?.contains(entry.text) && seen(entry.text)) candidates.push(text);
     }
-    for (const value of valuesSetSince(since, until)) if (telling(value) && !candidates.includes(value)) candidates.push(value);
+    // A number the click put in its own control's field (a stepper's arrow) is what it did, as sure as a word.
+    const group = ancestorUp(gestureOn, CONTROL_LEVELS);
+    for (const { value, field } of valuesSetSince(since, until)) {
+      const own = !!group?.contains(field) && value.length >= 1 && value.length <= 80 && !OF_A_MOMENT.test(value) && !OF_A_DATE.test(value);
+      if ((telling(value) || own) && !candidates.includes(value)) candidates.push(value);
+    }
     const text = candidates.find((candidate) => candidate.toLowerCase() === spaced(preferred).toLowerCase()) ?? candidates[0];
     if (!text) return undefined;
     const count = placesShowing(text, document);

@@ -41,6 +41,8 @@ export interface StepReading {
   since?: number;
   /** The order of the list a key was pressed in, before: a key that drops an item it lifted (Space) reordered it. */
   orderBefore?: string[];
+  /** Where that item sat in its list, before: an arrow that carries a lifted item moves it there. */
+  placeBefore?: Place | undefined;
 }
 
 /** A person's input this long after a gesture began is the next gesture (the clock of `since` and of Date differ a little). */
@@ -100,6 +102,13 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
           // The text a delimiter key took out of its field (a tag's comma): the field holds what is left.
           if (entry.reading.shows !== undefined && isTextField(element) && valueOf(element) !== entry.reading.shows) effect.value = valueOf(element);
         }
+      }
+      // An item a key moved within its list without reordering it yet (a sortable list's arrow carrying a lifted item):
+      // where it went, which replay waits for before the next key.
+      const { placeBefore } = entry.reading;
+      if (element && placeBefore && !Object.keys(effect).length) {
+        const now = placeOf(element, placeBefore.levels);
+        if (now && !sitsAt(now, placeBefore)) effect.place = { levels: now.levels, left: now.left, top: now.top };
       }
       // Nothing changed about the element itself: what the gesture opened elsewhere (a dialog, F2's rename box) is its effect.
       const kind = String(entry.payload.kind);

@@ -53,5 +53,20 @@ export function gestureTarget(path: readonly EventTarget[]): Element | null {
     if (isCustomControl(element)) return element;
     if (isActedOn(element)) return customControlAround(element) ?? element;
   }
-  return first ? customControlAround(first) ?? first : null;
+  return first ? customControlAround(first) ?? (first instanceof SVGElement ? iconHolder(first) : first) : null;
+}
+
+/**
+ * An icon's drawing (a path in an svg) is not what a person clicks: the icon is, or the element around it that says it
+ * can be clicked by the pointer cursor it sets (a toolbar's "+" drawn as an svg in a div).
+ */
+function iconHolder(drawing: Element): Element {
+  let holder: Element = drawing;
+  while (holder.parentElement instanceof SVGElement) holder = holder.parentElement;
+  for (let level = 0; level < MOST_LEVELS && getComputedStyle(holder).cursor === 'pointer'; level++) {
+    const parent = holder.parentElement;
+    if (!parent || parent.localName === 'body' || getComputedStyle(parent).cursor !== 'pointer') break;
+    holder = parent;
+  }
+  return holder;
 }

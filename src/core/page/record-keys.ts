@@ -1,5 +1,5 @@
 import { deepActiveElement } from './element-at-point';
-import { orderOf } from './element-state';
+import { orderOf, placeOf } from './element-state';
 import { isKeyboardEditor, isTextField, isToggle, valueOf } from './fields';
 import { subjectOf } from './record-typing';
 
@@ -88,8 +88,10 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     }
     if (!recorded) return;
     if (field) flushFill(target);
+    // A key with no element focused goes to the page (a block editor's Enter where its caret is): no element to name.
+    const onPage = target === document.body || target === document.documentElement;
     // A key on an item of a list may move it (a sortable list's Space drops the item the arrows carried).
-    r.send('press', target, { value: keyName(event) }, field ? undefined : { orderBefore: orderOf(target) });
+    r.send('press', target, { value: keyName(event), ...(onPage ? { page: true } : {}) }, field || onPage ? undefined : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1) });
   }, true);
   // A key in a field that moved a widget's highlight or removed a chip, and typed nothing, is a press of that key.
   window.addEventListener('keyup', (event) => {

@@ -120,7 +120,7 @@ export function installRecorder(binding: string, token: string): void {
   // or, when it may leave the page (a link, a submit button), until the page's own handlers have run: either way a
   // confirm() the click opens is answered before the step is sent, and the step carries the answer. Anything else the
   // person does first, or the page unloading, sends the clicks held back, so steps keep their order.
-  const heldClicks = new Map<Element, { timer: number; extra: StepExtra }>();
+  const heldClicks = new Map<Element, { timer: number; extra: StepExtra; since: number }>();
   const flushHeld = (except?: Element, only?: Element) => {
     if (!only) gesture.pendingFieldClick?.();
     for (const [element, held] of [...heldClicks]) {
@@ -128,7 +128,7 @@ export function installRecorder(binding: string, token: string): void {
       if (only && element !== only) continue;
       window.clearTimeout(held.timer);
       heldClicks.delete(element);
-      send('click', element, held.extra);
+      send('click', element, held.extra, { since: held.since });
     }
   };
   // "Once the page's handlers have run" is a message to ourselves: unlike a timer, it is not slowed down when the click
@@ -140,7 +140,8 @@ export function installRecorder(binding: string, token: string): void {
   const hold = (element: Element, ms: number, extra: StepExtra) => {
     if (heldClicks.has(element)) flushHeld();
     descriptionOf(element);
-    heldClicks.set(element, { extra: { ...extra }, timer: ms ? window.setTimeout(() => flushHeld(), ms) : 0 });
+    // Its gesture began at its press: sent during the next one (a second press on the same arrow), it is still its own.
+    heldClicks.set(element, { extra: { ...extra }, timer: ms ? window.setTimeout(() => flushHeld(), ms) : 0, since: performance.now() - (Date.now() - gesture.pressedAt) });
     if (!ms) afterHandlers.port2.postMessage(0);
   };
   // A page leaving, hidden behind a tab it opened, or losing the focus sends what it holds: the next gesture may be elsewhere.

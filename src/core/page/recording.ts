@@ -78,7 +78,7 @@ export interface Recording {
   describeNow(element: Element): Described;
   isDescribed(element: Element): boolean;
   /** Clicks held back (a double click may follow, a dialog may open) and the extra fields each will carry. */
-  readonly heldClicks: Map<Element, { timer: number; extra: StepExtra }>;
+  readonly heldClicks: Map<Element, { timer: number; extra: StepExtra; since: number }>;
   hold(element: Element, ms: number, extra: StepExtra): void;
   /** Sends the clicks held back, but `except`'s; or only `only`'s. */
   flushHeld(except?: Element, only?: Element): void;
