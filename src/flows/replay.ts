@@ -115,7 +115,16 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
   if (!step.effect) return done;
   // The step was performed; whether it did what the person's gesture did is the effect's to say, never assumed.
   const selector = outcome.selectorUsed ?? action.selector;
-  const shown = await session.expect({ selector, effect: step.effect }, { timeout: Math.min(timeout, EFFECT_TIMEOUT_MS), variables, signal: options.signal });
+  const look = (where: string, ms: number) => session.expect({ selector: where, effect: step.effect! }, { timeout: ms, variables, signal: options.signal });
+  const first = await look(selector, RENAMED_LOOK_MS);
+  if (first.passed) return done;
+  // The step renamed its own element (a day's button that now says ", selected"): the step's other selectors find it.
+  if (first.actual === 'absent') {
+    for (const other of [action.selector, ...(step.fallbacks ?? [])].filter((each) => each !== selector)) {
+      if ((await look(other, RENAMED_LOOK_MS).catch(() => undefined))?.passed) return done;
+    }
+  }
+  const shown = await look(selector, Math.min(timeout, EFFECT_TIMEOUT_MS));
   if (shown.passed) return done;
   return {
     ...done,
@@ -126,6 +135,9 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
     },
   };
 }
+
+/** How long each of a step's other selectors is given to find its element, renamed by the step, with the effect. */
+const RENAMED_LOOK_MS = 300;
 
 /** How long replay waits for a step's recorded effect to show (an animation, a list that re-sorts). */
 const EFFECT_TIMEOUT_MS = 3000;

@@ -128,3 +128,38 @@ describe('a date typed into spin buttons named by their value', function () {
     assert.match(stuck.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /press on spinbutton "3 Arrival" was done, but it did not have its recorded effect: expected at "4", found at "3"/);
   });
 });
+
+/** A month as react-day-picker draws it: each day a button in a grid cell, the cell selected and the button renamed on a pick. */
+const MONTH = `<h1>Stay</h1><table role="grid" aria-label="March 2026"><tr>${[9, 10, 11].map((day) => `
+  <td role="gridcell"><button type="button" aria-label="March ${day}, 2026">${day}</button></td>`).join('')}</tr></table>
+  <script>
+    var PICKS = true;
+    for (const button of document.querySelectorAll('td button')) button.addEventListener('click', () => {
+      if (!PICKS) return;
+      button.parentElement.setAttribute('aria-selected', 'true');
+      button.setAttribute('aria-label', button.getAttribute('aria-label') + ', selected');
+    });
+  </script>`;
+
+describe('a day picked in a calendar grid', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('keeps its cell\'s selection as the effect, found again though the pick renamed its button; a release where the pick does nothing fails', async () => {
+    const page = rig.session.page();
+    await page.setContent(MONTH);
+    const recorder = await Recorder.start(rig.session);
+    await page.getByRole('button', { name: 'March 10, 2026' }).click();
+    await page.waitForTimeout(600);
+    const recorded = await recorder.stop();
+    const flow: Flow = { version: FLOW_VERSION, name: 'Stay', steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.description, step.effect] : [])), [['button "March 10, 2026" in row "9 10 11"', { selected: true }]]);
+    await page.setContent(MONTH);
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    await page.setContent(MONTH.replace('var PICKS = true', 'var PICKS = false'));
+    const later = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(later.status, 'failed');
+    assert.match(later.steps[0]?.error?.message ?? '', /expected selected, found without selected/);
+  });
+});

@@ -40,13 +40,24 @@ const aria = (element: Element, name: string): boolean | undefined => {
   return value === 'true' ? true : value === 'false' ? false : undefined;
 };
 
+/**
+ * A day's button in a calendar grid says nothing of its own: the cell around it is the one selected (react-day-picker's
+ * `<td role="gridcell" aria-selected>` around each day's button).
+ */
+function selectedCellAround(element: Element): boolean | undefined {
+  const cell = element.parentElement;
+  const role = cell?.getAttribute('role') ?? (cell?.localName === 'td' ? 'cell' : '');
+  if (!cell || !['gridcell', 'cell'].includes(role) || (element.localName !== 'button' && element.getAttribute('role') !== 'button')) return undefined;
+  return cell.getAttribute('aria-selected') === 'true' ? true : cell.hasAttribute('aria-selected') ? false : undefined;
+}
+
 export function stateOf(element: Element): ElementState {
   const state: ElementState = {};
   const control = element as Partial<HTMLInputElement>;
   const checked = typeof control.checked === 'boolean' && (element.localName !== 'input' || ['checkbox', 'radio'].includes(control.type ?? ''))
     ? control.checked : aria(element, 'aria-checked');
   if (checked !== undefined) state.checked = checked;
-  const selected = element instanceof HTMLOptionElement ? element.selected : aria(element, 'aria-selected');
+  const selected = element instanceof HTMLOptionElement ? element.selected : aria(element, 'aria-selected') ?? selectedCellAround(element);
   if (selected !== undefined) state.selected = selected;
   const expanded = aria(element, 'aria-expanded');
   if (expanded !== undefined) state.expanded = expanded;
