@@ -739,6 +739,99 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'React design system with its own inputs (search select, multi select, number steppers, segmented control, rating, chip)',
+    library: '@mantine/core 9.7 (React 19)',
+    page: 'mantine.html',
+    ready: async (page) => {
+      await page.getByText('Gift wrap').waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('combobox', { name: 'City' }).click();
+      await page.keyboard.type('le', { delay: 40 });
+      await page.getByRole('option', { name: 'Leipzig' }).click();
+      await settle(page);
+      await page.locator('.mantine-MultiSelect-input').click();
+      await page.getByRole('option', { name: 'Olives' }).click();
+      await page.getByRole('option', { name: 'Basil' }).click();
+      await page.getByRole('heading', { name: 'Order' }).click();
+      await settle(page);
+      // The number input's up chevron, twice.
+      const pizzas = (await page.getByLabel('Pizzas').boundingBox())!;
+      for (let press = 0; press < 2; press++) {
+        await page.mouse.click(pizzas.x + pizzas.width - 10, pizzas.y + pizzas.height / 4);
+        await page.waitForTimeout(80);
+      }
+      await page.getByText('Large').click();
+      await page.locator('.mantine-Rating-symbolBody').nth(3).click();
+      await page.getByText('Gift wrap').click();
+      await settle(page);
+      return 11;
+    },
+  },
+  {
+    category: 'block editor whose blocks are added by Enter and by its toolbox (Editor.js)',
+    library: '@editorjs/editorjs 2.31 with header and list tools',
+    page: 'editorjs.html',
+    ready: async (page) => {
+      await page.getByText('Groceries for the week').waitFor();
+      await settle(page, 500);
+    },
+    person: async (page) => {
+      // Clicks past the end of the first block's text, Enter, types a line; then the toolbox's "+", Heading, a title.
+      const first = (await page.getByText('Groceries for the week').boundingBox())!;
+      await page.mouse.click(first.x + first.width + 40, first.y + first.height / 2);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Milk and eggs', { delay: 30 });
+      await settle(page);
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.locator('.ce-toolbar__plus').click();
+      await settle(page);
+      await page.locator('.ce-popover-item', { hasText: 'Heading' }).click();
+      await settle(page);
+      await page.keyboard.type('Weekend', { delay: 30 });
+      await settle(page);
+      return 8;
+    },
+  },
+  {
+    category: 'range date picker of a fixed month (start and end days, the month changed by its arrow)',
+    library: 'react-day-picker 10 (React 19)',
+    page: 'day-picker.html',
+    ready: async (page) => {
+      await page.getByRole('grid').waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: /March 10th, 2026/ }).click();
+      await page.getByRole('button', { name: /Go to the Next Month/ }).click();
+      await settle(page);
+      await page.getByRole('button', { name: /April 3rd, 2026/ }).click();
+      await settle(page);
+      return 3;
+    },
+  },
+  {
+    category: 'carousel swiped by pointer drag, its arrows, bullets and keys (Swiper)',
+    library: 'swiper 14.4',
+    page: 'swiper.html',
+    ready: async (page) => {
+      await page.locator('.swiper-slide-active').waitFor();
+      await settle(page, 400);
+    },
+    person: async (page) => {
+      // Swiped left by hand to the second slide, the next arrow to the third, the first bullet back, then the right arrow key.
+      const box = (await page.locator('.swiper').boundingBox())!;
+      await dragTo(page, { x: box.x + box.width - 60, y: box.y + box.height / 2 }, { x: box.x + 60, y: box.y + box.height / 2 }, 12, 600);
+      await page.locator('.swiper-button-next').click();
+      await settle(page, 500);
+      await page.locator('.swiper-pagination-bullet').nth(0).click();
+      await settle(page, 500);
+      await page.keyboard.press('ArrowRight');
+      await settle(page, 500);
+      return 4;
+    },
+  },
+  {
     category: 'React design-system form, every popup in a portal (search select, tags, date, cascader, rating, segmented)',
     library: 'antd 6.6 (React 19)',
     page: 'antd.html',
