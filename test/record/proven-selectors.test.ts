@@ -79,4 +79,18 @@ describe('recorded selectors are proven on the live page', function () {
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
     assert.deepEqual(await page.evaluate(() => (window as unknown as { events: string[] }).events), ['edit 1101']);
   });
+
+  it('ids a library makes up on each load (React 19\'s useId, random tokens) are not written; stable ids are', async () => {
+    const page = rig.session.page();
+    await page.setContent(`<h1>Order</h1><button id="_r_21_">Pay</button> <button id="mantine-xisw60gs5">Cancel</button>
+      <button id="«r3»">Help</button> <button id="save-order">Save</button>`);
+    const recorder = await Recorder.start(rig.session);
+    for (const name of ['Pay', 'Cancel', 'Help', 'Save']) await page.getByRole('button', { name }).click();
+    await page.waitForTimeout(600);
+    const steps = (await recorder.stop()).map(({ step }) => step).filter((step): step is ActionStep => 'action' in step);
+    const written = steps.map((step) => [step.action.selector, ...(step.fallbacks ?? [])]);
+    assert.equal(written.length, 4, JSON.stringify(steps));
+    for (const selectors of written.slice(0, 3)) assert.ok(!selectors.some((selector) => /_r_21_|mantine-|«r3»/.test(selector)), JSON.stringify(selectors));
+    assert.equal(written[3]![0], 'css=#save-order');
+  });
 });
