@@ -141,7 +141,7 @@ export function installRecorder(binding: string, token: string): void {
     if (heldClicks.has(element)) flushHeld();
     descriptionOf(element);
     // Its gesture began at its press: sent during the next one (a second press on the same arrow), it is still its own.
-    heldClicks.set(element, { extra: { ...extra }, timer: ms ? window.setTimeout(() => flushHeld(), ms) : 0, since: performance.now() - (Date.now() - gesture.pressedAt) });
+    heldClicks.set(element, { extra: { ...extra }, timer: ms ? window.setTimeout(() => flushHeld(), ms) : 0, since: gesture.pressedSince });
     if (!ms) afterHandlers.port2.postMessage(0);
   };
   // A page leaving, hidden behind a tab it opened, or losing the focus sends what it holds: the next gesture may be elsewhere.
@@ -172,8 +172,7 @@ export function installRecorder(binding: string, token: string): void {
     const proof = proofs.get(taken);
     const description = proof ? { ...taken, selectors: proof.settle() } : taken;
     // A click is sent once its handlers have run: what it opened, it opened since the press.
-    const pressedAgo = Date.now() - gesture.pressedAt;
-    const since = reading?.since ?? (POINTER_KINDS.has(kind) && pressedAgo < 5000 ? performance.now() - pressedAgo : undefined);
+    const since = reading?.since ?? (POINTER_KINDS.has(kind) && performance.now() - gesture.pressedSince < 5000 ? gesture.pressedSince : undefined);
     post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, { ...reading, ...(since !== undefined ? { since } : {}) });
     // The next gesture is described afresh. A field keeps its description while it is being typed into, a click into
     // it included: what is typed after is named as the person found the field, not by the text they typed.

@@ -30,7 +30,7 @@ export interface GestureState {
   mutations: number;
   mutationsAtPress: number;
   mutationsAtKey: number | null;
-  /** The same two moments as `performance.now()` times, which the page's changes are timed by. */
+  /** The same two moments as `performance.now()` times, which the page's changes and a step's `since` are timed by. */
   pressedSince: number;
   keySince: number | null;
   /** A click into a field whose step is still to be decided (did it change the page?): decided before any other step. */
