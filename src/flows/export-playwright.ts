@@ -138,11 +138,16 @@ function effectCode(target: string, effect: Effect): string[] {
   if (effect.opened) lines.push(`await expect(page.getByRole(${js(effect.opened.role)}${effect.opened.name !== undefined ? `, { name: ${js(effect.opened.name)} }` : ''}).${effect.opened.count ? `nth(${effect.opened.count - 1})` : 'first()'}).toBeVisible();`);
   // The text the click put on the page shows, as text or as a field's value (a combobox's, after a pick), in at least
   // as many places as after the recording.
-  if (effect.appeared) {
-    const text = js(effect.appeared.text);
-    lines.push(`await expect.poll(async () => await page.getByText(${text}, { exact: true }).filter({ visible: true }).count() + await page.locator('input:visible, textarea:visible').evaluateAll((fields, text) => fields.filter((field) => (field as HTMLInputElement).value.replace(/\\s+/g, ' ').trim() === text).length, ${text})).toBeGreaterThanOrEqual(${effect.appeared.count ?? 1});`);
-  }
+  if (effect.appeared) lines.push(`await expect.poll(${placesShowingCode(effect.appeared.text)}).toBeGreaterThanOrEqual(${effect.appeared.count ?? 1});`);
+  // The text it took off the page shows in no more places than after the recording.
+  if (effect.gone) lines.push(`await expect.poll(${placesShowingCode(effect.gone.text)}).toBeLessThanOrEqual(${effect.gone.count ?? 0});`);
   return lines;
+}
+
+/** How many places show a text, as Rehearse counts them: visible text, and the values of visible fields. */
+function placesShowingCode(shown: string): string {
+  const text = js(shown);
+  return `async () => await page.getByText(${text}, { exact: true }).filter({ visible: true }).count() + await page.locator('input:visible, textarea:visible').evaluateAll((fields, text) => fields.filter((field) => (field as HTMLInputElement).value.replace(/\\s+/g, ' ').trim() === text).length, ${text})`;
 }
 
 /** A step's lines of the spec: an action with its description above and its recorded effect checked after. */

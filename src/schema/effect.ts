@@ -6,7 +6,7 @@ import { flag, list, nonEmptyText, oneOf, strictObject, text, wholeNumber } from
 export const OPENED_ROLES = ['alertdialog', 'dialog', 'menu', 'listbox', 'tree', 'grid', 'textbox'] as const;
 
 /** The facts of an effect about the page rather than the step's element: checked even when the element is gone. */
-export const PAGE_EFFECT_FACTS = ['opened', 'appeared'] as const;
+export const PAGE_EFFECT_FACTS = ['opened', 'appeared', 'gone'] as const;
 
 /**
  * What a recorded gesture did to its element, read from the page after it settled: replay performs the step, then
@@ -35,6 +35,10 @@ export const EffectSchema = strictObject({
     text: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The text, as a person reads it (spacing does not count; case does).')),
     count: v.optional(v.pipe(wholeNumber(2, 1000), v.description('How many places show it at least, when more than one did afterwards.'))),
   }), v.description('Text a click put on the page when its own element did not change and it opened nothing: the option picked from a list that closed, now the field\'s value or a chip; "Saved" in a status line. Checked to show after the step.'))),
+  gone: v.optional(v.pipe(strictObject({
+    text: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The text, as a person reads it (spacing does not count; case does).')),
+    count: v.optional(v.pipe(wholeNumber(1, 1000), v.description('How many places may still show it, when some did afterwards.'))),
+  }), v.description('Text a click took off the page when it put nothing there and opened nothing: the chip its × removed, the row its Delete removed, the dialog its Cancel closed. Checked to show in no more places than that after the step.'))),
 });
 /** A fraction of a layout's size; an element may stick out of it a little on either side. */
 function share() {
@@ -60,5 +64,6 @@ export function describeEffect(effect: Effect): string {
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
   if (effect.opened) parts.push(`opening ${effect.opened.role}${effect.opened.name !== undefined ? ` ${JSON.stringify(effect.opened.name)}` : ''}${effect.opened.count ? ` (${effect.opened.count} of them)` : ''}`);
   if (effect.appeared) parts.push(`${JSON.stringify(effect.appeared.text)} appearing on the page${effect.appeared.count ? ` (in ${effect.appeared.count} places)` : ''}`);
+  if (effect.gone) parts.push(`${JSON.stringify(effect.gone.text)} gone from the page${effect.gone.count ? ` (left in ${effect.gone.count} place${effect.gone.count === 1 ? '' : 's'} at most)` : ''}`);
   return parts.join(', ');
 }

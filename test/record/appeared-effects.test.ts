@@ -91,6 +91,21 @@ const PIZZAS = `<h1>Order</h1><label for="pizzas">Pizzas</label><div class="numb
   </script>`;
 
 /**
+ * Chips a multiple select shows, each removed by its × (the × goes with it); "Apricot" is also suggested below, and an
+ * option in a closed list says it too, unseen.
+ */
+const CHIPS = `<h1>Fruit</h1><div id="chips"><span class="chip">Apricot <button aria-label="Remove Apricot">×</button></span>
+  <span class="chip">Blueberry <button aria-label="Remove Blueberry">×</button></span></div>
+  <p>Suggested: <span>Apricot</span></p><div role="listbox" style="display:none"><div role="option">Blueberry</div></div>
+  <script>
+    var REMOVES = true;
+    document.getElementById('chips').addEventListener('click', (event) => {
+      const button = event.target.closest('button');
+      if (button && REMOVES) button.parentElement.remove();
+    });
+  </script>`;
+
+/**
  * Issue 40: a click whose own element does not change and that opens nothing, but puts text on the page (the option
  * picked now the select's value, "Saved" in a status line), keeps that text as its effect; a release where the pick
  * or the save does nothing fails at that step instead of passing.
@@ -189,5 +204,28 @@ describe('what a click put on the page is its effect', function () {
     const stuck = await replayOn(PIZZAS.replace('var STEPS = true', 'var STEPS = false'), steps);
     assert.equal(stuck.status, 'failed');
     assert.match(stuck.steps[0]?.error?.message ?? '', /expected "2" appearing on the page, found with no "2" on the page/);
+  });
+
+  it('a chip\'s × keeps the text it took off the page, and how many places still show it; where the × does nothing, that step fails', async () => {
+    const page = rig.session.page();
+    const steps = await record(CHIPS, async () => {
+      await page.getByRole('button', { name: 'Remove Apricot' }).click();
+      await page.waitForTimeout(80);
+      await page.getByRole('button', { name: 'Remove Blueberry' }).click();
+    });
+    assert.deepEqual(steps.map((step) => [step.action.description, step.effect]), [
+      ['button "Remove Apricot"', { gone: { text: 'Apricot', count: 1 } }],
+      // The option in the closed list is not seen: the chip was the only place.
+      ['button "Remove Blueberry"', { gone: { text: 'Blueberry' } }],
+    ]);
+    const replayed = await replayOn(CHIPS, steps);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.equal(await page.locator('.chip').count(), 0);
+    const later = await replayOn(CHIPS.replace('var REMOVES = true', 'var REMOVES = false'), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.equal(later.steps.findIndex((step) => step.status === 'failed'), 0);
+    assert.match(later.steps[0]?.error?.message ?? '', /button "Remove Apricot" was done, but it did not have its recorded effect: expected "Apricot" gone from the page \(left in 1 place at most\), found with "Apricot" still in 2 places/);
+    const spec = exportPlaywrightSpec({ version: FLOW_VERSION, name: 'Fruit', steps }, 'fruit.flow.json');
+    assert.match(spec, /await expect\.poll\(async \(\) => await page\.getByText\("Blueberry", \{ exact: true \}\)\.filter\(\{ visible: true \}\)\.count\(\) \+ .*\)\.toBeLessThanOrEqual\(0\);/);
   });
 });

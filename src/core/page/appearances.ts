@@ -14,6 +14,16 @@ export interface Appeared {
   readonly count?: number | undefined;
 }
 
+/**
+ * Text a click took off the page when it put none there (a chip's ×, a row's Delete, a dialog's Cancel), kept as
+ * `effect.gone`; replay checks it shows in no more places than `count` (none when absent) after the step.
+ */
+export interface Gone {
+  readonly text: string;
+  /** The places that still show it, when some do (the same name in a list of options elsewhere). */
+  readonly count?: number | undefined;
+}
+
 /** Overlays whose text is the overlay's, not the gesture's effect: a list that opened, a tooltip under the pointer. */
 const OVERLAY = '[role=listbox], [role=menu], [role=option], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=tooltip], datalist, select, option';
 /** Words of a moment, gone before replay would look: the page is still at work. */
@@ -61,9 +71,32 @@ function textNodesOf(node: Node): Text[] {
 /** Whether a text node is one a person sees, outside overlays and the recorder's own toolbar. */
 function seen(text: Text): boolean {
   const holder = text.parentElement;
-  if (!holder || !text.isConnected || holder.closest(OVERLAY) || holder.closest(RECORDER_HOST)) return false;
+  return !!holder && text.isConnected && shownHolder(holder);
+}
+
+/** Whether text in this element is seen by a person: it shows, outside overlays, the recorder and screen-reader-only boxes. */
+function shownHolder(holder: Element): boolean {
+  if (!holder.isConnected || holder.closest(OVERLAY) || holder.closest(RECORDER_HOST)) return false;
   if (!holder.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
   return !clippedAway(holder);
+}
+
+/** Classes that hide text from the eye and keep it for screen readers, as CSS frameworks name them. */
+const SCREEN_READER_ONLY = /(?:^|[\s_-])(?:sr-only|visually-?hidden|screen-?reader(?:-text|-only)?|a11y-hidden|assistive-text|offscreen)(?:$|[\s_])/i;
+
+/**
+ * Whether text taken off the page had been out of sight in what was taken with it (no style is computed once off the
+ * page): hidden, or clipped to a pixel for screen readers only (a field's "Press Delete to remove tag." hint), as its
+ * elements' own attributes, inline styles and classes say.
+ */
+function hiddenBefore(text: Text, removedRoot: Node): boolean {
+  for (let node = text.parentElement; node; node = node === removedRoot ? null : node.parentElement) {
+    const style = (node as HTMLElement).style as CSSStyleDeclaration | undefined;
+    if (node.hasAttribute('hidden') || SCREEN_READER_ONLY.test(node.getAttribute('class') ?? '')) return true;
+    if (style && (style.display === 'none' || style.visibility === 'hidden' || (style.clip && style.clip !== 'auto') || (style.clipPath && style.clipPath !== 'none'))) return true;
+    if (style && parseFloat(style.width) <= 2 && parseFloat(style.height) <= 2) return true;
+  }
+  return false;
 }
 
 /**
@@ -111,7 +144,8 @@ export function placesShowing(text: string, document: Document): number {
 /** Watches text added to and taken off the page, and says what a click put there. */
 export function watchAppearances() {
   const added: { text: Text; at: number }[] = [];
-  const removed: { text: string; at: number }[] = [];
+  /** Texts taken off the page, and whether a person saw them there (their holder showed, outside overlays). */
+  const removed: { text: string; at: number; seen: boolean }[] = [];
   const forget = (entries: { at: number }[], at: number) => {
     const stale = entries.findIndex((entry) => entry.at > at - REMEMBERED_MS);
     entries.splice(0, Math.max(stale < 0 ? entries.length : stale, entries.length - MOST_REMEMBERED));
@@ -121,14 +155,17 @@ export function watchAppearances() {
     for (const record of records) {
       if (record.type === 'characterData' && record.target instanceof Text) {
         added.push({ text: record.target, at });
-        if (record.oldValue) removed.push({ text: spaced(record.oldValue), at });
+        if (record.oldValue) removed.push({ text: spaced(record.oldValue), at, seen: seen(record.target) });
         continue;
       }
       for (const node of record.addedNodes) for (const text of textNodesOf(node)) added.push({ text, at });
       // Text taken off an overlay (the list closing on a pick) is the overlay's: the picked option shown elsewhere is new.
       const from = record.target instanceof Element && record.target.closest(OVERLAY);
-      for (const node of from ? [] : record.removedNodes) {
-        for (const text of textNodesOf(node)) if (!text.parentElement?.closest(OVERLAY)) removed.push({ text: spaced(text.nodeValue ?? ''), at });
+      if (from || record.removedNodes.length === 0) continue;
+      // Taken off, a text is no longer drawn: what showed it was its holder, still on the page.
+      const holderSeen = record.target instanceof Element && shownHolder(record.target);
+      for (const node of record.removedNodes) {
+        for (const text of textNodesOf(node)) if (!text.parentElement?.closest(OVERLAY)) removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: holderSeen && !hiddenBefore(text, node) });
       }
     }
     forget(added, at);
@@ -196,13 +233,31 @@ export function watchAppearances() {
     if (count > MOST_PLACES) return undefined;
     return count > 1 ? { text, count } : { text };
   };
-  return { appearedSince };
-}
 
-/** Whether what a click put on the page shows in this document, in as many places: replay's check. */
-export function appearedShows(appeared: Appeared, document: Document): boolean {
-  return placesShowing(appeared.text, document) >= (appeared.count ?? 1);
+  /**
+   * The first text a click on `gestureOn` that began at `since` took off the page before `until`, that a person saw
+   * there and that shows in fewer places now: what was taken off and drawn again in the same moment did not go.
+   */
+  const goneSince = (since: number, until: number, gestureOn: Element): Gone | undefined => {
+    const editing = gestureOn.closest('[contenteditable]:not([contenteditable="false"])');
+    const back = new Map<string, number>();
+    for (const entry of added) {
+      if (entry.at < since || entry.at > until || !seen(entry.text)) continue;
+      const text = spaced(entry.text.nodeValue ?? '');
+      back.set(text, (back.get(text) ?? 0) + 1);
+    }
+    const taken = new Map<string, number>();
+    for (const entry of removed) {
+      if (entry.at < since || entry.at > until || !entry.seen || !telling(entry.text) || editing) continue;
+      taken.set(entry.text, (taken.get(entry.text) ?? 0) + 1);
+    }
+    for (const [text, times] of taken) {
+      if (times <= (back.get(text) ?? 0)) continue;
+      const count = placesShowing(text, document);
+      if (count > MOST_PLACES) continue;
+      return count ? { text, count } : { text };
+    }
+    return undefined;
+  };
+  return { appearedSince, goneSince };
 }
-
-/** `"Team" appearing on the page`, as describeEffect says it (page code imports no schema). */
-export const describeAppeared = (appeared: Appeared) => `${JSON.stringify(appeared.text)} appearing on the page${appeared.count ? ` (in ${appeared.count} places)` : ''}`;

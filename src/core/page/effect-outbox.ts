@@ -1,12 +1,13 @@
 import { isTextField, valueOf } from './fields';
 import { changedState, orderOf, placeOf, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
-import type { Appeared } from './appearances';
+import type { Appeared, Gone } from './appearances';
 import type { Opened } from './openings';
 
 /** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
 export interface Elsewhere {
   openedSince(since: number, until: number, byKey: boolean, gestureOn: Element): Opened | undefined;
   appearedSince(since: number, until: number, preferred: string, gestureOn: Element): Appeared | undefined;
+  goneSince(since: number, until: number, gestureOn: Element): Gone | undefined;
 }
 
 /** What a drag's effect is read against: the list's order and the dragged element's place in its layout, before. */
@@ -120,8 +121,11 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const opened = elsewhere.openedSince(entry.since, until, kind === 'press', entry.element);
         // Text a click put on the page (a key's may be what was typed before it, which a variable may change on replay).
         const appeared = opened || kind === 'press' ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
+        // Else the text it took off the page (a chip its × removed, with the × itself).
+        const gone = opened || appeared || kind === 'press' ? undefined : elsewhere.goneSince(entry.since, until, entry.element);
         if (opened) effect.opened = opened;
         if (appeared) effect.appeared = appeared;
+        if (gone) effect.gone = gone;
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }

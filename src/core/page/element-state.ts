@@ -1,6 +1,6 @@
 import { deepActiveElement } from './element-at-point';
 import { isTextField, valueOf } from './fields';
-import { placesShowing, type Appeared } from './appearances';
+import { placesShowing, type Appeared, type Gone } from './appearances';
 import { describeOpened, openedShowing, type Opened } from './openings';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
@@ -101,6 +101,7 @@ export interface EffectFacts extends ElementState {
   place?: Place | undefined;
   opened?: Opened | undefined;
   appeared?: Appeared | undefined;
+  gone?: Gone | undefined;
 }
 
 /** The element `levels` up from this one, shadow roots crossed. */
@@ -190,6 +191,10 @@ function missingElsewhere(effect: EffectFacts, document: Document): string[] {
   if (effect.appeared) {
     const places = placesShowing(effect.appeared.text, document);
     if (places < (effect.appeared.count ?? 1)) missing.push(places ? `with ${JSON.stringify(effect.appeared.text)} in ${places} place${places === 1 ? '' : 's'}` : `with no ${JSON.stringify(effect.appeared.text)} on the page`);
+  }
+  if (effect.gone) {
+    const places = placesShowing(effect.gone.text, document);
+    if (places > (effect.gone.count ?? 0)) missing.push(`with ${JSON.stringify(effect.gone.text)} still in ${places} place${places === 1 ? '' : 's'}`);
   }
   return missing;
 }
