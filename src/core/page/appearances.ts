@@ -91,7 +91,7 @@ const SCREEN_READER_ONLY = /(?:^|[\s_-])(?:sr-only|visually-?hidden|screen-?read
  */
 function hiddenBefore(text: Text, removedRoot: Node): boolean {
   for (let node = text.parentElement; node; node = node === removedRoot ? null : node.parentElement) {
-    const style = (node as HTMLElement).style as CSSStyleDeclaration | undefined;
+    const style = (node as Partial<HTMLElement>).style;
     if (node.hasAttribute('hidden') || SCREEN_READER_ONLY.test(node.getAttribute('class') ?? '')) return true;
     if (style && (style.display === 'none' || style.visibility === 'hidden' || (style.clip && style.clip !== 'auto') || (style.clipPath && style.clipPath !== 'none'))) return true;
     if (style && parseFloat(style.width) <= 2 && parseFloat(style.height) <= 2) return true;
