@@ -138,6 +138,11 @@ function effectCode(target: string, effect: Effect): string[] {
   if (effect.opened) lines.push(`await expect(page.getByRole(${js(effect.opened.role)}${effect.opened.name !== undefined ? `, { name: ${js(effect.opened.name)} }` : ''}).${effect.opened.count ? `nth(${effect.opened.count - 1})` : 'first()'}).toBeVisible();`);
   // The text the click put on the page shows, as text or as a field's value (a combobox's, after a pick), in at least
   // as many places as after the recording.
+  // The element it made current (aria-current) is current still.
+  if (effect.current) {
+    const named = effect.current.role ? `.and(page.getByRole(${js(effect.current.role)}, { name: ${js(effect.current.name)}, exact: true }))` : `.filter({ hasText: ${js(effect.current.name)} })`;
+    lines.push(`await expect(page.locator('[aria-current]:not([aria-current="false"])').filter({ visible: true })${named}).not.toHaveCount(0);`);
+  }
   if (effect.appeared) lines.push(`await expect.poll(${placesShowingCode(effect.appeared.text)}).toBeGreaterThanOrEqual(${effect.appeared.count ?? 1});`);
   // The text it took off the page shows in no more places than after the recording.
   if (effect.gone) lines.push(`await expect.poll(${placesShowingCode(effect.gone.text)}).toBeLessThanOrEqual(${effect.gone.count ?? 0});`);

@@ -1,6 +1,7 @@
 import { isTextField, valueOf } from './fields';
 import { changedState, orderOf, placeOf, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
 import type { Appeared, Gone } from './appearances';
+import type { Current } from './currents';
 import type { Opened } from './openings';
 
 /** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
@@ -8,6 +9,7 @@ export interface Elsewhere {
   openedSince(since: number, until: number, byKey: boolean, gestureOn: Element): Opened | undefined;
   appearedSince(since: number, until: number, preferred: string, gestureOn: Element): Appeared | undefined;
   goneSince(since: number, until: number, gestureOn: Element): Gone | undefined;
+  madeCurrentSince(since: number, until: number): Current | undefined;
 }
 
 /** What a drag's effect is read against: the list's order and the dragged element's place in its layout, before. */
@@ -119,13 +121,18 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const next = entry.since + NEXT_GESTURE_AFTER_MS;
         const until = nextInputAfter(next, kind === 'doubleClick' ? entry.since + DOUBLE_CLICK_MS : next) ?? performance.now();
         const opened = elsewhere.openedSince(entry.since, until, kind === 'press', entry.element);
+        // The element it made current (the carousel's bullet for the slide it moved to): the most lasting fact after an opening.
+        const current = opened ? undefined : elsewhere.madeCurrentSince(entry.since, until);
         // Text a click put on the page (a key's may be what was typed before it, which a variable may change on replay).
-        const appeared = opened || kind === 'press' ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
+        const appeared = opened || current || kind === 'press' ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
         // Else the text it took off the page (a chip its × removed, with the × itself).
-        const gone = opened || appeared || kind === 'press' ? undefined : elsewhere.goneSince(entry.since, until, entry.element);
-        if (opened) effect.opened = opened;
-        if (appeared) effect.appeared = appeared;
-        if (gone) effect.gone = gone;
+        const gone = opened || current || appeared || kind === 'press' ? undefined : elsewhere.goneSince(entry.since, until, entry.element);
+        Object.assign(effect, opened ? { opened } : {}, current ? { current } : {}, appeared ? { appeared } : {}, gone ? { gone } : {});
+      }
+      // A swipe that changed nothing about what it dragged: the slide it moved to, as the carousel marks it current.
+      if (!Object.keys(effect).length && entry.element && kind === 'drag') {
+        const current = elsewhere.madeCurrentSince(entry.since, nextInputAfter(entry.since + NEXT_GESTURE_AFTER_MS, entry.since + NEXT_GESTURE_AFTER_MS) ?? performance.now());
+        if (current) effect.current = current;
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }

@@ -1,6 +1,7 @@
 import { deepActiveElement } from './element-at-point';
 import { isTextField, valueOf } from './fields';
 import { placesShowing, type Appeared, type Gone } from './appearances';
+import { currentShowing, currentsShowing, type Current } from './currents';
 import { describeOpened, openedShowing, type Opened } from './openings';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
@@ -102,6 +103,7 @@ export interface EffectFacts extends ElementState {
   opened?: Opened | undefined;
   appeared?: Appeared | undefined;
   gone?: Gone | undefined;
+  current?: Current | undefined;
 }
 
 /** The element `levels` up from this one, shadow roots crossed. */
@@ -187,6 +189,10 @@ function missingElsewhere(effect: EffectFacts, document: Document): string[] {
   if (effect.opened) {
     const open = openedShowing(effect.opened, document);
     if (open < (effect.opened.count ?? 1)) missing.push(`with ${open || 'no'} ${describeOpened(effect.opened)} open`);
+  }
+  if (effect.current && !currentShowing(effect.current)) {
+    const others = currentsShowing();
+    missing.push(others.length ? `with ${others.join(', ')} current instead` : 'with nothing current');
   }
   if (effect.appeared) {
     const places = placesShowing(effect.appeared.text, document);

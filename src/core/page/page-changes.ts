@@ -41,5 +41,7 @@ export function watchPageChanges(ignored: (record: MutationRecord) => boolean) {
     const busy = new Set(changes.filter((change) => change.at < at && change.at >= at - BUSY_BEFORE_MS && !change.byInput).map((change) => change.node));
     return changes.some((change) => change.at >= at && change.at < until && (change.byInput || !busy.has(change.node)));
   };
-  return { changedSince };
+  /** Whether a person's input is being handled now: the changes the page makes now are theirs. */
+  const duringInput = () => inInput;
+  return { changedSince, duringInput };
 }

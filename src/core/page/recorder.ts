@@ -4,6 +4,7 @@ import { effectOutbox, type StepReading } from './effect-outbox';
 import { isTextField } from './fields';
 import { RECORDER_HOST, RECORDING_MARK } from './keys';
 import { watchAppearances } from './appearances';
+import { watchCurrents } from './currents';
 import { watchOpenings } from './openings';
 import { watchPageChanges } from './page-changes';
 import { recordAsserts } from './record-asserts';
@@ -90,6 +91,10 @@ export function installRecorder(binding: string, token: string): void {
   const statesBefore = new WeakMap<Element, ElementState>();
   const { openedSince, gestureBegins } = watchOpenings();
   const { appearedSince, goneSince } = watchAppearances();
+  // The recorder's own marks and toolbar are not the page's doing.
+  const { changedSince, duringInput } = watchPageChanges((record) => record.attributeName === RECORDING_MARK
+    || (record.target instanceof Element && record.target.closest(RECORDER_HOST) !== null));
+  const { madeCurrentSince } = watchCurrents(duringInput);
   const describeNow = (element: Element) => {
     const named = describeInPage(element);
     const { section, ...found } = selectorsInPage(element, named, describeInPage);
@@ -115,7 +120,7 @@ export function installRecorder(binding: string, token: string): void {
     }, true);
   }
   const nextInputAfter = (time: number, pointerAfter: number) => inputs.find(({ at, byPointer }) => at > (byPointer ? pointerAfter : time))?.at;
-  const { post, flush: flushOutbox } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), { openedSince, appearedSince, goneSince }, nextInputAfter);
+  const { post, flush: flushOutbox } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), { openedSince, appearedSince, goneSince, madeCurrentSince }, nextInputAfter);
   // A click is held back for the length of a double click (two clicks that make one are recorded as one doubleClick),
   // or, when it may leave the page (a link, a submit button), until the page's own handlers have run: either way a
   // confirm() the click opens is answered before the step is sent, and the step carries the answer. Anything else the
@@ -178,9 +183,6 @@ export function installRecorder(binding: string, token: string): void {
     // it included: what is typed after is named as the person found the field, not by the text they typed.
     if (kind !== 'fill' && !(kind === 'click' && isTextField(element))) described.delete(element);
   };
-  // The recorder's own marks and toolbar are not the page's doing.
-  const { changedSince } = watchPageChanges((record) => record.attributeName === RECORDING_MARK
-    || (record.target instanceof Element && record.target.closest(RECORDER_HOST) !== null));
   const recording: Recording = {
     token, gesture, send, post, raw, describeNow, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox, changedSince,
     actedSince: (mutations, at) => gesture.mutations !== mutations && changedSince(at),
