@@ -67,7 +67,7 @@ describe('gauntlet: real widgets recorded and replayed', function () {
       rows.push(row);
       const failure = result.steps.find((step) => step.status === 'failed');
       const why = `${JSON.stringify(flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description} ${JSON.stringify(step.action.arguments)} @${step.action.selector}${step.effect ? ` effect ${JSON.stringify(step.effect)}` : ''}` : JSON.stringify(step))), null, 1)}\nproblems: ${recorder.problems.join('; ')}\nfailed: ${failure ? `${failure.description}: ${failure.error?.message}` : 'none'}\nused: ${result.steps.map((step) => step.selectorUsed ?? '-').join(' | ')}\nperson: ${JSON.stringify(wanted)}\nreplay: ${JSON.stringify(replayed)}`;
-      if (process.env.GAUNTLET_SHOW) console.log(why);
+      if (process.env.GAUNTLET_SHOW) console.log(process.env.GAUNTLET_SHOW === "all" ? JSON.stringify(flow.steps, null, 1) : why);
       assert.ok(!(result.status === 'passed' && !row.equal), `a false pass: ${why}`);
       assert.equal(result.status, 'passed', why);
       assert.ok(row.equal, why);

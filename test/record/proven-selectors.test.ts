@@ -93,4 +93,31 @@ describe('recorded selectors are proven on the live page', function () {
     for (const selectors of written.slice(0, 3)) assert.ok(!selectors.some((selector) => /_r_21_|mantine-|«r3»/.test(selector)), JSON.stringify(selectors));
     assert.equal(written[3]![0], 'css=#save-order');
   });
+
+  it('an option whose text has nothing lasting of its own is found through the title around it, an item through the data attribute that names it; both replay after the layout moved', async () => {
+    const page = rig.session.page();
+    // A pick list as Ant Design draws its options, and a toolbox as Editor.js draws its items: every option's text
+    // and every item (an icon) share one class; a list for screen readers says "Sales" too.
+    const release = (above: string) => `<h1>Topics</h1>${above}<div class="popup"><div class="list">
+        <div class="item" title="Design"><div class="item-content">Design</div></div>
+        <div class="item" title="Sales"><div class="item-content">Sales</div></div></div>
+      <div role="listbox" style="position:absolute;width:1px;height:1px;overflow:hidden"><div role="option">Sales</div></div></div>
+      <div class="tools"><div class="tool" data-item-name="paragraph" style="cursor:pointer"><svg width="16" height="16"><rect width="16" height="16"/></svg></div>
+        <div class="tool" data-item-name="header" style="cursor:pointer"><svg width="16" height="16"><circle cx="8" cy="8" r="8"/></svg></div></div>
+      <script>window.events = []; document.addEventListener('click', (event) => { const named = event.target.closest('[title], [data-item-name]'); if (named) events.push(named.getAttribute('title') ?? named.dataset.itemName); });</script>`;
+    await page.setContent(release(''));
+    const recorder = await Recorder.start(rig.session);
+    await page.locator('.item-content', { hasText: 'Sales' }).click();
+    await page.waitForTimeout(80);
+    await page.locator('[data-item-name=header] circle').click();
+    await page.waitForTimeout(600);
+    const steps = (await recorder.stop()).map(({ step }) => step).filter((step): step is ActionStep => 'action' in step);
+    assert.deepEqual(steps.map((step) => step.action.selector), ['css=div[title="Sales"] div.item-content', 'css=div[data-item-name="header"]']);
+    // The next release adds a block above: every path through the layout moved.
+    await page.setContent(release('<div><div><p>New: topics by team</p></div></div>'));
+    const flow: Flow = { version: FLOW_VERSION, name: 'topics', steps };
+    const replayed = await replayFlow(rig.session, flow, { heal: false, stepTimeoutMs: 3000 });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { events: string[] }).events), ['Sales', 'header']);
+  });
 });

@@ -131,7 +131,7 @@ function collectRole(elements: NodeListOf<Element>, query: Extract<StoredQuery, 
 }
 
 /** Left out as Playwright leaves it out; an element it decides by other means (display: contents, an option) is kept. */
-function hiddenForAria(element: Element): boolean {
+export function hiddenForAria(element: Element): boolean {
   const style = getComputedStyle(element);
   if (style.display !== 'contents' && element.localName !== 'option' && !element.checkVisibility({ visibilityProperty: true })) return true;
   for (let current: Element | null = element; current; current = composedParent(current)) {

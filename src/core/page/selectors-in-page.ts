@@ -1,6 +1,8 @@
 import { roleOf, type PageFingerprint } from './describe-in-page';
 import { isGeneratedId } from '../snapshot/generated-ids';
 import { isInputProxy } from './fields';
+import { hiddenForAria } from './find-sole';
+import { holderSelectors, STATE_WORD } from './holder-selectors';
 import { positionalPath } from './positional-path';
 import { sectionOf } from './section-of';
 
@@ -77,7 +79,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   let section: string | undefined;
   if (ROLE.test(role) && role !== 'generic' && role !== 'none' && name && name.length <= 100 && !name.endsWith('…')) {
     const others = sameRole(role);
-    const matching = others.filter((candidate) => clean(nameOf(candidate).name) === clean(name));
+    // What replay's role selector leaves out (a hidden <select>'s option under aria-hidden) is no twin.
+    const matching = others.filter((candidate) => clean(nameOf(candidate).name) === clean(name) && (candidate === element || !hiddenForAria(candidate)));
     const parts = name.split(/([([]\s*\d+\s*[)\]])/);
     if (parts.length > 1) {
       const pattern = `^${parts.map((part, index) => (index % 2 ? `${escapeRegExp(part[0]!)}\\s*\\d+\\s*${escapeRegExp(part.at(-1)!)}` : escapeRegExp(part))).join('')}$`;
@@ -109,8 +112,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     if (value && value.length <= 100 && only(`${element.localName}[${attribute}=${quote(value)}]`)) selectors.push(`css=${element.localName}[${attribute}=${quote(value)}]`);
   }
   // A class the element alone has (`div.ql-editor`): widget libraries name their parts so.
-  const STATE = /^(is-|has-)|active|selected|focus|hover|open|checked|disabled|current|expanded|visible|hidden|empty|filled|dirty|pristine|touched|invalid|editing|dragging|loading/i;
-  for (const name of [...element.classList].filter((candidate) => !isGeneratedId(candidate) && !STATE.test(candidate) && candidate.length <= 40).slice(0, 6)) {
+  for (const name of [...element.classList].filter((candidate) => !isGeneratedId(candidate) && !STATE_WORD.test(candidate) && candidate.length <= 40).slice(0, 6)) {
     const css = `${CSS.escape(element.localName)}.${CSS.escape(name)}`;
     if (only(css)) {
       selectors.push(`css=${css}`);
@@ -155,6 +157,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     if (holding.length === 1 && holding[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)})`);
     else if (innermost.length === 1 && innermost[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)}):not(:has(${CSS.escape(element.localName)}:has-text(${quote(name)})))`);
   }
+  // Through the element around it that names it (what the element has of its own may hold for others on replay).
+  selectors.push(...holderSelectors(element, only));
   selectors.push(positionalPath(element));
   const extra = { ...(namePattern ? { namePattern } : {}), ...(section ? { section } : {}) };
   // The caret moves as the person types, and a spin button's name may say its value (a date's month segment named
