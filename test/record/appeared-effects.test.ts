@@ -106,6 +106,32 @@ const CHIPS = `<h1>Fruit</h1><div id="chips"><span class="chip">Apricot <button 
   </script>`;
 
 /**
+ * A date field whose calendar is drawn on the body when the field is clicked (it opens on March 2026, the field's
+ * month); a day's click writes the date into the field and takes the calendar away. "Today" writes today's date.
+ */
+const ARRIVAL = `<h1>Trip</h1><label for="arrival">Arrival</label> <input id="arrival" value="2026-03-01">
+  <script>
+    var PICKS = true;
+    var field = document.getElementById('arrival');
+    field.addEventListener('click', () => {
+      if (document.getElementById('calendar')) return;
+      const calendar = document.createElement('div');
+      calendar.id = 'calendar';
+      calendar.innerHTML = '<div>March 2026</div>' + Array.from({ length: 31 }, (_, day) => '<span class="day" style="display:inline-block;width:24px">' + (day + 1) + '</span>').join('') + '<button>Today</button>';
+      calendar.addEventListener('mousedown', (event) => event.preventDefault());
+      calendar.addEventListener('click', (event) => {
+        const now = new Date();
+        const pad = (number) => String(number).padStart(2, '0');
+        if (event.target.localName === 'button') field.value = now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate());
+        else if (event.target.classList.contains('day') && PICKS) field.value = '2026-03-' + pad(event.target.textContent);
+        else return;
+        calendar.remove();
+      });
+      document.body.append(calendar);
+    });
+  </script>`;
+
+/**
  * Issue 40: a click whose own element does not change and that opens nothing, but puts text on the page (the option
  * picked now the select's value, "Saved" in a status line), keeps that text as its effect; a release where the pick
  * or the save does nothing fails at that step instead of passing.
@@ -227,5 +253,27 @@ describe('what a click put on the page is its effect', function () {
     assert.match(later.steps[0]?.error?.message ?? '', /button "Remove Apricot" was done, but it did not have its recorded effect: expected "Apricot" gone from the page \(left in 1 place at most\), found with "Apricot" still in 2 places/);
     const spec = exportPlaywrightSpec({ version: FLOW_VERSION, name: 'Fruit', steps }, 'fruit.flow.json');
     assert.match(spec, /await expect\.poll\(async \(\) => await page\.getByText\("Blueberry", \{ exact: true \}\)\.filter\(\{ visible: true \}\)\.count\(\) \+ .*\)\.toBeLessThanOrEqual\(0\);/);
+  });
+
+  it('a day picked in a calendar drawn on the body keeps the date it wrote into the field the person was in; "Today" keeps none; where the pick does nothing, that step fails', async () => {
+    const page = rig.session.page();
+    // Not today's day of the month: a date of today is not kept.
+    const day = new Date().getDate() === 15 ? 16 : 15;
+    const steps = await record(ARRIVAL, async () => {
+      await page.locator('#arrival').click();
+      await page.locator('.day', { hasText: new RegExp(`^${day}$`) }).click();
+      await page.waitForTimeout(100);
+      await page.locator('#arrival').click();
+      await page.getByRole('button', { name: 'Today' }).click();
+    });
+    assert.deepEqual(steps.map((step) => [step.action.description, step.effect]), [
+      ['textbox "Arrival"', undefined],
+      [`element "${day}"`, { appeared: { text: `2026-03-${day}` } }],
+      ['textbox "Arrival"', undefined],
+      ['button "Today"', undefined],
+    ]);
+    const later = await replayOn(ARRIVAL.replace('var PICKS = true', 'var PICKS = false'), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps[1]?.error?.message ?? '', new RegExp(`element "${day}" was done, but it did not have its recorded effect: expected "2026-03-${day}" appearing on the page, found with no "2026-03-${day}" on the page`));
   });
 });

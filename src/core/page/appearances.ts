@@ -60,6 +60,20 @@ const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** A text that may be a click's effect: short, with no number or date (counts and times differ on replay), not of a moment. */
 const telling = (text: string) => text.length >= 2 && text.length <= 80 && !/\d/.test(text) && !OF_A_MOMENT.test(text) && !OF_A_DATE.test(text);
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** Whether a value says today's date or the time now (a "Today" or "Now" button's): another on the day of a replay. */
+function ofNow(value: string, now = new Date()): boolean {
+  const numbers = (value.match(/\d+/g) ?? []).map(Number);
+  const month = numbers.includes(now.getMonth() + 1) || value.toLowerCase().includes(MONTHS[now.getMonth()]!);
+  if (numbers.includes(now.getDate()) && month) return true;
+  const time = /\b(\d{1,2})[:.h](\d{2})\b/.exec(value);
+  if (!time) return false;
+  const minutes = (Number(time[1]) % 12) * 60 + Number(time[2]);
+  const nowMinutes = (now.getHours() % 12) * 60 + now.getMinutes();
+  return Math.abs(minutes - nowMinutes) <= 10 || Math.abs(minutes - nowMinutes) >= 710;
+}
+
 function textNodesOf(node: Node): Text[] {
   if (node instanceof Text) return [node];
   const found: Text[] = [];
@@ -173,10 +187,16 @@ export function watchAppearances() {
   }).observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
   // A value set by script changes no node: the fields' values are read as each press begins, and as the first key
   // after it goes down (where a click's effect ends and typing begins), to be set against each other.
-  const fieldsRead: { at: number; values: Map<Element, string> }[] = [];
+  const fieldsRead: { at: number; values: Map<Element, string>; lastField?: Element | undefined }[] = [];
   let keyRead = true;
+  // The text field the person was last in: a picker's day clicked in a calendar drawn on the body sets its value.
+  let lastField: Element | undefined;
+  window.addEventListener('focusin', (event) => {
+    const field = event.composedPath()[0];
+    if (field instanceof Element && isTextField(field)) lastField = field;
+  }, true);
   const readFields = () => {
-    fieldsRead.push({ at: performance.now(), values: new Map(shownFields(document).map((field) => [field, field.value])) });
+    fieldsRead.push({ at: performance.now(), values: new Map(shownFields(document).map((field) => [field, field.value])), lastField });
     fieldsRead.splice(0, Math.max(0, fieldsRead.length - MOST_READS));
   };
   window.addEventListener('pointerdown', (event) => {
@@ -190,13 +210,13 @@ export function watchAppearances() {
     keyRead = true;
   }, true);
   /** Values fields took from the press at `since` until the next input at `until` (a picked option in a combobox's field). */
-  const valuesSetSince = (since: number, until: number): { value: string; field: Element }[] => {
+  const valuesSetSince = (since: number, until: number): { value: string; field: Element; wasIn: boolean }[] => {
     const near = (at: number, time: number) => Math.abs(at - time) <= NEXT_PRESS_WITHIN_MS;
     const before = fieldsRead.findLast((entry) => near(entry.at, since));
     if (!before) return [];
     const after = fieldsRead.find((entry) => entry.at > before.at && near(entry.at, until));
     const valueAfter = (field: Element) => (after ? after.values.get(field) : (field as HTMLInputElement).value);
-    return [...before.values].filter(([field, value]) => field.isConnected && valueAfter(field) !== undefined && valueAfter(field) !== value).map(([field]) => ({ value: spaced(valueAfter(field)!), field }));
+    return [...before.values].filter(([field, value]) => field.isConnected && valueAfter(field) !== undefined && valueAfter(field) !== value).map(([field]) => ({ value: spaced(valueAfter(field)!), field, wasIn: field === before.lastField }));
   };
 
   /**
@@ -222,8 +242,10 @@ export function watchAppearances() {
     }
     // A number the click put in its own control's field (a stepper's arrow) is what it did, as sure as a word.
     const group = ancestorUp(gestureOn, CONTROL_LEVELS);
-    for (const { value, field } of valuesSetSince(since, until)) {
-      const own = !!group?.contains(field) && value.length >= 1 && value.length <= 80 && !OF_A_MOMENT.test(value) && !OF_A_DATE.test(value);
+    // So is a date a picker's day put in the field the person was in (its calendar drawn on the body), unless it is
+    // today's, or the time now: a "Today" button's, another on the day of a replay.
+    for (const { value, field, wasIn } of valuesSetSince(since, until)) {
+      const own = (!!group?.contains(field) || wasIn) && value.length >= 1 && value.length <= 80 && !OF_A_MOMENT.test(value) && !OF_A_DATE.test(value) && !ofNow(value);
       if ((telling(value) || own) && !candidates.includes(value)) candidates.push(value);
     }
     const text = candidates.find((candidate) => candidate.toLowerCase() === spaced(preferred).toLowerCase()) ?? candidates[0];

@@ -30,6 +30,8 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   window.addEventListener('pointerdown', (event) => {
+    // The press's moment, before describing its element (tens of ms on a large page) and sending what came before.
+    const pressedAt = performance.now();
     const target = event.isTrusted ? pointedBy(event) : null;
     if (!target) return;
     // What was typed comes before what the person does next (a double click on a word of it, a button), whatever the
@@ -47,7 +49,7 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     gesture.clickSeen = false;
     gesture.mutationsAtPress = gesture.mutations;
     gesture.mutationsAtKey = null;
-    gesture.pressedSince = performance.now();
+    gesture.pressedSince = pressedAt;
     gesture.keySince = null;
     gesture.backgroundClick = null;
     gesture.personInputAt = gesture.pressedAt = Date.now();
