@@ -106,10 +106,10 @@ const CHIPS = `<h1>Fruit</h1><div id="chips"><span class="chip">Apricot <button 
   </script>`;
 
 /**
- * A date field whose calendar is drawn on the body when the field is clicked (it opens on March 2026, the field's
+ * A read-only date field whose calendar is drawn on the body when the field is clicked (it opens on March 2026, the field's
  * month); a day's click writes the date into the field and takes the calendar away. "Today" writes today's date.
  */
-const ARRIVAL = `<h1>Trip</h1><label for="arrival">Arrival</label> <input id="arrival" value="2026-03-01">
+const ARRIVAL = `<h1>Trip</h1><label for="arrival">Arrival</label> <input id="arrival" value="2026-03-01" readonly>
   <script>
     var PICKS = true;
     var field = document.getElementById('arrival');

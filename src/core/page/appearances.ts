@@ -1,5 +1,5 @@
 import { isSecretElement } from '../snapshot/secret-fields';
-import { isInputProxy, isTextField } from './fields';
+import { holdsText, isInputProxy } from './fields';
 import { RECORDER_HOST } from './keys';
 
 /**
@@ -136,7 +136,7 @@ function shownFields(document: Document): (HTMLInputElement | HTMLTextAreaElemen
   const fields: (HTMLInputElement | HTMLTextAreaElement)[] = [];
   for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     if (fields.length >= MOST_FIELDS) break;
-    if (!isTextField(field) || isInputProxy(field) || field.closest(RECORDER_HOST)) continue;
+    if (!holdsText(field) || isInputProxy(field) || field.closest(RECORDER_HOST)) continue;
     if (isSecretElement(field)) continue;
     if (field.checkVisibility({ visibilityProperty: true, opacityProperty: true })) fields.push(field);
   }
@@ -193,7 +193,7 @@ export function watchAppearances() {
   let lastField: Element | undefined;
   window.addEventListener('focusin', (event) => {
     const field = event.composedPath()[0];
-    if (field instanceof Element && isTextField(field)) lastField = field;
+    if (field instanceof Element && holdsText(field)) lastField = field;
   }, true);
   const readFields = () => {
     fieldsRead.push({ at: performance.now(), values: new Map(shownFields(document).map((field) => [field, field.value])), lastField });

@@ -4,9 +4,13 @@ import type { RecordedEvent } from './recorded-event';
 
 /** An editable field: a text input or textarea that takes typing now, or a contenteditable region. */
 export function isTextField(element: Element): boolean {
-  return (element instanceof HTMLTextAreaElement && !element.readOnly && !element.disabled)
-    || (element instanceof HTMLInputElement && !element.readOnly && !element.disabled && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color', 'hidden'].includes(element.type))
-    || (element instanceof HTMLElement && element.isContentEditable);
+  return (holdsText(element) && !(element as HTMLInputElement).readOnly) || (element instanceof HTMLElement && element.isContentEditable);
+}
+
+/** A field whose value is text a person reads, typed or set by a picker (a read-only date field's too), not disabled. */
+export function holdsText(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
+  return (element instanceof HTMLTextAreaElement && !element.disabled)
+    || (element instanceof HTMLInputElement && !element.disabled && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color', 'hidden'].includes(element.type));
 }
 
 /** The editable a person types into: the root of a contenteditable region (a paragraph inside it is part of it). */
