@@ -138,6 +138,7 @@ function effectCode(target: string, effect: Effect): string[] {
   if (effect.opened) lines.push(`await expect(page.getByRole(${js(effect.opened.role)}${effect.opened.name !== undefined ? `, { name: ${js(effect.opened.name)} }` : ''}).${effect.opened.count ? `nth(${effect.opened.count - 1})` : 'first()'}).toBeVisible();`);
   // The text the click put on the page shows, as text or as a field's value (a combobox's, after a pick), in at least
   // as many places as after the recording.
+  if (effect.closed) lines.push(`await expect(page.getByRole(${js(effect.closed.role)}${effect.closed.name !== undefined ? `, { name: ${js(effect.closed.name)} }` : ''})).toHaveCount(0);`);
   // The element it made current (aria-current) is current still.
   if (effect.current) {
     const named = effect.current.role ? `.and(page.getByRole(${js(effect.current.role)}, { name: ${js(effect.current.name)}, exact: true }))` : `.filter({ hasText: ${js(effect.current.name)} })`;

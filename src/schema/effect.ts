@@ -6,7 +6,7 @@ import { flag, list, nonEmptyText, oneOf, strictObject, text, wholeNumber } from
 export const OPENED_ROLES = ['alertdialog', 'dialog', 'menu', 'listbox', 'tree', 'grid', 'textbox'] as const;
 
 /** The facts of an effect about the page rather than the step's element: checked even when the element is gone. */
-export const PAGE_EFFECT_FACTS = ['opened', 'current', 'appeared', 'gone'] as const;
+export const PAGE_EFFECT_FACTS = ['opened', 'closed', 'current', 'appeared', 'gone'] as const;
 
 /**
  * What a recorded gesture did to its element, read from the page after it settled: replay performs the step, then
@@ -31,6 +31,10 @@ export const EffectSchema = strictObject({
     name: v.optional(v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('Its accessible name, as a person reads it (case and spacing do not count).'))),
     count: v.optional(v.pipe(wholeNumber(2, 1000), v.description('How many of that role and name show at least, when more than one did afterwards: one open before does not stand for it.'))),
   }), v.description('What the gesture opened elsewhere on the page when its own element did not change: a dialog, a menu or list in a portal, a rename box a key brought up. Checked to show after the step.'))),
+  closed: v.optional(v.pipe(strictObject({
+    role: v.pipe(oneOf(OPENED_ROLES), v.description('The role of what the gesture closed.')),
+    name: v.optional(v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('Its accessible name, as a person reads it (case and spacing do not count).'))),
+  }), v.description('What showed as the gesture began and it closed, when nothing else came of it: the dialog its Close or Escape hid, the menu Escape closed. Checked to show no more after the step.'))),
   current: v.optional(v.pipe(strictObject({
     name: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('Its accessible name, as a person reads it (case and spacing do not count; numbers do: "Go to slide 3").')),
     role: v.optional(v.pipe(nonEmptyText(), v.maxLength(40, 'expected at most 40 characters'), v.description('Its role (button, link).'))),
@@ -67,6 +71,7 @@ export function describeEffect(effect: Effect): string {
   if (effect.place) parts.push(describePlace(effect.place));
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
   if (effect.opened) parts.push(`opening ${effect.opened.role}${effect.opened.name !== undefined ? ` ${JSON.stringify(effect.opened.name)}` : ''}${effect.opened.count ? ` (${effect.opened.count} of them)` : ''}`);
+  if (effect.closed) parts.push(`closing ${effect.closed.role}${effect.closed.name !== undefined ? ` ${JSON.stringify(effect.closed.name)}` : ''}`);
   if (effect.current) parts.push(`${effect.current.role ? `${effect.current.role} ` : ''}${JSON.stringify(effect.current.name)} current`);
   if (effect.appeared) parts.push(`${JSON.stringify(effect.appeared.text)} appearing on the page${effect.appeared.count ? ` (in ${effect.appeared.count} places)` : ''}`);
   if (effect.gone) parts.push(`${JSON.stringify(effect.gone.text)} gone from the page${effect.gone.count ? ` (left in ${effect.gone.count} place${effect.gone.count === 1 ? '' : 's'} at most)` : ''}`);

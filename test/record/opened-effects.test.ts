@@ -29,6 +29,19 @@ const TREE = `<h1>Files</h1><label>Search <input id="search"></label>
   </script>`;
 
 /**
+ * A dialog shown and hidden by a class (it stays in the page) with a Close button, and a menu that Escape closes: both
+ * showed before the gesture that closes them.
+ */
+const PROFILE = `<h1>Profile</h1><style>.modal { display: none } .modal.is-open { display: block }</style>
+  <div class="modal is-open" id="modal" role="dialog" aria-label="Edit profile"><p>Your name</p><button id="close">Close</button></div>
+  <ul role="menu" aria-label="View" id="menu"><li role="menuitem" tabindex="0" id="first">Zoom in</li><li role="menuitem" tabindex="-1">Zoom out</li></ul>
+  <script>
+    var CLOSES = true;
+    document.getElementById('close').addEventListener('click', () => { if (CLOSES) document.getElementById('modal').classList.remove('is-open'); });
+    document.getElementById('menu').addEventListener('keydown', (event) => { if (event.key === 'Escape' && CLOSES) event.currentTarget.hidden = true; });
+  </script>`;
+
+/**
  * Issue 40: a gesture whose own element does not change but that opens something elsewhere (a key's picker, a click's
  * dialog) keeps what it opened as its effect, and a release where it opens nothing fails at that step, never passes.
  */
@@ -111,5 +124,23 @@ describe('what a gesture opened is its effect', function () {
     const later = await replayOn(MENUS.replace('var OPENS = true', 'var OPENS = false'), steps);
     assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
     assert.match(later.steps[0]?.error?.message ?? '', /expected opening menu \(2 of them\), found with 1 menu open/);
+  });
+
+  it('a dialog\'s Close that hides it (kept in the page) and Escape on a menu keep what they closed; a release where they close nothing fails at the Close', async () => {
+    const page = rig.session.page();
+    const steps = await record(PROFILE, async () => {
+      await page.locator('#close').click();
+      await page.waitForTimeout(100);
+      await page.locator('#first').focus();
+      await page.keyboard.press('Escape');
+    });
+    assert.deepEqual(steps.map((step) => [step.action.method, step.action.description, step.effect]), [
+      ['click', 'button "Close"', { closed: { role: 'dialog', name: 'Edit profile' } }],
+      ['press', 'menuitem "Zoom in"', { closed: { role: 'menu', name: 'View' } }],
+    ]);
+    assert.equal((await replayOn(PROFILE, steps)).status, 'passed');
+    const later = await replayOn(PROFILE.replace('var CLOSES = true', 'var CLOSES = false'), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps[0]?.error?.message ?? '', /button "Close" was done, but it did not have its recorded effect: expected closing dialog "Edit profile", found with dialog "Edit profile" still open/);
   });
 });

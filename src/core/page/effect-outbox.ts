@@ -7,6 +7,7 @@ import type { Opened } from './openings';
 /** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
 export interface Elsewhere {
   openedSince(since: number, until: number, byKey: boolean, gestureOn: Element): Opened | undefined;
+  closedSince(gestureOn: Element): Opened | undefined;
   appearedSince(since: number, until: number, preferred: string, gestureOn: Element): Appeared | undefined;
   goneSince(since: number, until: number, gestureOn: Element): Gone | undefined;
   madeCurrentSince(since: number, until: number): Current | undefined;
@@ -127,7 +128,9 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const appeared = opened || current || kind === 'press' ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
         // Else the text it took off the page (a chip its × removed, with the × itself).
         const gone = opened || current || appeared || kind === 'press' ? undefined : elsewhere.goneSince(entry.since, until, entry.element);
-        Object.assign(effect, opened ? { opened } : {}, current ? { current } : {}, appeared ? { appeared } : {}, gone ? { gone } : {});
+        // Else what it closed (a dialog's Close, Escape on a menu).
+        const closed = opened || current || appeared || gone ? undefined : elsewhere.closedSince(entry.element);
+        Object.assign(effect, opened ? { opened } : {}, current ? { current } : {}, appeared ? { appeared } : {}, gone ? { gone } : {}, closed ? { closed } : {});
       }
       // A swipe that changed nothing about what it dragged: the slide it moved to, as the carousel marks it current.
       if (!Object.keys(effect).length && entry.element && kind === 'drag') {

@@ -101,6 +101,7 @@ export interface EffectFacts extends ElementState {
   shows?: string | undefined;
   place?: Place | undefined;
   opened?: Opened | undefined;
+  closed?: Opened | undefined;
   appeared?: Appeared | undefined;
   gone?: Gone | undefined;
   current?: Current | undefined;
@@ -189,6 +190,10 @@ function missingElsewhere(effect: EffectFacts, document: Document): string[] {
   if (effect.opened) {
     const open = openedShowing(effect.opened, document);
     if (open < (effect.opened.count ?? 1)) missing.push(`with ${open || 'no'} ${describeOpened(effect.opened)} open`);
+  }
+  if (effect.closed) {
+    const open = openedShowing(effect.closed, document);
+    if (open) missing.push(`with ${describeOpened(effect.closed)} still open`);
   }
   if (effect.current && !currentShowing(effect.current)) {
     const others = currentsShowing();

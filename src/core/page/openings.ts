@@ -56,6 +56,12 @@ function elementsOfRole(root: Element | Document, role: OpenedRole): Element[] {
   return found.filter((element) => roleOf(element) === role);
 }
 
+/** An overlay's name, unless it counts or ends cut short (`3 results`, `Edit order 1500`): the content's of the moment. */
+function namedFor(element: Element): string | undefined {
+  const name = describeInPage(element, false).name.replace(/\s+/g, ' ').trim();
+  return name && name.length <= LONGEST_NAME && !name.endsWith('…') && !/\d/.test(name) ? name : undefined;
+}
+
 const shows = (element: Element) => element.isConnected && element.checkVisibility({ visibilityProperty: true }) && element.getClientRects().length > 0;
 
 /** Watches which elements are added or shown (attributes that hide or open), and says which opened since a time. */
@@ -86,11 +92,28 @@ export function watchOpenings() {
       // The gesture's own element, or one around it, is not what it opened (a field a click focused in place).
       const opened = roots.flatMap((root) => elementsOfRole(root, role)).find((element) => shows(element) && !before?.has(element) && !element.contains(gestureOn) && (role !== 'textbox' || element === deepActiveElement()));
       if (!opened) continue;
-      const name = describeInPage(opened, false).name.replace(/\s+/g, ' ').trim();
-      // A name that counts or ends cut short (`3 results`, `Edit order 1500`) is the content's of the moment: the role alone.
-      const found: Opened = { role, ...(name && name.length <= LONGEST_NAME && !name.endsWith('…') && !/\d/.test(name) ? { name } : {}) };
+      const name = namedFor(opened);
+      const found: Opened = { role, ...(name ? { name } : {}) };
       const count = showing(found, document).length;
       return count > 1 ? { ...found, count } : found;
+    }
+    return undefined;
+  };
+  /**
+   * What a gesture on `gestureOn` closed: an overlay that showed as it began and shows no more (a dialog its Close or
+   * Escape hid, a menu Escape closed), named; none when another of that role and name still shows.
+   */
+  const closedSince = (gestureOn: Element): Opened | undefined => {
+    const before = [...(showingAtGesture.get(gestureOn) ?? [])];
+    // The one the gesture was made in first: the dialog whose Close was clicked.
+    before.sort((a, b) => Number(b.contains(gestureOn)) - Number(a.contains(gestureOn)));
+    for (const element of before) {
+      if (shows(element)) continue;
+      const role = (Object.keys(OPENED_ROLES) as OpenedRole[]).find((candidate) => candidate === roleOf(element));
+      if (!role || role === 'textbox') continue;
+      const name = namedFor(element);
+      const closed: Opened = { role, ...(name ? { name } : {}) };
+      if (!showing(closed, document).length) return closed;
     }
     return undefined;
   };
@@ -107,7 +130,7 @@ export function watchOpenings() {
     }
     enclosing.set(element, roles);
   };
-  return { openedSince, gestureBegins };
+  return { openedSince, closedSince, gestureBegins };
 }
 
 /** How many elements of that role (and name, as a person reads it) show in this document; replay's check. */
