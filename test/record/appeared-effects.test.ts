@@ -106,6 +106,22 @@ const CHIPS = `<h1>Fruit</h1><div id="chips"><span class="chip">Apricot <button 
   </script>`;
 
 /**
+ * A multiple select as Choices.js draws it: the picks are options of a listbox of their own, each selected, with a
+ * remove button; the list to pick from is a listbox too, drawn anew as it is filtered.
+ */
+const PEOPLE = `<h1>Team</h1><div role="listbox" id="picked"></div>
+  <div role="listbox" id="choices"><div role="option" aria-selected="false">Ada Lovelace</div><div role="option" aria-selected="false">Grace Hopper</div></div>
+  <script>
+    var PICKS = true;
+    document.getElementById('choices').addEventListener('click', (event) => {
+      const name = event.target.textContent;
+      if (PICKS) document.getElementById('picked').insertAdjacentHTML('beforeend', '<div role="option" aria-selected="true">' + name + '<button aria-label="Remove item: ' + name + '">×</button></div>');
+      document.getElementById('choices').innerHTML = ['Ada Lovelace', 'Grace Hopper'].filter((other) => other !== name).map((other) => '<div role="option" aria-selected="false">' + other + '</div>').join('');
+    });
+    document.getElementById('picked').addEventListener('click', (event) => { if (event.target.localName === 'button') event.target.parentElement.remove(); });
+  </script>`;
+
+/**
  * A read-only date field whose calendar is drawn on the body when the field is clicked (it opens on March 2026, the field's
  * month); a day's click writes the date into the field and takes the calendar away. "Today" writes today's date.
  */
@@ -275,5 +291,21 @@ describe('what a click put on the page is its effect', function () {
     const later = await replayOn(ARRIVAL.replace('var PICKS = true', 'var PICKS = false'), steps);
     assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
     assert.match(later.steps[1]?.error?.message ?? '', new RegExp(`element "${day}" was done, but it did not have its recorded effect: expected "2026-03-${day}" appearing on the page, found with no "2026-03-${day}" on the page`));
+  });
+
+  it('a pick shown as a selected option in a list of picks (Choices.js) keeps it, and its remove button keeps it gone; where the pick does nothing, that step fails', async () => {
+    const page = rig.session.page();
+    const steps = await record(PEOPLE, async () => {
+      await page.getByRole('option', { name: 'Grace Hopper' }).click();
+      await page.waitForTimeout(100);
+      await page.getByRole('button', { name: 'Remove item: Grace Hopper' }).click();
+    });
+    assert.deepEqual(steps.map((step) => [step.action.description, step.effect]), [
+      ['option "Grace Hopper"', { appeared: { text: 'Grace Hopper' } }],
+      ['button "Remove item: Grace Hopper" in option "Grace HopperRemove item: Grace Hopper"', { gone: { text: 'Grace Hopper' } }],
+    ]);
+    const later = await replayOn(PEOPLE.replace('var PICKS = true', 'var PICKS = false'), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps[0]?.error?.message ?? '', /expected "Grace Hopper" appearing on the page, found with no "Grace Hopper" on the page/);
   });
 });

@@ -26,6 +26,21 @@ export interface Gone {
 
 /** Overlays whose text is the overlay's, not the gesture's effect: a list that opened, a tooltip under the pointer. */
 const OVERLAY = '[role=listbox], [role=menu], [role=option], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=tooltip], datalist, select, option';
+/**
+ * Whether text in `element` is an overlay's (see OVERLAY): not when it is in a list that holds the selection itself,
+ * every option in it selected (a multiple select's chips, as Choices.js draws them). `list` is the listbox it was
+ * taken out of, for text no longer on the page.
+ */
+function inOverlay(element: Element, list?: Element): boolean {
+  if (!element.closest(OVERLAY)) return false;
+  const holder = element.closest('[role=listbox]') ?? (list?.getAttribute('role') === 'listbox' ? list : null);
+  const option = element.closest('[role=option]');
+  if (!holder || (option && option.getAttribute('aria-selected') !== 'true') || element.closest('[role=menu], [role=tooltip], select, datalist')) return true;
+  // A selected option taken out of a list left empty: the last pick removed.
+  const options = holder.querySelectorAll('[role=option]');
+  return options.length === 0 ? !list : [...options].some((other) => other.getAttribute('aria-selected') !== 'true');
+}
+
 /** Words of a moment, gone before replay would look: the page is still at work. */
 const OF_A_MOMENT = /^(loading|saving|sending|submitting|processing|please wait|searching|updating)\b|(\.\.\.|…)$/i;
 /** Words of a date (a calendar's month, its weekdays), another on the day of a replay. */
@@ -88,9 +103,9 @@ function seen(text: Text): boolean {
   return !!holder && text.isConnected && shownHolder(holder);
 }
 
-/** Whether text in this element is seen by a person: it shows, outside overlays, the recorder and screen-reader-only boxes. */
-function shownHolder(holder: Element): boolean {
-  if (!holder.isConnected || holder.closest(OVERLAY) || holder.closest(RECORDER_HOST)) return false;
+/** Whether text in this element is seen by a person: it shows, outside overlays, the recorder and screen-reader-only boxes; `list` as inOverlay's. */
+function shownHolder(holder: Element, list?: Element): boolean {
+  if (!holder.isConnected || inOverlay(holder, list) || holder.closest(RECORDER_HOST)) return false;
   if (!holder.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
   return !clippedAway(holder);
 }
@@ -174,12 +189,12 @@ export function watchAppearances() {
       }
       for (const node of record.addedNodes) for (const text of textNodesOf(node)) added.push({ text, at });
       // Text taken off an overlay (the list closing on a pick) is the overlay's: the picked option shown elsewhere is new.
-      const from = record.target instanceof Element && record.target.closest(OVERLAY);
+      const from = record.target instanceof Element && inOverlay(record.target, record.target);
       if (from || record.removedNodes.length === 0) continue;
       // Taken off, a text is no longer drawn: what showed it was its holder, still on the page.
-      const holderSeen = record.target instanceof Element && shownHolder(record.target);
+      const holderSeen = record.target instanceof Element && shownHolder(record.target, record.target);
       for (const node of record.removedNodes) {
-        for (const text of textNodesOf(node)) if (!text.parentElement?.closest(OVERLAY)) removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: holderSeen && !hiddenBefore(text, node) });
+        for (const text of textNodesOf(node)) if (text.parentElement && !inOverlay(text.parentElement, record.target as Element)) removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: holderSeen && !hiddenBefore(text, node) });
       }
     }
     forget(added, at);
