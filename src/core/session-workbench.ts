@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { Agent, AgentRunAction } from './agent/agent';
 import { checkNavigable, navigatePage, type NavigationContext } from './browser/navigate';
 import { ariaRegionOf } from './aria-region';
-import { HoverHighlight } from './highlight';
+import { highlightElement, HoverHighlight } from './highlight';
 import type { PickDetails, Observations } from './observations';
 
 /** What the editor's helpers need of their session: its pages, its observe calls, its agent, its navigation rules. */
@@ -30,6 +30,14 @@ export class SessionWorkbench {
   /** Outlines the element a selector finds (none: clears); returns how many it found. */
   highlight(selector: string | undefined): Promise<number> {
     return this.hoverHighlight.show(this.host.page(), selector);
+  }
+
+  /**
+   * Outlines the element a replay's step is about to act on (none: takes it off), for the person watching. Unlike the
+   * inspector's, it stays on through the step's call: it is Playwright's overlay, which no action or check sees.
+   */
+  outline(selector: string | undefined): Promise<number> {
+    return highlightElement(this.host.page(), selector);
   }
 
   /** Takes the outline off before and after each call: a call sees and leaves the page as the page drew it. */

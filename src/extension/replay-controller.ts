@@ -105,7 +105,8 @@ export class ReplayController {
       const files = await collectUploads(flow, async (relativePath) => vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, ...relativePath.split('/'))));
       const outcome = await this.engine.withSession(async (session): Promise<ReplayOutcome> => {
         const replayed = await session.replayFlow(flow, {
-          variables: values, files, ...(slowMoMs ? { slowMoMs } : {}), ...(options.upTo !== undefined ? { upTo: options.upTo } : {}), signal: controller.signal,
+          // The person watches the replay in the browser: each element acted on is outlined as its step runs.
+          variables: values, files, outline: true, ...(slowMoMs ? { slowMoMs } : {}), ...(options.upTo !== undefined ? { upTo: options.upTo } : {}), signal: controller.signal,
           ...(options.traceOnFailure ? { traceOnFailure: true } : {}),
           onStep: (event) => {
             this.states.set(uri, event.index, stateOf(event));

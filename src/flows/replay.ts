@@ -23,6 +23,11 @@ export interface ReplayOptions {
   readonly files?: FlowFiles;
   /** A pause before each step after the first, to watch a replay (slow motion); 0 by default. */
   readonly slowMoMs?: number;
+  /**
+   * Outlines the element an action step is about to act on, for a person watching (the Browser tab); called with no
+   * selector once the replay ends, to take the outline off. A failure to outline never fails the step.
+   */
+  readonly outline?: (selector: string | undefined) => Promise<unknown>;
 }
 
 /**
@@ -92,6 +97,7 @@ export async function replayFlow(session: Session, flow: Flow, options: ReplayOp
       }
     });
   }
+  await options.outline?.(undefined).catch(() => undefined);
   return { name: flow.name, ...(options.file ? { file: options.file } : {}), status: failed ? 'failed' : 'passed', ms: Date.now() - started, steps: results };
 }
 
@@ -99,6 +105,7 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
   const action = step.action;
   const uploads = uploadsForStep(action.method, action.arguments ?? [], options.files);
   if (uploads.problem) return { error: { name: 'ActFailed', message: uploads.problem } };
+  await options.outline?.(action.selector).catch(() => undefined);
   const outcome = await session.act(
     { selector: action.selector, description: action.description, method: action.method ?? 'click', arguments: action.arguments ?? [] },
     {

@@ -173,6 +173,8 @@ export const ReplayFlowRequestSchema = looseObject({
   slowMoMs: v.optional(wholeNumber(0, 10_000)),
   /** Keep a Playwright trace of a failed replay and send it back (base64 zip) with the result. */
   traceOnFailure: v.optional(flag()),
+  /** Outline each element an action step acts on, for a person watching the browser (taken off as the replay ends). */
+  outline: v.optional(flag()),
   streamResponse,
 });
 export type ReplayFlowRequest = v.InferOutput<typeof ReplayFlowRequestSchema>;

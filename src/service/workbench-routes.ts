@@ -45,6 +45,7 @@ export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlo
         ...(body.upTo !== undefined ? { upTo: body.upTo } : {}),
         ...(body.stepTimeoutMs ? { stepTimeoutMs: body.stepTimeoutMs } : {}),
         ...(body.heal !== undefined ? { heal: body.heal } : {}),
+        ...(body.outline ? { outline: (selector: string | undefined) => session.workbench.outline(selector) } : {}),
         signal: context.signal,
         onStep: (step) => context.log(`step ${step.index + 1} ${step.status ?? 'running'}: ${step.description}`, { step }),
       });

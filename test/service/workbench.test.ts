@@ -129,4 +129,38 @@ describe('HTTP service: recording what a person does', () => {
       await chrome.stop();
     }
   });
+
+  it('outlines each element a replay acts on, in the browser the person watches, and takes the outline off when the replay ends', async function () {
+    this.timeout(60_000);
+    const chrome = await startDebuggableChromium();
+    const person = await chromium.connectOverCDP(chrome.cdpUrl);
+    rig.browserUrls.push(new URL(chrome.cdpUrl).origin);
+    try {
+      const watched = await startRemoteSession({ url: rig.url, apiKey: KEY_A }, { browser: { cdpUrl: chrome.cdpUrl } });
+      await watched.navigate(`${rig.site.origin}/login.html`);
+      const page = person.contexts()[0]!.pages()[0]!;
+      const button = page.getByRole('button', { name: 'Forgot password?' });
+      const flow: Flow = { version: 1, name: 'Forgot', steps: [
+        { action: { selector: 'role=button[name="Forgot password?"i]', description: 'button "Forgot password?"', method: 'click', arguments: [] } },
+        { wait: { ms: 1200 } },
+      ] };
+      // What the person sees of the button while the replay waits after acting on it, and once it has ended.
+      const picture = async (outline: boolean) => {
+        let during: Promise<Buffer> | undefined;
+        await watched.replayFlow(flow, { outline, onStep: (step) => {
+          if (step.index === 1 && step.status === undefined) during = new Promise((resolve) => setTimeout(resolve, 300)).then(() => button.screenshot());
+        } });
+        return { during: await during!, after: await button.screenshot() };
+      };
+      const outlined = await picture(true);
+      assert.notDeepEqual(outlined.during, outlined.after, 'the button acted on is outlined while its replay runs');
+      const plain = await picture(false);
+      assert.deepEqual(plain.during, plain.after, 'without the option the page is as the page drew it');
+      assert.deepEqual(outlined.after, plain.after, 'no outline is left once the replay ended');
+      await watched.end();
+    } finally {
+      await person.close().catch(() => undefined);
+      await chrome.stop();
+    }
+  });
 });
