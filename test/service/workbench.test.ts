@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { actionsOf } from '../support/recorded';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startRemoteSession, type HttpSession, type RecordedStep, type StepEvent } from '../../src/service/client';
 import type { Flow } from '../../src/schema';
 import { startDebuggableChromium } from '../support/debuggable-chromium';
@@ -88,18 +88,28 @@ describe('HTTP service: the routes an editor uses', () => {
   });
 });
 
-describe('HTTP service: recording what a person does', () => {
+describe('HTTP service: recording what a person does, and a replay they watch', () => {
   const rig = useService({ session: { browser: { isolate: false } } });
 
-  it('streams each recorded step as it happens and stops when the client stops', async function () {
-    this.timeout(60_000);
+  /** A session on a browser the test drives too, as the person: the page they see, at the site's sign-in page. */
+  const watching = async (run: (session: HttpSession, page: Page) => Promise<void>) => {
     const chrome = await startDebuggableChromium();
     const person = await chromium.connectOverCDP(chrome.cdpUrl);
     rig.browserUrls.push(new URL(chrome.cdpUrl).origin);
     try {
       const session = await startRemoteSession({ url: rig.url, apiKey: KEY_A }, { browser: { cdpUrl: chrome.cdpUrl } });
       await session.navigate(`${rig.site.origin}/login.html`);
-      const page = person.contexts()[0]!.pages()[0]!;
+      await run(session, person.contexts()[0]!.pages()[0]!);
+      await session.end();
+    } finally {
+      await person.close().catch(() => undefined);
+      await chrome.stop();
+    }
+  };
+
+  it('streams each recorded step as it happens and stops when the client stops', async function () {
+    this.timeout(60_000);
+    await watching(async (session, page) => {
       const recorded: RecordedStep[] = [];
       const stop = new AbortController();
       const recording = session.record((step) => recorded.push(step), stop.signal);
@@ -123,22 +133,12 @@ describe('HTTP service: recording what a person does', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.equal(recorded.length, 3, 'nothing is recorded after Stop');
       await session.observe('the Sign in button');
-      await session.end();
-    } finally {
-      await person.close().catch(() => undefined);
-      await chrome.stop();
-    }
+    });
   });
 
   it('outlines each element a replay acts on, in the browser the person watches, and takes the outline off when the replay ends', async function () {
     this.timeout(60_000);
-    const chrome = await startDebuggableChromium();
-    const person = await chromium.connectOverCDP(chrome.cdpUrl);
-    rig.browserUrls.push(new URL(chrome.cdpUrl).origin);
-    try {
-      const watched = await startRemoteSession({ url: rig.url, apiKey: KEY_A }, { browser: { cdpUrl: chrome.cdpUrl } });
-      await watched.navigate(`${rig.site.origin}/login.html`);
-      const page = person.contexts()[0]!.pages()[0]!;
+    await watching(async (watched, page) => {
       const button = page.getByRole('button', { name: 'Forgot password?' });
       const flow: Flow = { version: 1, name: 'Forgot', steps: [
         { action: { selector: 'role=button[name="Forgot password?"i]', description: 'button "Forgot password?"', method: 'click', arguments: [] } },
@@ -157,10 +157,6 @@ describe('HTTP service: recording what a person does', () => {
       const plain = await picture(false);
       assert.deepEqual(plain.during, plain.after, 'without the option the page is as the page drew it');
       assert.deepEqual(outlined.after, plain.after, 'no outline is left once the replay ended');
-      await watched.end();
-    } finally {
-      await person.close().catch(() => undefined);
-      await chrome.stop();
-    }
+    });
   });
 });
