@@ -308,4 +308,18 @@ describe('what a click put on the page is its effect', function () {
     assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
     assert.match(later.steps[0]?.error?.message ?? '', /expected "Grace Hopper" appearing on the page, found with no "Grace Hopper" on the page/);
   });
+
+  it('Delete on a focused tag that removes it keeps the tag gone (a tag group, as React Aria draws it); where Delete does nothing, that step fails', async () => {
+    const page = rig.session.page();
+    const TAGS = `<h1>Extras</h1><div role="grid" aria-label="Extras"><div role="row" tabindex="0" id="pet">Pet</div><div role="row" tabindex="-1">Parking</div></div>
+      <script>var REMOVES = true; document.getElementById('pet').addEventListener('keydown', (event) => { if (event.key === 'Delete' && REMOVES) event.currentTarget.remove(); });</script>`;
+    const steps = await record(TAGS, async () => {
+      await page.locator('#pet').focus();
+      await page.keyboard.press('Delete');
+    });
+    assert.deepEqual(steps.map((step) => [step.action.method, step.action.description, step.effect]), [['press', 'row "Pet"', { gone: { text: 'Pet' } }]]);
+    const later = await replayOn(TAGS.replace('var REMOVES = true', 'var REMOVES = false'), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps[0]?.error?.message ?? '', /expected "Pet" gone from the page, found with "Pet" still in 1 place/);
+  });
 });

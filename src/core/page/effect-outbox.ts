@@ -126,8 +126,10 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const current = opened ? undefined : elsewhere.madeCurrentSince(entry.since, until);
         // Text a click put on the page (a key's may be what was typed before it, which a variable may change on replay).
         const appeared = opened || current || kind === 'press' ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
-        // Else the text it took off the page (a chip its × removed, with the × itself).
-        const gone = opened || current || appeared || kind === 'press' ? undefined : elsewhere.goneSince(entry.since, until, entry.element);
+        // Else the text it took off the page (a chip its × removed, with the × itself; Delete on a focused tag). Another
+        // key's may be a list drawn anew for what was typed.
+        const removing = kind !== 'press' || /^(Delete|Backspace)$/.test(String(entry.payload.value));
+        const gone = opened || current || appeared || !removing ? undefined : elsewhere.goneSince(entry.since, until, entry.element);
         // Else what it closed (a dialog's Close, Escape on a menu).
         const closed = opened || current || appeared || gone ? undefined : elsewhere.closedSince(entry.element);
         Object.assign(effect, opened ? { opened } : {}, current ? { current } : {}, appeared ? { appeared } : {}, gone ? { gone } : {}, closed ? { closed } : {});
