@@ -63,6 +63,9 @@ export interface CallMetric {
   readonly ok: boolean;
 }
 
+/** The calls a session keeps the metrics of, the latest: a session a Browser tab keeps open all day makes many more. */
+const KEPT_METRICS = 5000;
+
 /** The Session of DESIGN.md §1, in-process: one browser context, its pages, observe / act / extract. */
 export class EngineSession implements Session {
   readonly id = randomUUID();
@@ -191,13 +194,19 @@ export class EngineSession implements Session {
       await this.workbench.clearHighlight();
       const result = await run().catch((error: unknown) => this.explain(error)).finally(() => this.workbench.clearHighlight());
       const usage = (result as { usage?: Usage }).usage;
-      this.metrics.push({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...(usage ? { usage } : {}), ok: true });
+      this.keepMetric({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ...(usage ? { usage } : {}), ok: true });
       return result;
     } catch (error) {
-      this.metrics.push({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ok: false });
+      this.keepMetric({ method, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, ok: false });
       throw error;
     }
   }
+
+  private keepMetric(metric: CallMetric): void {
+    this.metrics.push(metric);
+    if (this.metrics.length > KEPT_METRICS) this.metrics.splice(0, this.metrics.length - KEPT_METRICS);
+  }
+
 
   /**
    * An error as the caller should see it: a browser that went away is SessionClosedError (state, not wording: the
