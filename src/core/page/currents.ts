@@ -1,6 +1,7 @@
 import { describeInPage, roleOf } from './describe-in-page';
 import { openRoots } from './find-sole';
 import { RECORDER_HOST } from './keys';
+import { shows } from './openings';
 
 /**
  * The element a gesture made the current one of its set (aria-current): the carousel's bullet for the slide an arrow,
@@ -24,7 +25,6 @@ const isCurrent = (element: Element) => {
   const value = element.getAttribute('aria-current');
   return value !== null && value !== 'false';
 };
-const shows = (element: Element) => element.isConnected && element.checkVisibility({ visibilityProperty: true }) && element.getClientRects().length > 0;
 
 /**
  * Watches which elements become current, and says which a gesture made current. `duringInput` says whether the page
@@ -60,19 +60,16 @@ export function watchCurrents(duringInput: () => boolean) {
   return { madeCurrentSince };
 }
 
+/** The elements this page shows as current, open shadow roots included. */
+const shownCurrents = () => openRoots().flatMap((root) => [...root.querySelectorAll('[aria-current]')]).filter((element) => isCurrent(element) && shows(element));
+
 /** Whether this page shows an element of that name (and role) that is current: replay's check. */
 export function currentShowing(current: Current): boolean {
   const wanted = clean(current.name).toLowerCase();
-  return openRoots().some((root) => [...root.querySelectorAll('[aria-current]')].some((element) => isCurrent(element) && shows(element)
-    && (current.role === undefined || roleOf(element) === current.role) && clean(describeInPage(element, false).name).toLowerCase() === wanted));
+  return shownCurrents().some((element) => (current.role === undefined || roleOf(element) === current.role) && clean(describeInPage(element, false).name).toLowerCase() === wanted);
 }
 
 /** The current elements this page shows, named: what replay found instead. */
 export function currentsShowing(): string[] {
-  return openRoots().flatMap((root) => [...root.querySelectorAll('[aria-current]')])
-    .filter((element) => isCurrent(element) && shows(element)).slice(0, 5)
-    .map((element) => JSON.stringify(clean(describeInPage(element, false).name)));
+  return shownCurrents().slice(0, 5).map((element) => JSON.stringify(clean(describeInPage(element, false).name)));
 }
-
-/** `button "Go to slide 3" current`, as describeEffect says it (page code imports no schema). */
-export const describeCurrent = (current: Current) => `${current.role ? `${current.role} ` : ''}${JSON.stringify(current.name)} current`;

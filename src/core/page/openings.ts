@@ -62,7 +62,8 @@ function namedFor(element: Element): string | undefined {
   return name && name.length <= LONGEST_NAME && !name.endsWith('…') && !/\d/.test(name) ? name : undefined;
 }
 
-const shows = (element: Element) => element.isConnected && element.checkVisibility({ visibilityProperty: true }) && element.getClientRects().length > 0;
+/** Whether an element shows: on the page, visible, with a box. */
+export const shows = (element: Element) => element.isConnected && element.checkVisibility({ visibilityProperty: true }) && element.getClientRects().length > 0;
 
 /** Watches which elements are added or shown (attributes that hide or open), and says which opened since a time. */
 export function watchOpenings() {
