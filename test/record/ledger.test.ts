@@ -202,6 +202,10 @@ describe('the ledger of gestures', function () {
     await tab.setContent(mail);
     const told: string[] = [];
     const recorder = await Recorder.start(rig.session, () => undefined, { onProblem: (problem) => told.push(problem) });
+    // As a person would, the first click comes once the recorder has watched the clock tick: a page changing by itself
+    // is told from a click's doing by what it was doing before the click.
+    const ticked = Number(await tab.locator('#clock').textContent());
+    await tab.waitForFunction((then) => Number(document.getElementById('clock')!.textContent) > then + 2, ticked, { timeout: 5000 });
     await tab.locator('#subject').click();
     // The clock ticks between the click and the typing: the click into the field did nothing of its own.
     await tab.waitForTimeout(120);

@@ -120,11 +120,13 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
       gesture.backgroundClick = null;
       // Not the background after all if the page answers the click itself at once (a calendar's "next" arrow made of
       // an <a> with no href redraws the calendar): the blur is written, and then this click.
+      // What the page changes by itself meanwhile (a clock) is not the click's answer.
       const before = gesture.mutations;
+      const at = performance.now();
       const position = positionIn(target, event);
       const clicked = target;
       window.setTimeout(() => {
-        if (gesture.mutations !== before) r.send('click', clicked, position);
+        if (r.actedSince(before, at)) r.send('click', clicked, position);
       }, 0);
     }
     else if (event.detail < 2) r.hold(target, mayNavigate(target) ? 0 : DOUBLE_CLICK_MS, positionIn(target, event));
