@@ -15,6 +15,7 @@ import { actByInstruction } from './act/act-by-instruction';
 import { openBrowser, useContext, type BrowserHandle, type BrowserOptions } from './browser/browser-host';
 import { MemoryCacheStore, type ActionCacheStore } from './cache/action-cache';
 import { deadline, type Deadline } from './deadline';
+import { joinSignals, longLivedSignal, type JoinedSignal } from './joined-signal';
 import { checkNavigable, navigatePage } from './browser/navigate';
 import { SessionTrace } from './session-trace';
 import { SessionWorkbench } from './session-workbench';
@@ -74,7 +75,7 @@ export class EngineSession implements Session {
   private lastAgent: Agent | undefined;
   private ended: ServiceError | undefined;
   /** Aborted the moment the browser goes away: every call under way ends then with SessionClosedError. */
-  private readonly lifeline = new AbortController();
+  private readonly lifeline = longLivedSignal(new AbortController());
   private readonly browserGone: Promise<void>;
   private readonly models = new Map<string, ModelClient>();
   private readonly observations = new Observations();
@@ -99,7 +100,8 @@ export class EngineSession implements Session {
     currentPage: () => this.pages.current,
     observations: this.observations,
     lastAgent: () => this.lastAgent,
-    navigation: (signal) => ({ network: this.network, refusalsSince: this.handle.refusalsSince, signal: this.signalFor(signal) }),
+    whileOpen: (signal) => this.whileOpen(signal),
+    navigation: () => ({ network: this.network, refusalsSince: this.handle.refusalsSince }),
   });
   /** A Playwright trace of this session, kept for a replay that failed. */
   readonly trace: SessionTrace;
@@ -108,21 +110,16 @@ export class EngineSession implements Session {
    * Only a caller's own signal makes an action cancellable mid-wait (joined with the browser's lifeline); a plain time
    * limit is Playwright's own timeout, which already guarantees that nothing happens after it.
    */
-  private cancellable(signal: AbortSignal | undefined): { signal?: AbortSignal } {
-    return signal ? { signal: this.signalFor(signal) } : {};
+  private cancellable(signal: AbortSignal | undefined, limit: Deadline): { signal?: AbortSignal } {
+    return signal ? { signal: limit.cancelled } : {};
   }
 
   /**
    * Aborted when `signal` is, or when the browser goes away (its reason is then the session's SessionClosedError):
    * what a call that only waits (a recording) waits on, so that it ends and says why instead of waiting for ever.
    */
-  whileOpen(signal: AbortSignal): AbortSignal {
-    return this.signalFor(signal);
-  }
-
-  /** The caller's signal joined with the browser's lifeline. */
-  private signalFor(signal: AbortSignal | undefined): AbortSignal {
-    return signal ? AbortSignal.any([signal, this.lifeline.signal]) : this.lifeline.signal;
+  whileOpen(signal: AbortSignal | undefined): JoinedSignal {
+    return joinSignals(signal, this.lifeline.signal);
   }
 
   /** A session on a context its owner keeps (Playwright Test's): ending the session leaves the context as it is. */
@@ -178,7 +175,7 @@ export class EngineSession implements Session {
   /** A call with a time limit and the caller's signal joined in one Deadline, measured like every call. */
   private call<T>(method: string, options: { readonly timeout?: number | undefined; readonly signal?: AbortSignal | undefined }, run: (limit: Deadline) => Promise<T>): Promise<T> {
     return this.measured(method, async () => {
-      const limit = deadline(method, options.timeout, this.signalFor(options.signal));
+      const limit = deadline(method, options.timeout, options.signal, this.lifeline.signal);
       try {
         return await run(limit);
       } finally {
@@ -284,7 +281,7 @@ export class EngineSession implements Session {
     // An action observe has just returned, unchanged, on the page it saw: its element is known without a selector.
     const known = found ?? (options.fallbacks?.length || options.target || options.dialog ? undefined : this.observations.observedNode(page, action));
     const tab = await withNewTab(page, action.method, () => this.perform(page, action, known, limit, {
-      variables: options.variables, timeoutMs: limit.remaining(), seenVisible, ...this.cancellable(options.signal),
+      variables: options.variables, timeoutMs: limit.remaining(), seenVisible, ...this.cancellable(options.signal, limit),
       ...(options.dialog ? { dialog: options.dialog } : {}), ...(options.files ? { files: decodeUploads(options.files) } : {}),
     }));
     if (tab && !tab.isClosed()) this.pages.use(tab);
@@ -334,7 +331,14 @@ export class EngineSession implements Session {
   async expect(expectation: Expectation, options: ExpectCallOptions = {}): Promise<ExpectResult> {
     const parsed = validate(ExpectationSchema, expectation);
     if (!parsed.ok) throw new ServiceInvalidArgumentError(`expectation: ${summarizeProblems(parsed.problems)}`, { field: 'expectation' });
-    return this.measured('expect', () => checkExpectation(this.page(), parsed.value, { timeoutMs: options.timeout, signal: this.signalFor(options.signal), variables: options.variables }));
+    return this.measured('expect', async () => {
+      const open = this.whileOpen(options.signal);
+      try {
+        return await checkExpectation(this.page(), parsed.value, { timeoutMs: options.timeout, signal: open.signal, variables: options.variables });
+      } finally {
+        open.dispose();
+      }
+    });
   }
 
   private actInstruction(instruction: string, options: ActCallOptions, limit: Deadline): Promise<ActOutcome> {
@@ -343,7 +347,7 @@ export class EngineSession implements Session {
       page, cache: this.cache, signal: limit.signal,
       snapshot: { tokenBudget: this.options.tokenBudget, settleCapMs: this.options.domSettleTimeoutMs },
       model: () => this.model(options.model, 'options.model'),
-      perform: (action, observed) => this.perform(page, action, observed, limit, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal) }),
+      perform: (action, observed) => this.perform(page, action, observed, limit, { variables: options.variables, timeoutMs: limit.remaining(), ...this.cancellable(options.signal, limit) }),
     });
   }
 

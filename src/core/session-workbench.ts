@@ -1,3 +1,4 @@
+import type { JoinedSignal } from './joined-signal';
 import type { Page } from 'playwright-core';
 import type { Agent, AgentRunAction } from './agent/agent';
 import { checkNavigable, navigatePage, type NavigationContext } from './browser/navigate';
@@ -13,7 +14,9 @@ export interface WorkbenchHost {
   currentPage(): Page | undefined;
   readonly observations: Observations;
   lastAgent(): Agent | undefined;
-  navigation(signal: AbortSignal): Omit<NavigationContext, 'timeoutMs' | 'waitUntil'>;
+  /** `signal` joined with the browser's lifeline, until disposed. */
+  whileOpen(signal: AbortSignal): JoinedSignal;
+  navigation(): Omit<NavigationContext, 'timeoutMs' | 'waitUntil' | 'signal'>;
 }
 
 /**
@@ -56,9 +59,14 @@ export class SessionWorkbench {
    * inspector's outline stays), and done once the page is committed: the person sees it load.
    */
   async typeAddress(url: string, signal: AbortSignal): Promise<void> {
-    const navigation = this.host.navigation(signal);
+    const navigation = this.host.navigation();
     await checkNavigable(url, navigation.network);
-    await navigatePage(this.host.page(), url, { ...navigation, waitUntil: 'commit' });
+    const open = this.host.whileOpen(signal);
+    try {
+      await navigatePage(this.host.page(), url, { ...navigation, signal: open.signal, waitUntil: 'commit' });
+    } finally {
+      open.dispose();
+    }
   }
 
   /** The region around an element (none: the page's main landmark) and its ARIA snapshot, for an `aria` expectation. */

@@ -4,6 +4,7 @@ import { streamScreencast } from '../core/live-view/screencast';
 import type { ScreencastFrame } from '../schema/live-view';
 import { HttpError } from './http-errors';
 import type { RouteTable } from './routes';
+import { joinSignals } from '../core/joined-signal';
 
 /**
  * The live view (issue 30): a viewer in VS Code, or anywhere, sees the session's page and drives it with real input,
@@ -28,7 +29,8 @@ export const LIVE_VIEW_ROUTES: RouteTable<'screencast' | 'input'> = {
         // As JSON: the page as it is now, one frame.
         const first = new AbortController();
         let frame: ScreencastFrame | undefined;
-        await streamScreencast(session, async (drawn) => { frame ??= drawn; first.abort(); }, { ...size, signal: AbortSignal.any([context.signal, first.signal]) });
+        const joined = joinSignals(context.signal, first.signal);
+        await streamScreencast(session, async (drawn) => { frame ??= drawn; first.abort(); }, { ...size, signal: joined.signal }).finally(joined.dispose);
         return { result: { frame } };
       }
       const watching = viewers.get(session) ?? 0;

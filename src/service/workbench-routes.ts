@@ -67,7 +67,8 @@ export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlo
       context.log('recording', { started: true });
       // Until the client stops it, or the browser goes away or the page crashes: then the call ends saying which,
       // after every step recorded until then was sent (the person is told, and keeps them).
-      const open = session.whileOpen(context.signal);
+      const joined = session.whileOpen(context.signal);
+      const open = joined.signal;
       const page = session.page();
       let crashed = false;
       let onCrash = () => undefined as void;
@@ -81,6 +82,7 @@ export const WORKBENCH_ROUTES: RouteTable<'highlight' | 'pickSteps' | 'replayFlo
         open.addEventListener('abort', () => resolve(), { once: true });
       });
       page.off('crash', onCrash);
+      joined.dispose();
       const lost = crashed || !context.signal.aborted;
       const stopping = recorder.stop();
       await Promise.race([lost ? stopping.catch(() => undefined) : stopping, new Promise((resolve) => setTimeout(resolve, STOP_AFTER_LOSS_MS))]);

@@ -5,6 +5,7 @@ import type { AgentHost } from '../session-types';
 import { takeSnapshot, type SnapshotElement } from '../snapshot/snapshot';
 import type { AgentEvent, AgentStepEvent } from './agent-events';
 import type { AgentTool, ToolOutcome } from './agent-tools';
+import { joinSignals } from '../joined-signal';
 
 /** Keep this many screenshots in the history sent to the model; older ones are dropped (DESIGN.md §4: history compressed). */
 const SCREENSHOTS_KEPT = 2;
@@ -79,11 +80,12 @@ export class AgentRun {
       for (;;) {
         if (this.actionsTaken >= task.maxSteps || turns >= maxTurns) return await this.summarise(turns >= maxTurns && this.actionsTaken < task.maxSteps);
         turns++;
+        // A signal per turn: provider SDKs leave an abort listener on the signal they get, one per request.
+        const turn = joinSignals(signal);
         const reply = await model.turn({
-          // A signal per turn: provider SDKs leave an abort listener on the signal they get, one per request.
-          system: this.setup.system, items: compress(this.items), tools: this.setup.tools.map((tool) => tool.definition), toolChoice: 'auto', signal: AbortSignal.any([signal]),
+          system: this.setup.system, items: compress(this.items), tools: this.setup.tools.map((tool) => tool.definition), toolChoice: 'auto', signal: turn.signal,
           ...(options.onEvent ? { onText: (delta: string) => this.emit({ type: 'text', delta }) } : {}),
-        });
+        }).finally(turn.dispose);
         this.usage = addUsage(this.usage, reply.usage);
         this.items.push({ role: 'assistant', ...(reply.text ? { text: reply.text } : {}), toolCalls: reply.toolCalls });
         if (reply.text) this.emit({ type: 'message', text: reply.text });

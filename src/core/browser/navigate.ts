@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { firstLine } from '../act/locate';
-import { rejectOnAbort } from '../deadline';
+import { unlessAborted } from '../deadline';
 import { abortReason, ServiceInvalidArgumentError, ServiceNavigationError, throwIfAborted } from '../errors';
 import { MAX_TIMER_MS } from '../../schema/messages';
 import { checkDestination, NetworkRefusal, refusedScheme, type NetworkPolicy } from '../network/address-policy';
@@ -34,7 +34,7 @@ export async function navigatePage(page: Page, url: string, context: NavigationC
   const started = Date.now();
   const blocked = () => context.refusalsSince(started).at(-1);
   const going = page.goto(url, { waitUntil: context.waitUntil ?? 'load', timeout: Math.min(context.timeoutMs ?? 30_000, MAX_TIMER_MS) });
-  const response = await Promise.race([going, rejectOnAbort(context.signal)]).catch((error: unknown) => {
+  const response = await unlessAborted(going, context.signal).catch((error: unknown) => {
     if (context.signal.aborted) throw abortReason(context.signal);
     const refused = blocked();
     if (refused) throw new ServiceNavigationError(`${url} was not loaded: ${refused.url} is blocked (${refused.reason}).`);

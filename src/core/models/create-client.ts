@@ -7,6 +7,7 @@ import { LLMResponseError } from '../errors';
 import { anthropicClient, DEFAULT_MODEL_REQUEST_TIMEOUT_MS, openAIClient } from './sdk-clients';
 import { generateObject } from './structured';
 import type { ModelClient, ModelTransport, SdkOptions } from './types';
+import { joinSignals } from '../joined-signal';
 
 export interface ModelClientOptions extends ResolveOptions, SdkOptions {}
 
@@ -31,10 +32,12 @@ export function createModelClient(setting: ModelSetting, options: ModelClientOpt
 async function withDeadline<T>(ms: number, modelId: string, caller: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new LLMResponseError(`${modelId}: the model did not answer within ${Math.round(ms / 100) / 10} s (retries included); the call was given up.`)), ms);
+  const joined = joinSignals(caller, deadline.signal);
   try {
-    return await run(caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal);
+    return await run(joined.signal);
   } finally {
     clearTimeout(timer);
+    joined.dispose();
   }
 }
 
