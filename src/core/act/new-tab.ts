@@ -19,12 +19,34 @@ export async function withNewTab(page: Page, method: string, act: () => Promise<
     await act();
     return undefined;
   }
-  const tab = page.waitForEvent('popup', { timeout: TAB_WAIT_MS }).catch(() => undefined);
-  windowOpens.delete(page);
-  await act();
-  // The page hooks say through a binding, which arrives before the action's own answer, when the action opened a tab
-  // from script or clicked a link to another window: only then is the tab waited for.
-  const opened = windowOpens.delete(page) ? await tab : undefined;
-  await opened?.waitForLoadState('domcontentloaded').catch(() => undefined);
-  return opened;
+  // A listener, not page.waitForEvent: Playwright's server keeps each such wait's record until the client says it
+  // ended, which it cannot once the page has closed, so a session ended within the wait (a replay's last click) left
+  // one behind for the life of the process.
+  let popped: Page | undefined;
+  let arrived = () => undefined as void;
+  const onPopup = (tab: Page) => {
+    popped ??= tab;
+    arrived();
+  };
+  page.on('popup', onPopup);
+  try {
+    windowOpens.delete(page);
+    await act();
+    // The page hooks say through a binding, which arrives before the action's own answer, when the action opened a tab
+    // from script or clicked a link to another window: only then is the tab waited for.
+    if (!windowOpens.delete(page)) return undefined;
+    if (!popped) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, TAB_WAIT_MS);
+        arrived = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    page.off('popup', onPopup);
+  }
+  await popped?.waitForLoadState('domcontentloaded').catch(() => undefined);
+  return popped;
 }
