@@ -864,6 +864,76 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 14;
     },
   },
+  {
+    category: 'masked inputs that reshape what is typed (a phone pattern, a number with separators, a date)',
+    library: 'imask 7.6',
+    page: 'imask.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => (document.getElementById('delivery') as HTMLInputElement).value.includes('_'));
+    },
+    person: async (page) => {
+      await page.getByLabel('Phone').click();
+      await page.keyboard.type('5551234567', { delay: 30 });
+      await page.getByLabel('Amount').click();
+      await page.keyboard.type('12500.5', { delay: 30 });
+      await page.getByLabel('Delivery date').click();
+      await page.keyboard.press('Home');
+      await page.keyboard.type('15042031', { delay: 30 });
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await settle(page);
+      return 5;
+    },
+  },
+  {
+    category: '@mentions picked from a menu on the body, in a textarea and in a contenteditable',
+    library: 'tributejs 5.1',
+    page: 'tribute.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => document.querySelector('.tribute-container') !== null || typeof (window as unknown as { Tribute?: unknown }).Tribute === 'function');
+    },
+    person: async (page) => {
+      await page.getByLabel('Comment').click();
+      await page.keyboard.type('Thanks @ma', { delay: 40 });
+      await settle(page);
+      await page.locator('.tribute-container li', { hasText: 'Maya Lopez' }).click();
+      await page.keyboard.type('for the review', { delay: 30 });
+      await page.getByLabel('Note').click();
+      await page.keyboard.type('Ask @gr', { delay: 40 });
+      await settle(page);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('about it', { delay: 30 });
+      await page.getByRole('heading', { name: 'Comment' }).click();
+      await settle(page);
+      return 7;
+    },
+  },
+  {
+    category: 'virtualized list: rows far down drawn only once scrolled to (wheel and scrollbar)',
+    library: 'react-window 2.2',
+    page: 'react-window.html',
+    ready: async (page) => {
+      await page.getByRole('listitem').first().waitFor();
+    },
+    person: async (page) => {
+      const list = page.getByRole('list');
+      const box = (await list.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let turn = 0; turn < 6; turn++) {
+        await page.mouse.wheel(0, 400);
+        await page.waitForTimeout(60);
+      }
+      await settle(page);
+      await page.getByRole('listitem').filter({ hasText: /^Person 80Star$/ }).getByRole('button', { name: 'Star' }).click();
+      for (let turn = 0; turn < 3; turn++) {
+        await page.mouse.wheel(0, -300);
+        await page.waitForTimeout(60);
+      }
+      await settle(page);
+      await page.getByRole('listitem').filter({ hasText: /^Person 60Star$/ }).getByRole('button', { name: 'Star' }).click();
+      await settle(page);
+      return 4;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
