@@ -47,6 +47,8 @@ export interface StepReading {
   orderBefore?: string[];
   /** Where that item sat in its list, before: an arrow that carries a lifted item moves it there. */
   placeBefore?: Place | undefined;
+  /** What the field a key was pressed in held as it went down. */
+  fieldBefore?: string;
 }
 
 /** A person's input this long after a gesture began is the next gesture (the clock of `since` and of Date differ a little). */
@@ -62,11 +64,26 @@ const nameOf = (payload: Record<string, unknown>) => {
   return typeof fingerprint?.name === 'string' ? fingerprint.name : '';
 };
 
+/** The words `after` has that `before` had not (as many times), in order: none when they are many (a text pasted). */
+function wordsAdded(before: string, after: string): string | undefined {
+  const had = new Map<string, number>();
+  for (const word of before.split(/\s+/).filter(Boolean)) had.set(word, (had.get(word) ?? 0) + 1);
+  const added = after.split(/\s+/).filter(Boolean).filter((word) => {
+    const left = had.get(word) ?? 0;
+    had.set(word, left - 1);
+    return left <= 0;
+  });
+  const text = added.join(' ');
+  return text && text.length <= MOST_WORDS_CHARS ? text : undefined;
+}
+
 /** Whether two lists hold the same items, in any order. */
 const sameItems = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
 /** How long after a step the page has had to react, when no other gesture comes first. */
 const EFFECT_AFTER_MS = 250;
+/** Words a key wrote into its field, longer than this, are not a word or two it completed. */
+const MOST_WORDS_CHARS = 80;
 
 /**
  * Where recorded steps wait until the page has reacted to them, or the next gesture starts (`flush`), so that what
@@ -133,6 +150,13 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // Else what it closed (a dialog's Close, Escape on a menu).
         const closed = opened || current || appeared || gone ? undefined : elsewhere.closedSince(entry.element);
         Object.assign(effect, opened ? { opened } : {}, current ? { current } : {}, appeared ? { appeared } : {}, gone ? { gone } : {}, closed ? { closed } : {});
+      }
+      // A key in a field that did nothing else there but write words into it (Enter picking a mention, Tab taking a
+      // suggestion): those words, which a release where the key does nothing would not show.
+      const { fieldBefore } = entry.reading;
+      if (!Object.keys(effect).length && element && fieldBefore !== undefined && isTextField(element)) {
+        const written = wordsAdded(fieldBefore, valueOf(element));
+        if (written) effect.shows = written;
       }
       // A swipe that changed nothing about what it dragged: the slide it moved to, as the carousel marks it current.
       if (!Object.keys(effect).length && entry.element && kind === 'drag') {

@@ -91,7 +91,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     // A key with no element focused goes to the page (a block editor's Enter where its caret is): no element to name.
     const onPage = target === document.body || target === document.documentElement;
     // A key on an item of a list may move it (a sortable list's Space drops the item the arrows carried).
-    r.send('press', target, { value: keyName(event), ...(onPage ? { page: true } : {}) }, field || onPage ? undefined : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1) });
+    r.send('press', target, { value: keyName(event), ...(onPage ? { page: true } : {}) }, onPage ? undefined : field ? { fieldBefore: valueOf(target) } : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1) });
   }, true);
   // A key in a field that moved a widget's highlight or removed a chip, and typed nothing, is a press of that key.
   window.addEventListener('keyup', (event) => {
@@ -100,7 +100,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (!event.isTrusted || !pressed || pressed.event.key !== event.key || !pressed.element.isConnected) return;
     const typed = EDITING_KEYS.has(event.key) && valueOf(pressed.element) !== pressed.value;
     if (typed || gesture.steps !== pressed.steps || !r.actedSince(pressed.mutations, pressed.at)) return;
-    r.send('press', pressed.element, { value: keyName(pressed.event) }, { since: pressed.at });
+    r.send('press', pressed.element, { value: keyName(pressed.event) }, { since: pressed.at, fieldBefore: pressed.value });
   }, true);
   // A character the field did not take (no input came of it) that the page answered (a tag input making a chip of the
   // text and emptying the field) is a press of that key, after what was typed before it: replay types the text, then

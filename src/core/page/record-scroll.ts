@@ -30,14 +30,16 @@ export function recordScroll(r: Recording): (event: Event) => void {
   window.addEventListener('keydown', (event) => {
     if (['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', ' ', 'Home', 'End'].includes(event.key)) personScrolls(event);
   }, true);
-  const scrolling = new Map<Element, number>();
+  // Each scroller still moving: the step for where it stops, written when it settles or as the next press begins.
+  const scrolling = new Map<Element, { timer: number; write: () => void }>();
   const onScroll = (event: Event) => {
     if (!event.isTrusted || Date.now() - personScrolledAt > GESTURE_SCROLLS_WITHIN_MS) return;
     const scroller = event.target instanceof Element ? event.target : document.scrollingElement ?? document.documentElement;
     // A code editor scrolls its hidden input as it goes: its own drawing, not the person's scroll.
     if (isInputProxy(scroller)) return;
-    window.clearTimeout(scrolling.get(scroller));
-    scrolling.set(scroller, window.setTimeout(() => {
+    window.clearTimeout(scrolling.get(scroller)?.timer);
+    const write = () => {
+      window.clearTimeout(scrolling.get(scroller)?.timer);
       scrolling.delete(scroller);
       const found = beforeKey.get(scroller);
       if (found && found.top === scroller.scrollTop && found.left === scroller.scrollLeft) return;
@@ -49,8 +51,17 @@ export function recordScroll(r: Recording): (event: Event) => void {
       } else {
         r.send('scroll', scroller, { value: top, ...across });
       }
-    }, SCROLL_SETTLE_MS));
+    };
+    scrolling.set(scroller, { timer: window.setTimeout(write, SCROLL_SETTLE_MS), write });
   };
+  // A press while a list still moves (a click on the row the wheel brought in): the scroll came first, its step too,
+  // where it stood when the press began (a replay clicks there after scrolling there).
+  // What scrolls after the press is the click's doing (the focus bringing the button fully into view), not the wheel's.
+  window.addEventListener('pointerdown', (event) => {
+    if (!event.isTrusted) return;
+    for (const { write } of [...scrolling.values()]) write();
+    personScrolledAt = 0;
+  }, true);
   window.addEventListener('scroll', onScroll, true);
   return onScroll;
 }

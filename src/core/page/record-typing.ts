@@ -41,6 +41,13 @@ export function recordTyping(r: Recording) {
   // Fields a widget opened, empty, for a key the person typed on another element (a grid cell's editor): replaying a
   // fill of the field would set a closed editor's value; typing on that element opens it as the person's key did.
   const openedByKeyOn = new WeakMap<Element, Element>();
+  // Where typing into a field began (its value then, and when): typing the page answers key by key (a mention menu
+  // opened on keyup) is replayed as keys from there, which setting the value at once would not answer.
+  const typingFrom = new Map<Element, { value: string; since: number }>();
+  window.addEventListener('keydown', (event) => {
+    const target = event.isTrusted ? subjectOf(event) : null;
+    if (target && isTextField(target) && !typingFrom.has(target)) typingFrom.set(target, { value: valueOf(target), since: performance.now() });
+  }, true);
   window.addEventListener('input', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
     if (!target) return;
@@ -57,6 +64,12 @@ export function recordTyping(r: Recording) {
       return;
     }
     const value = typed ?? valueOf(element);
+    const from = typingFrom.get(element);
+    typingFrom.delete(element);
+    // A rich text field holds what the page wrote into it since the person's last typing there (a mention a menu's pick
+    // put there), which a fill of the whole would write over as plain text. A plain field's value is all there is.
+    const rich = !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement);
+    const pageWrote = from !== undefined && rich && from.value !== '' && pendingFill.has(element) && pendingFill.get(element) !== from.value;
     const emptied = value === '' && emptiedByPerson.has(element);
     emptiedByPerson.delete(element);
     if (pendingFill.get(element) === value && !emptied) return;
@@ -68,6 +81,14 @@ export function recordTyping(r: Recording) {
     openedByKeyOn.delete(element);
     if (keyedOn && !secret) {
       r.send('type', keyedOn, { value });
+      return;
+    }
+    // Typed on at the end of what the field held, on a page that answered the keys themselves or after what the page
+    // wrote there: the same keys, where the caret was. Into a plain field only from empty: where its caret stood in a
+    // text (a rename box that selects it all) is not kept, and a fill of the whole value is as exact.
+    const keysOnly = from !== undefined && (rich || from.value === '') && (pageWrote || r.keysAnsweredSince(from.since, element));
+    if (keysOnly && !secret && typed === undefined && value.length > from.value.length && value.startsWith(from.value)) {
+      r.send('type', element, { value: value.slice(from.value.length) });
       return;
     }
     // A secret's value never leaves the page: the step gets a secret variable instead.

@@ -23,6 +23,8 @@ import { listenInsideShadowRoots } from './shadow-listeners';
 
 /** Steps a pointer press began: what they opened, they opened since the press. */
 const POINTER_KINDS = new Set(['click', 'doubleClick', 'rightClick']);
+/** Wheel turns closer than this are one scroll. */
+const WHEEL_TURNS_WITHIN_MS = 300;
 
 /**
  * Runs in every frame while recording: reports what a person does, and to which element. The element is described
@@ -92,7 +94,7 @@ export function installRecorder(binding: string, token: string): void {
   const { openedSince, closedSince, gestureBegins } = watchOpenings();
   const { appearedSince, goneSince } = watchAppearances();
   // The recorder's own marks and toolbar are not the page's doing.
-  const { changedSince, duringInput } = watchPageChanges((record) => record.attributeName === RECORDING_MARK
+  const { changedSince, keysAnsweredSince, duringInput } = watchPageChanges((record) => record.attributeName === RECORDING_MARK
     || (record.target instanceof Element && record.target.closest(RECORDER_HOST) !== null));
   const { madeCurrentSince } = watchCurrents(duringInput);
   const describeNow = (element: Element) => {
@@ -111,13 +113,24 @@ export function installRecorder(binding: string, token: string): void {
   const descriptionOf = (element: Element) => described.get(element) ?? describeNow(element);
   // Steps wait until the page has reacted to them (or the next gesture starts), so that what each changed is read.
   // When the person's last presses and keys came (performance.now): where one gesture's effect ends and the next's begins.
+  // The wheel too: rows a virtual list draws as the person scrolls on are not the click's before it. Its first turn
+  // begins a gesture; the turns that follow at once are the same one.
   const inputs: { at: number; byPointer: boolean }[] = [];
-  for (const type of ['pointerdown', 'keydown']) {
+  let wheelAt = -Infinity;
+  for (const type of ['pointerdown', 'keydown', 'wheel']) {
     window.addEventListener(type, (event) => {
       if (!event.isTrusted) return;
+      if (type === 'wheel') {
+        const turning = event.timeStamp - wheelAt < WHEEL_TURNS_WITHIN_MS;
+        wheelAt = event.timeStamp;
+        if (turning) return;
+        // What the click before it did is read before the scroll takes it out of view.
+        flushHeld();
+        flushOutbox();
+      }
       inputs.push({ at: event.timeStamp, byPointer: type === 'pointerdown' });
       if (inputs.length > 100) inputs.shift();
-    }, true);
+    }, { capture: true, passive: true });
   }
   const nextInputAfter = (time: number, pointerAfter: number) => inputs.find(({ at, byPointer }) => at > (byPointer ? pointerAfter : time))?.at;
   const { post, flush: flushOutbox } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), { openedSince, closedSince, appearedSince, goneSince, madeCurrentSince }, nextInputAfter);
@@ -184,7 +197,7 @@ export function installRecorder(binding: string, token: string): void {
     if (kind !== 'fill' && !(kind === 'click' && isTextField(element))) described.delete(element);
   };
   const recording: Recording = {
-    token, gesture, send, post, raw, describeNow, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox, changedSince,
+    token, gesture, send, post, raw, describeNow, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox, changedSince, keysAnsweredSince,
     actedSince: (mutations, at) => gesture.mutations !== mutations && changedSince(at),
   };
   // The toolbar's listeners first: a press on it, or a click in an assert mode, goes no further.
@@ -200,10 +213,11 @@ export function installRecorder(binding: string, token: string): void {
   // Only what a person does: events a page script dispatches are not trusted, and not recorded (each unit checks).
   const { flushFill, onChange } = recordTyping(recording);
   const ledger = recordLedger(recording);
+  // Before the press is: a scroll still settling as a press begins is written first, as the gesture before it.
+  const onScroll = recordScroll(recording);
   recordPointer(recording, flushFill, ledger.pressed);
   recordDialogs(recording);
   recordDrags(recording);
-  const onScroll = recordScroll(recording);
   recordKeys(recording, flushFill, ledger.keyed);
   // change and scroll do not leave a shadow root (they are not composed): heard inside each one too.
   listenInsideShadowRoots({ change: onChange, scroll: onScroll });

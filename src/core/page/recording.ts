@@ -89,6 +89,8 @@ export interface Recording {
    * busy changing by itself.
    */
   changedSince(at: number, until?: number): boolean;
+  /** Whether the page's handlers of keys (keydown, keypress, keyup) changed it outside `field` since `at`. */
+  keysAnsweredSince(at: number, field: Element): boolean;
   /** Whether a gesture that started at `at`, when the page had made `mutations` changes, changed the page since. */
   actedSince(mutations: number, at: number): boolean;
 }
