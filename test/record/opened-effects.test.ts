@@ -104,6 +104,37 @@ describe('what a gesture opened is its effect', function () {
     assert.match(later.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /^press on treeitem "Budget" was done, but it did not have its recorded effect: expected opening textbox, found with no textbox open/);
   });
 
+  it('Enter in a block editor\'s paragraph that opens the next one keeps it; a release where Enter only breaks the line fails at the Enter', async () => {
+    const page = rig.session.page();
+    const BLOCKS = `<h1>Notes</h1><div id="blocks"><div class="block" contenteditable="true">Groceries</div></div>
+      <script>
+        var SPLITS = true;
+        document.getElementById('blocks').addEventListener('keydown', (event) => {
+          if (event.key !== 'Enter' || !SPLITS) return;
+          event.preventDefault();
+          const next = document.createElement('div');
+          next.className = 'block';
+          next.contentEditable = 'true';
+          event.target.after(next);
+          next.focus();
+        });
+      </script>`;
+    const steps = await record(BLOCKS, async () => {
+      await page.locator('.block').click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Milk', { delay: 20 });
+    });
+    const enter = steps.find((step) => step.action.method === 'press' && step.action.arguments?.[0] === 'Enter');
+    assert.deepEqual(enter?.effect, { opened: { role: 'textbox' } }, JSON.stringify(steps));
+    const replayed = await replayOn(BLOCKS, steps);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await page.locator('.block').allInnerTexts(), ['Groceries', 'Milk']);
+    const later = await replayOn(BLOCKS.replace('var SPLITS = true', 'var SPLITS = false'), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /^press on textbox "" was done, but it did not have its recorded effect: expected opening textbox, found with no textbox open/);
+  });
+
   it('a click that opens a menu with no name while another menu shows keeps how many show; where it opens none, the one already open does not make it pass', async () => {
     const page = rig.session.page();
     const MENUS = `<h1>Board</h1><ul role="menu" style="list-style:none"><li role="menuitem">Pinned</li></ul>

@@ -176,7 +176,7 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
     const now = placeOf(element, effect.place.levels);
     if (!now || !sitsAt(now, effect.place)) missing.push(now ? describePlace(now) : 'not in a layout that far up');
   }
-  missing.push(...missingElsewhere(effect, element.ownerDocument));
+  missing.push(...missingElsewhere(effect, element.ownerDocument, element));
   if (effect.order) {
     const order = orderOf(element);
     if (order.join('\n') !== effect.order.join('\n')) missing.push(`in the order ${order.map((item) => JSON.stringify(item)).join(', ')}`);
@@ -185,10 +185,10 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
 }
 
 /** What the effect says the gesture did elsewhere on the page (opened, made appear) and this document does not show. */
-function missingElsewhere(effect: EffectFacts, document: Document): string[] {
+function missingElsewhere(effect: EffectFacts, document: Document, gestureOn?: Element): string[] {
   const missing: string[] = [];
   if (effect.opened) {
-    const open = openedShowing(effect.opened, document);
+    const open = openedShowing(effect.opened, document, gestureOn);
     if (open < (effect.opened.count ?? 1)) missing.push(`with ${open || 'no'} ${describeOpened(effect.opened)} open`);
   }
   if (effect.closed) {

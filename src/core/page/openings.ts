@@ -89,7 +89,8 @@ export function watchOpenings() {
     // nor one that showed already as the gesture began (a list kept for screen readers beside the options drawn).
     const inside = enclosing.get(gestureOn) ?? new Set();
     const before = showingAtGesture.get(gestureOn);
-    for (const role of (byKey ? (Object.keys(OPENED_ROLES) as OpenedRole[]) : OPENED_BY_CLICK).filter((role) => !inside.has(role))) {
+    // A field is another matter: Enter in a block editor's paragraph opens the next one, focused, beside it.
+    for (const role of (byKey ? (Object.keys(OPENED_ROLES) as OpenedRole[]) : OPENED_BY_CLICK).filter((role) => role === 'textbox' || !inside.has(role))) {
       // The gesture's own element, or one around it, is not what it opened (a field a click focused in place).
       const opened = roots.flatMap((root) => elementsOfRole(root, role)).find((element) => shows(element) && !before?.has(element) && !element.contains(gestureOn) && (role !== 'textbox' || element === deepActiveElement()));
       if (!opened) continue;
@@ -135,15 +136,16 @@ export function watchOpenings() {
 }
 
 /** How many elements of that role (and name, as a person reads it) show in this document; replay's check. */
-export function openedShowing(opened: Opened, document: Document): number {
-  return showing(opened, document).length;
+export function openedShowing(opened: Opened, document: Document, gestureOn?: Element): number {
+  return showing(opened, document, gestureOn).length;
 }
 
 /** The elements of that role (and name, as a person reads it) that show in this document. */
-function showing(opened: Opened, document: Document): Element[] {
+function showing(opened: Opened, document: Document, gestureOn?: Element): Element[] {
   if (!Object.hasOwn(OPENED_ROLES, opened.role)) return [];
-  // A field opened is the one with the focus (a rename box): another field on the page is not it.
-  const candidates = opened.role === 'textbox' ? [deepActiveElement()].filter((element): element is Element => element !== null && roleOf(element) === 'textbox') : elementsOfRole(document, opened.role);
+  // A field opened is the one with the focus (a rename box): another field on the page is not it, nor the one the
+  // gesture was made in (Enter that opened no next paragraph).
+  const candidates = opened.role === 'textbox' ? [deepActiveElement()].filter((element): element is Element => element !== null && roleOf(element) === 'textbox' && !(gestureOn && element.contains(gestureOn))) : elementsOfRole(document, opened.role);
   return candidates.filter((element) => shows(element) && (opened.name === undefined || clean(describeInPage(element, false).name) === clean(opened.name)));
 }
 
