@@ -69,7 +69,9 @@ export function recordTyping(r: Recording) {
     // A rich text field holds what the page wrote into it since the person's last typing there (a mention a menu's pick
     // put there), which a fill of the whole would write over as plain text. A plain field's value is all there is.
     const rich = !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement);
-    const pageWrote = from !== undefined && rich && from.value !== '' && pendingFill.has(element) && pendingFill.get(element) !== from.value;
+    // Line breaks are the person's Enter, not the page's writing.
+    const unspaced = (text: string) => text.replace(/\s+/g, '');
+    const pageWrote = from !== undefined && rich && from.value !== '' && pendingFill.has(element) && unspaced(pendingFill.get(element)!) !== unspaced(from.value);
     const emptied = value === '' && emptiedByPerson.has(element);
     emptiedByPerson.delete(element);
     if (pendingFill.get(element) === value && !emptied) return;
