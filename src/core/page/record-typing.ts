@@ -43,7 +43,7 @@ export function recordTyping(r: Recording) {
   const openedByKeyOn = new WeakMap<Element, Element>();
   // Where typing into a field began (its value then, and when): typing the page answers key by key (a mention menu
   // opened on keyup) is replayed as keys from there, which setting the value at once would not answer.
-  const typingFrom = new Map<Element, { value: string; since: number }>();
+  const typingFrom = new WeakMap<Element, { value: string; since: number }>();
   window.addEventListener('keydown', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
     if (target && isTextField(target) && !typingFrom.has(target)) typingFrom.set(target, { value: valueOf(target), since: performance.now() });
