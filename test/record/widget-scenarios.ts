@@ -934,6 +934,58 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 4;
     },
   },
+  {
+    category: 'terminal emulator whose keys arrive through a hidden textarea (line editing, history)',
+    library: '@xterm/xterm 6.0',
+    page: 'xterm.html',
+    ready: async (page) => {
+      await page.locator('.xterm-rows').waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      await page.locator('.xterm-screen').click();
+      await page.keyboard.type('echo hellp', { delay: 30 });
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('o', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('ls -la', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('pwd', { delay: 30 });
+      await settle(page);
+      return 10;
+    },
+  },
+  {
+    category: 'kanban board: a card dragged by hand to another column, another carried there by keys',
+    library: '@hello-pangea/dnd 18.0 (React 19)',
+    page: 'pangea-dnd.html',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Set up the repo' }).waitFor();
+    },
+    person: async (page) => {
+      // "Build the parser" dragged by hand under "Set up the repo" in Done; then, by keys as the library's docs teach
+      // (a press does not focus a card), Tab to "Design the logo", Space lifts it, the left arrow carries it to To do,
+      // Space drops it.
+      const build = (await page.getByRole('button', { name: 'Build the parser' }).boundingBox())!;
+      const setUp = (await page.getByRole('button', { name: 'Set up the repo' }).boundingBox())!;
+      await dragTo(page, { x: build.x + 40, y: build.y + build.height / 2 }, { x: setUp.x + 40, y: setUp.y + setUp.height + 20 }, 20, 800);
+      const logo = page.getByRole('button', { name: 'Design the logo' });
+      let tabs = 0;
+      while (!(await logo.evaluate((card) => card === document.activeElement)) && tabs < 8) {
+        await page.keyboard.press('Tab');
+        tabs++;
+      }
+      for (const key of ['Space', 'ArrowLeft', 'Space']) {
+        await page.keyboard.press(key);
+        await settle(page, 400);
+      }
+      await settle(page, 400);
+      return 4 + tabs;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

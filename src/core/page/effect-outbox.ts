@@ -1,8 +1,9 @@
 import { isTextField, valueOf } from './fields';
-import { changedState, orderOf, placeOf, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
+import { changedState, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
 import type { Appeared, Gone } from './appearances';
 import type { Current } from './currents';
 import type { Opened } from './openings';
+import { animating } from './settling';
 
 /** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
 export interface Elsewhere {
@@ -45,6 +46,8 @@ export interface StepReading {
   since?: number;
   /** The order of the list a key was pressed in, before: a key that drops an item it lifted (Space) reordered it. */
   orderBefore?: string[];
+  /** The list that item sat in, before: a key that drops it into another list moved it there. */
+  listBefore?: Element | undefined;
   /** Where that item sat in its list, before: an arrow that carries a lifted item moves it there. */
   placeBefore?: Place | undefined;
   /** What the field a key was pressed in held as it went down. */
@@ -82,6 +85,10 @@ const sameItems = (a: readonly string[], b: readonly string[]) => a.length === b
 
 /** How long after a step the page has had to react, when no other gesture comes first. */
 const EFFECT_AFTER_MS = 250;
+/** While the page animates, its state is looked at again this often, and read when it has been still this long. */
+const SETTLE_CHECK_MS = 80;
+/** The longest a step waits for the page's animations to end (after its posting) before its effect is read anyway. */
+const SETTLE_MOST_MS = 2000;
 /** Words a key wrote into its field, longer than this, are not a word or two it completed. */
 const MOST_WORDS_CHARS = 80;
 
@@ -93,12 +100,27 @@ const MOST_WORDS_CHARS = 80;
 export function effectOutbox(send: (payload: Record<string, unknown>) => void, stateBefore: (element: Element) => ElementState | undefined, elsewhere: Elsewhere, nextInputAfter: (time: number, pointerAfter: number) => number | undefined) {
   const waiting: { payload: Record<string, unknown>; element?: Element; before?: ElementState | undefined; reading: StepReading; since: number }[] = [];
   let timer = 0;
+  let postedAt = 0;
+  let animatedAt = 0;
+  /** A library's animation (a drop gliding into place) ends before the state it leads to is drawn: read after it. */
+  const flushWhenStill = () => {
+    const now = performance.now();
+    if (animating()) animatedAt = now;
+    if (now - animatedAt < SETTLE_CHECK_MS && now - postedAt < SETTLE_MOST_MS) {
+      timer = window.setTimeout(flushWhenStill, SETTLE_CHECK_MS);
+      return;
+    }
+    flush();
+  };
   const flush = () => {
     window.clearTimeout(timer);
     for (const entry of waiting.splice(0)) {
       const effect: EffectFacts = {};
       const { drag } = entry.reading;
-      const element = entry.element?.isConnected ? entry.element : entry.element && drag?.layout ? redrawn(entry.element, drag.layout) : undefined;
+      const { listBefore } = entry.reading;
+      // An item a key dropped into another list is drawn anew there by some libraries: the one that shows its text.
+      const layout = drag?.layout ?? (listBefore ? document.body : undefined);
+      const element = entry.element?.isConnected ? entry.element : entry.element && layout ? redrawn(entry.element, layout) : undefined;
       if (element) {
         Object.assign(effect, entry.before ? changedState(entry.before, stateOf(element)) : {});
         // A slider's thumb moved along its track: its value is what the drag did, not its siblings' (the marks') order.
@@ -106,7 +128,9 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const order = orderBefore && effect.value === undefined ? orderOf(element) : undefined;
         // A list of one (a card alone in its cell) has no order to speak of. A key only reorders: the same items (F2
         // turning an item into its rename box changed one, and moved none).
-        const reordered = order && order.length > 1 && order.join('\n') !== orderBefore!.join('\n') && (drag || sameItems(order, orderBefore!));
+        // A key that dropped the item into another list (a board's column) did as a drag does.
+        const movedList = listBefore !== undefined && element.parentElement !== listBefore;
+        const reordered = order && order.length > 1 && order.join('\n') !== orderBefore!.join('\n') && (drag || movedList || sameItems(order, orderBefore!));
         if (reordered) effect.order = order;
         // A layout keeps its items in their order and moves them on its grid: where the item went is the drag's effect.
         const levels = drag?.place && !effect.order && effect.value === undefined ? (drag.layout ? levelsUp(element, drag.layout) : drag.place.levels) : undefined;
@@ -129,7 +153,8 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       const { placeBefore } = entry.reading;
       if (element && placeBefore && !Object.keys(effect).length) {
         const now = placeOf(element, placeBefore.levels);
-        if (now && !sitsAt(now, placeBefore)) effect.place = { levels: now.levels, left: now.left, top: now.top };
+        const within = now && !sitsAt(now, placeBefore) ? placeWithin(element, placeBefore.levels) : undefined;
+        if (within) effect.place = { levels: within.levels, left: within.left, top: within.top };
       }
       // Nothing changed about the element itself: what the gesture opened elsewhere (a dialog, F2's rename box) is its effect.
       const kind = String(entry.payload.kind);
@@ -170,7 +195,9 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
   const post = (payload: Record<string, unknown>, element?: Element, reading: StepReading = {}) => {
     waiting.push({ payload, ...(element ? { element, before: stateBefore(element) } : {}), reading, since: reading.since ?? performance.now() });
     window.clearTimeout(timer);
-    timer = window.setTimeout(flush, EFFECT_AFTER_MS);
+    postedAt = performance.now();
+    animatedAt = 0;
+    timer = window.setTimeout(flushWhenStill, EFFECT_AFTER_MS);
   };
   return { post, flush };
 }

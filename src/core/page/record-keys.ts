@@ -91,7 +91,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     // A key with no element focused goes to the page (a block editor's Enter where its caret is): no element to name.
     const onPage = target === document.body || target === document.documentElement;
     // A key on an item of a list may move it (a sortable list's Space drops the item the arrows carried).
-    r.send('press', target, { value: keyName(event), ...(onPage ? { page: true } : {}) }, onPage ? undefined : field ? { fieldBefore: valueOf(target) } : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1) });
+    r.send('press', target, { value: keyName(event), ...(onPage ? { page: true } : {}) }, onPage ? undefined : field ? { fieldBefore: valueOf(target) } : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1), listBefore: target.parentElement ?? undefined });
   }, true);
   // A key in a field that moved a widget's highlight or removed a chip, and typed nothing, is a press of that key.
   window.addEventListener('keyup', (event) => {
