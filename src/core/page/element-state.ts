@@ -1,4 +1,5 @@
 import { deepActiveElement } from './element-at-point';
+import { controlBeside, sliderBeside } from './control-beside';
 import { isTextField, valueOf } from './fields';
 import { placesShowing, type Appeared, type Gone } from './appearances';
 import { currentShowing, currentsShowing, type Current } from './currents';
@@ -32,7 +33,7 @@ function rangeValue(element: Element): string | undefined {
   if (own !== undefined) return own;
   const inside = element.querySelectorAll('input[type=range], [role=slider], [role=spinbutton]');
   if (inside.length === 1) return ownRangeValue(inside[0]!);
-  const around = element.parentElement?.closest('[role=slider]');
+  const around = element.parentElement?.closest('[role=slider]') ?? sliderBeside(element);
   return around ? ownRangeValue(around) : undefined;
 }
 
@@ -52,11 +53,30 @@ function selectedCellAround(element: Element): boolean | undefined {
   return cell.getAttribute('aria-selected') === 'true' ? true : cell.hasAttribute('aria-selected') ? false : undefined;
 }
 
+const CHECKABLE = 'input[type=checkbox], input[type=radio], [role=switch], [role=checkbox], [role=radio]';
+
+/** Whether a person cannot see, so cannot press, an element: no size to speak of, or fully transparent. */
+function unseen(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.width < 2 || box.height < 2 || getComputedStyle(element).opacity === '0';
+}
+
+/**
+ * The one checkable control, hidden, beside a drawing the pointer pressed: a design system draws its switch around a
+ * zero-size input (Element Plus's), and the drawing's state is that input's.
+ */
+const hiddenControlBeside = (element: Element) => controlBeside(element, CHECKABLE, 2, unseen);
+
+function checkedOf(element: Element): boolean | undefined {
+  const control = element as Partial<HTMLInputElement>;
+  return typeof control.checked === 'boolean' && (element.localName !== 'input' || ['checkbox', 'radio'].includes(control.type ?? ''))
+    ? control.checked : aria(element, 'aria-checked');
+}
+
 export function stateOf(element: Element): ElementState {
   const state: ElementState = {};
-  const control = element as Partial<HTMLInputElement>;
-  const checked = typeof control.checked === 'boolean' && (element.localName !== 'input' || ['checkbox', 'radio'].includes(control.type ?? ''))
-    ? control.checked : aria(element, 'aria-checked');
+  const beside = hiddenControlBeside(element);
+  const checked = checkedOf(element) ?? (beside ? checkedOf(beside) : undefined);
   if (checked !== undefined) state.checked = checked;
   const selected = element instanceof HTMLOptionElement ? element.selected : aria(element, 'aria-selected') ?? selectedCellAround(element);
   if (selected !== undefined) state.selected = selected;

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from './recorded-event';
+import { sliderBeside } from './control-beside';
 
 /** The fields a person types into, and how the recorder reads them. Runs in the page, built into the recorder. */
 
@@ -39,7 +40,8 @@ export function valueOf(element: Element): string {
  * editor drawn beside it. Its value is not the document, so its keys are recorded, not its value.
  */
 export function isInputProxy(element: Element): boolean {
-  if (!(element instanceof HTMLTextAreaElement) || !isTextField(element)) return false;
+  // One not drawn at all (display: none: a dialog library's spare textarea) takes no keys: it is no keyboard.
+  if (!(element instanceof HTMLTextAreaElement) || !isTextField(element) || !element.getClientRects().length) return false;
   const box = element.getBoundingClientRect();
   return getComputedStyle(element).opacity === '0' || box.width < 4 || box.height < 4;
 }
@@ -80,9 +82,13 @@ function inCodeEditor(element: Element): boolean {
   return false;
 }
 
-/** Elements where the place of a click matters to the page: a canvas, an image map, rich text or code (where the caret goes). */
+/**
+ * Elements where the place of a click matters to the page: a canvas, an image map, a slider or its track (a rating's
+ * fourth star, a track clicked three quarters along), rich text or code (where the caret goes).
+ */
 function isPositional(element: Element): boolean {
   return element instanceof HTMLCanvasElement || (element instanceof HTMLImageElement && (element.isMap || !!element.useMap))
+    || element.getAttribute('role') === 'slider' || (element instanceof HTMLInputElement && element.type === 'range') || !!sliderBeside(element)
     || (element instanceof HTMLElement && element.isContentEditable) || inCodeEditor(element);
 }
 

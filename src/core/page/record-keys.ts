@@ -28,7 +28,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
   /** A caret, editing or function key pressed in a field, until its keyup says whether it acted on the page. */
   let inField: { element: Element; event: KeyboardEvent; mutations: number; steps: number; value: string; at: number } | null = null;
   /** A character typed in a field, until its keyup says whether the field took it or the page did (a tag's comma). */
-  let charInField: { element: Element; event: KeyboardEvent; value: string; inputs: number; at: number } | null = null;
+  let charInField: { element: Element; event: KeyboardEvent; value: string; inputs: number; at: number; atCaret: boolean } | null = null;
   let inputs = 0;
   /** A key on something that is not a field, up, whose outcome is read a moment later: once its click has come. */
   let pressIfItActed: (() => void) | null = null;
@@ -56,7 +56,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (!typingChord) keyed(target, keyName(event));
     const editor = isKeyboardEditor(target);
     // A key an editor of its own takes (no input event comes of it there) is typing, not a key the field refused.
-    charInField = field && !editor && !chord && event.key.length === 1 ? { element: target, event, value: valueOf(target), inputs, at: performance.now() } : null;
+    charInField = field && !editor && !chord && event.key.length === 1 ? { element: target, event, value: valueOf(target), inputs, at: performance.now(), atCaret: caretOnly(target) } : null;
     if (editor) {
       // A code editor's keyboard: its characters are one `type`, every other key (arrows, Enter, Backspace, select-all)
       // a `press`, in order: the editor, not a field's value, decides what they do.
@@ -108,7 +108,13 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
   window.addEventListener('keyup', (event) => {
     const typed = charInField;
     charInField = null;
-    if (!event.isTrusted || !typed || typed.event.key !== event.key || typed.inputs !== inputs || !typed.element.isConnected) return;
+    if (!event.isTrusted || !typed || typed.event.key !== event.key || !typed.element.isConnected) return;
+    // Or the field took it and the page at once took the text typed before it out (Tagify's comma, typed, then the
+    // text made a tag): the field is shorter for a character typed at the caret. Not a selection typed over, which the
+    // character replaces, nor a mask that reshapes the text (a separator added, a placeholder filled).
+    const now = valueOf(typed.element);
+    const tookText = typed.inputs !== inputs && typed.atCaret && typed.value.trim() !== '' && now.length < typed.value.length && !now.includes(typed.value.trim());
+    if (typed.inputs !== inputs && !tookText) return;
     if (valueOf(typed.element) === typed.value && !r.changedSince(typed.at)) return;
     flushFill(typed.element, typed.value);
     r.send('press', typed.element, { value: keyName(typed.event) }, { shows: typed.value, since: typed.at });
@@ -135,4 +141,10 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || !keyed.element.isConnected || !r.actedSince(keyed.mutations, keyed.since)) return;
     r.send('press', keyed.element, { value: keyName(event) }, { since: keyed.since });
   };
+}
+
+/** Whether a field's selection is a caret (typing there inserts, replacing nothing). */
+function caretOnly(field: Element): boolean {
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) return field.selectionStart === field.selectionEnd;
+  return (field.getRootNode() as Document | ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.()?.isCollapsed ?? document.getSelection()?.isCollapsed ?? true;
 }

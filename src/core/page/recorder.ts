@@ -183,7 +183,8 @@ export function installRecorder(binding: string, token: string): void {
   };
   const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, reading?: StepReading): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
-    if (gesture.untouched?.element === element) gesture.untouched = undefined;
+    // A step on the field, or on what holds it (a select's box clicked, which focused its input), replays its focus.
+    if (gesture.untouched && element.contains(gesture.untouched.element)) gesture.untouched = undefined;
     gesture.sent = true;
     gesture.steps++;
     const taken = descriptionOf(element);

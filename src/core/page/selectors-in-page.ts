@@ -107,6 +107,13 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
       if (holding.length === 1 && holding[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)})`);
     }
   }
+  // A select's box with no name of its own (its label drawn inside it) is known by the text it shows. Not a cell: its
+  // text is data, which the step may change and a longer value may hold.
+  const shown = ((element as HTMLElement).innerText ?? '').trim();
+  if ((role === 'combobox' || role === 'listbox') && !name && shown && shown.length <= 60 && !/\n/.test(shown)) {
+    const showing = sameRole(role).filter((candidate) => clean(candidate.textContent ?? '').includes(clean(shown)));
+    if (showing.length === 1 && showing[0] === element) selectors.push(`role=${role} >> internal:has-text=${quote(shown.replace(/\s+/g, ' '))}i`);
+  }
   for (const attribute of ['name', 'aria-label', 'placeholder', 'title', 'alt']) {
     const value = element.getAttribute(attribute);
     if (value && value.length <= 100 && only(`${element.localName}[${attribute}=${quote(value)}]`)) selectors.push(`css=${element.localName}[${attribute}=${quote(value)}]`);
