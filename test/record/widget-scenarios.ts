@@ -986,6 +986,149 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 4 + tabs;
     },
   },
+  {
+    category: 'Vue design-system form, popups teleported to the body (filtered select, multi select, date, steppers, switch, radio buttons, rating)',
+    library: 'element-plus 2.14 (Vue 3.5)',
+    page: 'element-plus.html',
+    ready: async (page) => {
+      await page.locator('.el-rate').waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      await page.getByPlaceholder('Full name').click();
+      await page.keyboard.type('Ada Lovelace', { delay: 20 });
+      await page.locator('.el-select', { hasText: 'Pick a city' }).click();
+      await page.keyboard.type('Ly', { delay: 60 });
+      await settle(page);
+      await page.locator('.el-select-dropdown__item:visible', { hasText: 'Lyon' }).click();
+      await settle(page);
+      await page.locator('.el-select', { hasText: 'Choose activities' }).click();
+      await settle(page);
+      await page.locator('.el-select-dropdown__item:visible', { hasText: 'Hiking' }).click();
+      await page.locator('.el-select-dropdown__item:visible', { hasText: 'Sailing' }).click();
+      await page.keyboard.press('Escape');
+      await settle(page);
+      await page.getByPlaceholder('Pick a day').click();
+      await settle(page);
+      await page.locator('.el-date-table td.available:visible', { hasText: /^15$/ }).click();
+      await settle(page);
+      await page.locator('.el-input-number__increase').click();
+      await page.locator('.el-input-number__increase').click();
+      await page.locator('.el-switch').click();
+      await page.getByText('Business').click();
+      await page.getByText('Send me offers').click();
+      await page.locator('.el-rate__item').nth(3).click();
+      await settle(page);
+      return 15;
+    },
+  },
+  {
+    category: 'tags field drawn over an input (contenteditable tags, suggestions on the body, comma makes a tag, × removes one)',
+    library: '@yaireo/tagify 4.38',
+    page: 'tagify.html',
+    ready: async (page) => {
+      await page.locator('tags .tagify__tag', { hasText: 'HTML' }).waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.tagify__input').click();
+      await page.keyboard.type('jav', { delay: 60 });
+      await settle(page);
+      await page.locator('.tagify__dropdown__item', { hasText: /^JavaScript$/ }).click();
+      await settle(page);
+      await page.keyboard.type('Rust,', { delay: 60 });
+      await settle(page);
+      await page.locator('tag', { hasText: 'HTML' }).locator('.tagify__tag__removeBtn').click();
+      await settle(page);
+      await page.getByRole('heading', { name: 'Skills' }).click();
+      await settle(page);
+      return 6;
+    },
+  },
+  {
+    category: 'modal dialogs opened by script (an input with its validator, confirm and cancel, a result dialog)',
+    library: 'sweetalert2 11.26',
+    page: 'sweetalert2.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => typeof (window as unknown as { Swal?: unknown }).Swal === 'function');
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: 'Rename project' }).click();
+      await settle(page, 500);
+      await page.getByLabel('New name').click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Artemis', { delay: 30 });
+      await page.getByRole('button', { name: 'Rename', exact: true }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Delete project' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Keep it' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Delete project' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Yes, delete it' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'OK' }).click();
+      await settle(page, 500);
+      return 10;
+    },
+  },
+  {
+    category: 'date pickers in a React app: a calendar in a portal, a date typed, a time list',
+    library: 'react-datepicker 9.1 (React 19)',
+    page: 'react-datepicker.html',
+    ready: async (page) => {
+      await page.getByLabel('Check in').waitFor();
+    },
+    person: async (page) => {
+      await page.getByLabel('Check in').click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Next Month' }).click();
+      await settle(page);
+      await page.getByRole('gridcell', { name: /May 15th/ }).click();
+      await settle(page);
+      await page.getByLabel('Check out').click();
+      await page.keyboard.type('05/20/2031', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByLabel('Meeting').click();
+      await settle(page);
+      await page.locator('.react-datepicker__time-list-item', { hasText: /^10:30 AM$/ }).click();
+      await settle(page);
+      return 7;
+    },
+  },
+  {
+    category: 'Vue design-system form, menus in an overlay on the body (select, autocomplete with chips, slider, switch, radios)',
+    library: 'vuetify 3.13 (Vue 3.5)',
+    page: 'vuetify.html',
+    ready: async (page) => {
+      await page.getByLabel('Full name').waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      await page.getByLabel('Full name').click();
+      await page.keyboard.type('Grace Hopper', { delay: 20 });
+      await page.getByRole('combobox').filter({ hasText: 'Team' }).click();
+      await settle(page);
+      await page.getByRole('option', { name: 'Platform' }).click();
+      await settle(page);
+      await page.getByLabel('Languages').click();
+      await page.keyboard.type('fre', { delay: 60 });
+      await settle(page);
+      await page.getByRole('option', { name: 'French' }).click();
+      await settle(page);
+      await page.keyboard.press('Escape');
+      await settle(page);
+      const track = (await page.locator('.v-slider-track').boundingBox())!;
+      await page.mouse.click(track.x + track.width * 0.75, track.y + track.height / 2);
+      await settle(page);
+      await page.getByLabel('Remote').click();
+      await page.getByLabel('I accept the terms').click();
+      await page.getByLabel('Phone').click();
+      await settle(page);
+      return 11;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
