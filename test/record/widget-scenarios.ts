@@ -1129,6 +1129,35 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 11;
     },
   },
+  {
+    category: 'phone field with a searchable country list, colour picker opened from a button',
+    library: 'intl-tel-input 29.5, @simonwep/pickr 1.10',
+    page: 'intl-tel-input.html',
+    ready: async (page) => {
+      await page.getByRole('button', { name: /Change country/ }).waitFor();
+      await page.getByRole('button', { name: 'toggle color picker dialog' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: /Change country/ }).click();
+      await settle(page);
+      await page.keyboard.type('germ', { delay: 60 });
+      await settle(page);
+      await page.getByRole('option', { name: 'Germany (+49)' }).click();
+      await settle(page);
+      await page.getByRole('textbox', { name: 'Phone' }).click();
+      await page.keyboard.type('30 1234567', { delay: 30 });
+      await page.getByRole('button', { name: 'toggle color picker dialog' }).click();
+      await settle(page);
+      await page.getByRole('textbox', { name: 'color input field' }).click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('#1E90FF', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByRole('button', { name: 'save and close' }).click();
+      await settle(page);
+      return 10;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
