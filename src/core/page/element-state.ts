@@ -1,6 +1,6 @@
 import { deepActiveElement } from './element-at-point';
 import { controlBeside, sliderBeside } from './control-beside';
-import { isTextField, valueOf } from './fields';
+import { isTextField, unseen, valueOf } from './fields';
 import { placesShowing, type Appeared, type Gone } from './appearances';
 import { currentShowing, currentsShowing, type Current } from './currents';
 import { describeOpened, openedShowing, type Opened } from './openings';
@@ -55,17 +55,11 @@ function selectedCellAround(element: Element): boolean | undefined {
 
 const CHECKABLE = 'input[type=checkbox], input[type=radio], [role=switch], [role=checkbox], [role=radio]';
 
-/** Whether a person cannot see, so cannot press, an element: no size to speak of, or fully transparent. */
-function unseen(element: Element): boolean {
-  const box = element.getBoundingClientRect();
-  return box.width < 2 || box.height < 2 || getComputedStyle(element).opacity === '0';
-}
-
 /**
  * The one checkable control, hidden, beside a drawing the pointer pressed: a design system draws its switch around a
  * zero-size input (Element Plus's), and the drawing's state is that input's.
  */
-const hiddenControlBeside = (element: Element) => controlBeside(element, CHECKABLE, 2, unseen);
+const hiddenControlBeside = (element: Element) => controlBeside(element, CHECKABLE, 2, (control) => unseen(control));
 
 function checkedOf(element: Element): boolean | undefined {
   const control = element as Partial<HTMLInputElement>;

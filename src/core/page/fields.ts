@@ -41,9 +41,13 @@ export function valueOf(element: Element): string {
  */
 export function isInputProxy(element: Element): boolean {
   // One not drawn at all (display: none: a dialog library's spare textarea) takes no keys: it is no keyboard.
-  if (!(element instanceof HTMLTextAreaElement) || !isTextField(element) || !element.getClientRects().length) return false;
+  return element instanceof HTMLTextAreaElement && isTextField(element) && element.getClientRects().length > 0 && unseen(element, 4);
+}
+
+/** Whether a person cannot see, so cannot press, an element that is laid out: under `px` pixels a side, or transparent. */
+export function unseen(element: Element, px = 2): boolean {
   const box = element.getBoundingClientRect();
-  return getComputedStyle(element).opacity === '0' || box.width < 4 || box.height < 4;
+  return box.width < px || box.height < px || getComputedStyle(element).opacity === '0';
 }
 
 /** An element that takes text through the EditContext API (Monaco in Chromium): keys, and no value or DOM edit of its own. */

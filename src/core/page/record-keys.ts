@@ -115,7 +115,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     const now = valueOf(typed.element);
     const tookText = typed.inputs !== inputs && typed.atCaret && typed.value.trim() !== '' && now.length < typed.value.length && !now.includes(typed.value.trim());
     if (typed.inputs !== inputs && !tookText) return;
-    if (valueOf(typed.element) === typed.value && !r.changedSince(typed.at)) return;
+    if (now === typed.value && !r.changedSince(typed.at)) return;
     flushFill(typed.element, typed.value);
     r.send('press', typed.element, { value: keyName(typed.event) }, { shows: typed.value, since: typed.at });
   }, true);
