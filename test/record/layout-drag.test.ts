@@ -180,6 +180,31 @@ describe('a drag onto a layout grid or a calendar', function () {
     }
   });
 
+  it('a card dragged to another column of a board (@hello-pangea/dnd, whose drop glides ~330 ms) keeps its new column as the effect, and fails where the board ignores drops', async () => {
+    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
+    try {
+      const page = rig.session.page();
+      const url = `${site.origin}/test/fixtures/widgets/pangea-dnd.html`;
+      await page.goto(url);
+      const build = (await page.getByRole('button', { name: 'Build the parser' }).boundingBox())!;
+      const setUp = (await page.getByRole('button', { name: 'Set up the repo' }).boundingBox())!;
+      const recorder = await Recorder.start(rig.session);
+      await dragBy(page, { x: build.x + 40, y: build.y + build.height / 2 }, { x: setUp.x + 40, y: setUp.y + setUp.height + 20 });
+      await page.waitForTimeout(800);
+      const recorded = await recorder.stop();
+      const flow: Flow = { version: FLOW_VERSION, name: 'Board', startUrl: url, steps: recorded.map(({ step }) => step) };
+      // Read during the glide, the card was still in To do: a replay where it never moved would have passed.
+      assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { order: ['Set up the repo', 'Build the parser'] }]]);
+
+      await page.goto('about:blank');
+      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(frozen.status, 'failed', 'the card went back to To do: not a pass');
+      assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Set up the repo", "Build the parser"/, JSON.stringify(frozen.steps));
+    } finally {
+      await site.close();
+    }
+  });
+
   it('a sortable list reordered by keys (dnd-kit: Space lifts, arrows carry, Space drops) keeps the new order at the drop, replays to it, and fails where the list ignores drops', async () => {
     const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
     try {
