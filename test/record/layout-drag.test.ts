@@ -205,6 +205,45 @@ describe('a drag onto a layout grid or a calendar', function () {
     }
   });
 
+  it('a row dropped by the browser\'s own drag and drop on the lower half of another (Pragmatic drag and drop) keeps where on it and the new order, replays below it, and fails where the list ignores drops', async () => {
+    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
+    try {
+      const page = rig.session.page();
+      const url = `${site.origin}/test/fixtures/widgets/pragmatic-dnd.html`;
+      const order = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
+      const row = (task: string) => page.getByRole('listitem').filter({ hasText: task });
+      await page.goto(url);
+      await row('Call the vendor').waitFor();
+      const recorder = await Recorder.start(rig.session);
+      const fix = (await row('Fix the login bug').boundingBox())!;
+      const review = (await row('Review the roadmap').boundingBox())!;
+      await dragBy(page, { x: fix.x + 40, y: fix.y + fix.height / 2 }, { x: review.x + 60, y: review.y + review.height - 6 });
+      const recorded = await recorder.stop();
+      const moved = ['Plan the sprint', 'Write release notes', 'Review the roadmap', 'Fix the login bug', 'Call the vendor'];
+      assert.deepEqual(await order(), moved, 'the person dropped the bug below the roadmap');
+      const flow: Flow = { version: FLOW_VERSION, name: 'Tasks', startUrl: url, steps: recorded.map(({ step }) => step) };
+      assert.equal(flow.steps.length, 1, JSON.stringify(flow.steps));
+      const [drag] = flow.steps;
+      assert.ok(drag && 'action' in drag && drag.action.method === 'dragAndDrop', JSON.stringify(drag));
+      // Dropped 6 px above the bottom edge of the row: a drop in its middle would land above it.
+      assert.ok(Math.abs(Number(drag.action.arguments?.[2]) - (review.height - 6)) <= 1, JSON.stringify(drag.action.arguments));
+      assert.deepEqual(drag.effect, { order: moved });
+      assert.deepEqual(recorder.problems, []);
+
+      await page.goto('about:blank');
+      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+      assert.deepEqual(await order(), moved);
+
+      await page.goto('about:blank');
+      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
+      assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Plan the sprint", "Write release notes", "Review the roadmap", "Fix the login bug"/, JSON.stringify(frozen.steps));
+    } finally {
+      await site.close();
+    }
+  });
+
   it('a sortable list reordered by keys (dnd-kit: Space lifts, arrows carry, Space drops) keeps the new order at the drop, replays to it, and fails where the list ignores drops', async () => {
     const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
     try {

@@ -67,13 +67,17 @@ describe('recording round trip: position, sliders, focus and blur, drag and drop
       ['fill', 'slider "Volume"', [volume], undefined],
       ['focus', 'textbox "Nickname"', [], undefined],
       ['blur', 'textbox "Nickname"', [], undefined],
-      ['dragAndDrop', 'element "Invoice"', [(flow.steps[5] as { action: { arguments: string[] } }).action.arguments[0]], undefined],
+      ['dragAndDrop', 'element "Invoice"', (flow.steps[5] as { action: { arguments: string[] } }).action.arguments, undefined],
       ['setInputFiles', 'button "Attachment"', ['notes.txt'], undefined],
       ['click', 'button "Delete account"', [], { accept: true }],
       ['click', 'button "Rename"', [], { accept: true, promptText: 'Grace' }],
       ['scrollTo', 'element "Strip"', ['0', String(stripLeft)], undefined],
     ]);
-    assert.match((flow.steps[5] as { action: { arguments: string[] } }).action.arguments[0]!, /bin|Archive/i, 'dropped on the bin');
+    const [bin, ...where] = (flow.steps[5] as { action: { arguments: string[] } }).action.arguments;
+    assert.match(bin!, /bin|Archive/i, 'dropped on the bin');
+    // Dropped in the middle of the bin (164 × 64 with its borders), the card picked up by its middle (134 × 30).
+    const [x, y, pickedX, pickedY] = where.map(Number);
+    assert.ok(where.length === 4 && Math.abs(x! - 82) <= 1 && Math.abs(y! - 32) <= 1 && Math.abs(pickedX! - 67) <= 1 && Math.abs(pickedY! - 15) <= 1, where.join(' '));
     assert.ok(validate(FlowSchema, flow).ok, 'the recording is a valid flow file');
     assert.ok(stripLeft > 0);
   });

@@ -18,6 +18,7 @@ export function recordDrags(r: Recording): void {
   const gesture = r.gesture;
   let downAt: PressedForDrag | null = null;
   let dragged: Element | null = null;
+  let draggedFrom: { order: string[]; ancestry: Ancestry; picked: [number, number] } | null = null;
   window.addEventListener('pointerdown', (event) => {
     const pointed = event.isTrusted ? pointedBy(event) : null;
     if (!pointed) return;
@@ -39,14 +40,23 @@ export function recordDrags(r: Recording): void {
     gesture.mouseDragging = false;
     downAt = null;
     dragged = event.isTrusted ? subjectOf(event) : null;
-    if (dragged) r.describeNow(dragged);
+    if (!dragged) return;
+    r.describeNow(dragged);
+    const box = dragged.getBoundingClientRect();
+    // As for a drag of pointer events: what the drop's effect is read against, as it stood before anything moved.
+    draggedFrom = { order: orderOf(dragged), ancestry: ancestryOf(dragged), picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] };
   }, true);
   window.addEventListener('drop', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
-    if (!target || !dragged) return;
+    if (!target || !dragged || !draggedFrom) return;
     const fingerprint = describeInPage(target);
-    r.send('drag', dragged, { destination: { fingerprint, selectors: provenSelectors(target, selectorsInPage(target, fingerprint, describeInPage).selectors) } });
+    // Where on the target it was dropped: a list's drop target tells "above" from "below" by the pointer's place on it.
+    const box = target.getBoundingClientRect();
+    const offset: [number, number] = [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)];
+    const destination = { fingerprint, selectors: provenSelectors(target, selectorsInPage(target, fingerprint, describeInPage).selectors), offset, picked: draggedFrom.picked };
+    r.send('drag', dragged, { destination }, { drag: { order: draggedFrom.order, ...layoutBefore(draggedFrom.ancestry, target) } });
     dragged = null;
+    draggedFrom = null;
   }, true);
   // An HTML5 drag cancels the pointer: its own dragstart and drop record it.
   window.addEventListener('pointercancel', () => {
@@ -87,7 +97,7 @@ export function recordDrags(r: Recording): void {
     const fingerprint = describeInPage(place.element);
     // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
     const selectors = [...provenSelectors(place.element, selectorsInPage(place.element, fingerprint, describeInPage).selectors.filter((selector) => !isPlaceSelector(selector))), place.path];
-    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { drag: { order: start.order, ...layoutBefore(start, place.element) } });
+    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { drag: { order: start.order, ...layoutBefore(start.ancestry, place.element) } });
   }, true);
 }
 
@@ -108,8 +118,10 @@ function pickedUp(pointed: Element, event: PointerEvent): Element {
 /** How many boxes up from a dragged element its layout is looked for: a calendar's month holds its events deep down. */
 const LAYOUT_LEVELS = 12;
 
-function ancestryOf(element: Element): { element: Element; box: DOMRect }[] {
-  const ancestry: { element: Element; box: DOMRect }[] = [];
+type Ancestry = { element: Element; box: DOMRect }[];
+
+function ancestryOf(element: Element): Ancestry {
+  const ancestry: Ancestry = [];
   for (let node: Element | null = element; node && ancestry.length <= LAYOUT_LEVELS; node = node.parentElement) ancestry.push({ element: node, box: node.getBoundingClientRect() });
   return ancestry;
 }
@@ -118,11 +130,11 @@ function ancestryOf(element: Element): { element: Element; box: DOMRect }[] {
  * Where the dragged element stood, when the drag began, in the layout that holds both it and the place it was dropped
  * (a dashboard grid, a calendar's month): the effect of the drag is its place there afterwards.
  */
-function layoutBefore(start: PressedForDrag, dropped: Element): { place: Place; layout: Element } | undefined {
+function layoutBefore(ancestry: Ancestry, dropped: Element): { place: Place; layout: Element } | undefined {
   // As it stood when the drag began: a library that draws a ghost in the item's place may have taken the item out.
-  const levels = start.ancestry.findIndex(({ element }) => element.contains(dropped));
+  const levels = ancestry.findIndex(({ element }) => element.contains(dropped));
   if (levels <= 0) return undefined;
-  const [box, outer] = [start.ancestry[0]!.box, start.ancestry[levels]!.box];
+  const [box, outer] = [ancestry[0]!.box, ancestry[levels]!.box];
   if (outer.width < 1 || outer.height < 1) return undefined;
-  return { place: { levels, left: (box.left - outer.left) / outer.width, top: (box.top - outer.top) / outer.height }, layout: start.ancestry[levels]!.element };
+  return { place: { levels, left: (box.left - outer.left) / outer.width, top: (box.top - outer.top) / outer.height }, layout: ancestry[levels]!.element };
 }
