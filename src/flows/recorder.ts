@@ -350,6 +350,7 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
     case 'select': return { step: action('selectOption', event.values ? [...event.values] : [event.value ?? '']) };
     case 'doubleClick': return { step: action('doubleClick', position) };
     case 'rightClick': return { step: action('rightClick', position) };
+    case 'hover': return { step: action('hover', []) };
     case 'focus': return { step: action('focus', []) };
     case 'blur': return { step: action('blur', []) };
     case 'drag': {

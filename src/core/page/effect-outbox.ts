@@ -52,6 +52,8 @@ export interface StepReading {
   placeBefore?: Place | undefined;
   /** What the field a key was pressed in held as it went down. */
   fieldBefore?: string;
+  /** The effect, known as the step is made: a hover's opened menu, which the press that follows it closes. */
+  known?: EffectFacts;
 }
 
 /** A person's input this long after a gesture began is the next gesture (the clock of `since` and of Date differ a little). */
@@ -115,6 +117,10 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
   const flush = () => {
     window.clearTimeout(timer);
     for (const entry of waiting.splice(0)) {
+      if (entry.reading.known) {
+        send({ ...entry.payload, ...(Object.keys(entry.reading.known).length ? { effect: entry.reading.known } : {}) });
+        continue;
+      }
       const effect: EffectFacts = {};
       const { drag } = entry.reading;
       const { listBefore } = entry.reading;

@@ -4,7 +4,7 @@ import type { EffectFacts } from './element-state';
 
 /** What the recorder in the page reports for one gesture of the person's (see recorder.ts). */
 export interface RecordedEvent {
-  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'fill' | 'type' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll' | 'focus' | 'blur' | 'drag' | 'upload' | 'dialog' | 'assert';
+  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'hover' | 'fill' | 'type' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll' | 'focus' | 'blur' | 'drag' | 'upload' | 'dialog' | 'assert';
   readonly mark: string;
   readonly value?: string;
   /** Every option chosen in a multiple select. */

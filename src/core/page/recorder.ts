@@ -10,6 +10,7 @@ import { watchPageChanges } from './page-changes';
 import { recordAsserts } from './record-asserts';
 import { recordDialogs } from './record-dialogs';
 import { recordDrags } from './record-drags';
+import { recordHovers } from './record-hovers';
 import { recordKeys } from './record-keys';
 import { recordLedger } from './record-ledger';
 import { recordPointer } from './record-pointer';
@@ -217,6 +218,7 @@ export function installRecorder(binding: string, token: string): void {
   // Before the press is: a scroll still settling as a press begins is written first, as the gesture before it.
   const onScroll = recordScroll(recording);
   recordPointer(recording, flushFill, ledger.pressed);
+  recordHovers(recording);
   recordDialogs(recording);
   recordDrags(recording);
   recordKeys(recording, flushFill, ledger.keyed);

@@ -1,0 +1,67 @@
+import { pointedBy } from './record-pointer';
+import type { Recording } from './recording';
+
+/** Submenus in submenus, at most. */
+const MOST_NESTED = 4;
+
+const opens = (element: Element) => {
+  const popup = element.getAttribute('aria-haspopup');
+  return (popup !== null && popup !== 'false') || element.hasAttribute('aria-expanded');
+};
+
+/** A composed parent: out of a shadow root to its host. */
+const parentOf = (node: Element): Element | null => node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null);
+
+/**
+ * What the pointer resting on opened for `element` to be there: a submenu's item (a menu item with a popup, holding
+ * the submenu, shown by its `:hover`), or an expanded opener that controls or owns the popup `element` is in (a
+ * submenu or a navigation menu drawn in a portal).
+ */
+function openerOf(element: Element): Element | null {
+  const ownItem = element.closest('[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]');
+  for (let node = parentOf(element); node && node !== document.body; node = parentOf(node)) {
+    if (node !== ownItem && node.getAttribute('role') === 'menuitem' && opens(node)) return node;
+    if (!node.id) continue;
+    const id = CSS.escape(node.id);
+    const opener = node.ownerDocument.querySelector(`[aria-controls~="${id}"][aria-expanded=true], [aria-owns~="${id}"][aria-expanded=true]`);
+    if (opener && !node.contains(opener)) return opener;
+  }
+  return null;
+}
+
+/**
+ * Menus that open when the pointer rests on their opener (a context menu's submenu, a navigation menu): a click in one
+ * replays only after the same hover, which no press or key records. A press in a popup whose opener the person never
+ * pressed, keyed on or focused is preceded by a `hover` step on that opener.
+ */
+export function recordHovers(r: Recording): void {
+  /** Openers the person pressed or keyed on: their popups opened by that, not by the pointer resting. */
+  const pressedOpeners = new WeakSet<Element>();
+  const pressedWithin = (path: readonly EventTarget[]) => {
+    for (const node of path) if (node instanceof Element && opens(node)) pressedOpeners.add(node);
+  };
+  window.addEventListener('pointerdown', (event) => {
+    if (!event.isTrusted) return;
+    const target = pointedBy(event);
+    // A submenu's opener may itself be in a submenu: each is hovered, the outermost first.
+    const hovered: Element[] = [];
+    for (let opener = target ? openerOf(target) : null; opener && hovered.length < MOST_NESTED; opener = openerOf(opener)) {
+      // An opener focused (a combobox that opens as it gets the focus) was not opened by the pointer resting on it.
+      if (pressedOpeners.has(opener) || opener === document.activeElement) break;
+      hovered.unshift(opener);
+    }
+    // What is pressed, up to the submenu's item that holds it (pressed inside, not on).
+    const path = event.composedPath();
+    pressedWithin(hovered.length ? path.slice(0, path.indexOf(hovered.at(-1)!)) : path);
+    // Sent after the press's own bookkeeping (typing before it is written first), before its click: a hover is not
+    // the press's step.
+    const sent = r.gesture.sent;
+    // Its effect is the opener expanded, as it is now: the press closes it again.
+    for (const opener of hovered) r.send('hover', opener, {}, { known: opener.getAttribute('aria-expanded') === 'true' ? { expanded: true } : {} });
+    r.gesture.sent = sent;
+  }, true);
+  window.addEventListener('keydown', (event) => {
+    if (!event.isTrusted) return;
+    pressedWithin(event.composedPath());
+  }, true);
+}
