@@ -1158,6 +1158,72 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 10;
     },
   },
+  {
+    category: 'list reordered by the browser\'s own drag and drop (HTML5 draggable rows, drop edge by pointer)',
+    library: '@atlaskit/pragmatic-drag-and-drop 4.0 (React 19)',
+    page: 'pragmatic-dnd.html',
+    ready: async (page) => {
+      await page.getByRole('listitem').filter({ hasText: 'Call the vendor' }).waitFor();
+    },
+    person: async (page) => {
+      // "Fix the login bug" dropped on the lower half of "Review the roadmap"; then "Call the vendor" on the upper
+      // half of "Plan the sprint".
+      const row = (task: string) => page.getByRole('listitem').filter({ hasText: task });
+      const fix = (await row('Fix the login bug').boundingBox())!;
+      const review = (await row('Review the roadmap').boundingBox())!;
+      await dragTo(page, { x: fix.x + 40, y: fix.y + fix.height / 2 }, { x: review.x + 60, y: review.y + review.height - 6 }, 15, 500);
+      const call = (await row('Call the vendor').boundingBox())!;
+      const plan = (await row('Plan the sprint').boundingBox())!;
+      await dragTo(page, { x: call.x + 40, y: call.y + call.height / 2 }, { x: plan.x + 60, y: plan.y + 6 }, 15, 500);
+      return 2;
+    },
+  },
+  {
+    category: 'rich text on its own document model (React, contenteditable): typed lines, a bold run and a code block by the page\'s shortcuts',
+    library: 'slate 0.146, slate-react (React 19)',
+    page: 'slate.html',
+    ready: async (page) => {
+      await page.getByRole('textbox', { name: 'Notes' }).waitFor();
+    },
+    person: async (page) => {
+      const gestures = await typeTwoLinesAtTheEnd(page, page.getByRole('textbox', { name: 'Notes' }).locator('p').last());
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Owner: ', { delay: 30 });
+      await page.keyboard.press('Control+b');
+      await page.keyboard.type('Ada', { delay: 30 });
+      await page.keyboard.press('Control+b');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+`');
+      await page.keyboard.type('npm test', { delay: 30 });
+      await settle(page);
+      return gestures + 6;
+    },
+  },
+  {
+    category: 'context menu by right click on a table row, drawn in a portal with a submenu, gone after the pick',
+    library: 'react-contexify 6.0 (React 19)',
+    page: 'contexify.html',
+    ready: async (page) => {
+      await page.getByRole('cell', { name: 'budget.xlsx' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('cell', { name: 'budget.xlsx' }).click({ button: 'right' });
+      await settle(page);
+      await page.getByRole('menuitem', { name: 'Label' }).hover();
+      await settle(page);
+      await page.getByRole('menuitem', { name: 'Green', exact: true }).click();
+      await settle(page);
+      await page.getByRole('cell', { name: 'report.pdf' }).click({ button: 'right' });
+      await settle(page);
+      await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+      await settle(page);
+      await page.getByRole('cell', { name: 'photo.png' }).click({ button: 'right' });
+      await settle(page);
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await settle(page);
+      return 7;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
