@@ -244,6 +244,36 @@ describe('a drag onto a layout grid or a calendar', function () {
     }
   });
 
+  it('a drag in a colour picker\'s square (react-colorful: a slider of two dimensions, no number) keeps the value its text says, and fails where the square no longer answers', async () => {
+    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
+    try {
+      const page = rig.session.page();
+      const url = `${site.origin}/test/fixtures/widgets/colorful.html`;
+      const square = page.getByRole('slider', { name: 'Color' });
+      await page.goto(url);
+      const box = (await square.boundingBox())!;
+      const recorder = await Recorder.start(rig.session);
+      await dragBy(page, { x: box.x + box.width * 0.3, y: box.y + box.height * 0.6 }, { x: box.x + box.width * 0.8, y: box.y + box.height * 0.2 });
+      const recorded = await recorder.stop();
+      const said = await square.getAttribute('aria-valuetext');
+      assert.equal(said, 'Saturation 80%, Brightness 80%');
+      const flow: Flow = { version: FLOW_VERSION, name: 'Brand', startUrl: url, steps: recorded.map(({ step }) => step) };
+      assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { value: said }]]);
+
+      await page.goto('about:blank');
+      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+      assert.equal(await square.getAttribute('aria-valuetext'), said);
+
+      await page.goto('about:blank');
+      const still = await replayFlow(rig.session, { ...flow, startUrl: `${url}#still` }, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(still.status, 'failed', 'the colour did not change: not a pass');
+      assert.match(still.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected at "Saturation 80%, Brightness 80%", found at "Saturation \d+%, Brightness \d+%"/, JSON.stringify(still.steps));
+    } finally {
+      await site.close();
+    }
+  });
+
   it('a sortable list reordered by keys (dnd-kit: Space lifts, arrows carry, Space drops) keeps the new order at the drop, replays to it, and fails where the list ignores drops', async () => {
     const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
     try {

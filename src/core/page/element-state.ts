@@ -21,10 +21,14 @@ const FLAGS = ['checked', 'selected', 'expanded', 'pressed'] as const;
 /** Roles whose value is a number the person sets by dragging or keys (aria-valuenow). */
 const RANGE_ROLES = new Set(['slider', 'spinbutton', 'scrollbar']);
 
-/** A slider's or a spin button's value (aria-valuenow, or a range input's value); none for other elements. */
+/**
+ * A slider's or a spin button's value (aria-valuenow, or a range input's value); none for other elements. A slider of
+ * two dimensions (a colour picker's saturation square) has no number: its text says its value.
+ */
 function ownRangeValue(element: Element): string | undefined {
   if (element instanceof HTMLInputElement && element.type === 'range') return element.value;
-  return RANGE_ROLES.has(element.getAttribute('role') ?? '') ? element.getAttribute('aria-valuenow') ?? undefined : undefined;
+  if (!RANGE_ROLES.has(element.getAttribute('role') ?? '')) return undefined;
+  return element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? undefined;
 }
 
 /** The value of the slider an element is, or is the thumb of (a thumb drawn around its range input, or inside it). */
