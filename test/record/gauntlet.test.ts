@@ -56,7 +56,7 @@ describe('gauntlet: real widgets recorded and replayed', function () {
       const onReplay = rebaseFlow(flow, replaySite.origin);
       // A fresh page on the other origin: the replay starts where the person started.
       await session.navigate('about:blank');
-      const result = await replayFlow(session, { ...onReplay, startUrl: onReplay.startUrl! }, { heal: false, stepTimeoutMs: 8000 });
+      const result = await replayFlow(session, { ...onReplay, startUrl: onReplay.startUrl! }, { heal: false, stepTimeoutMs: 8000, ...(scenario.variables ? { variables: scenario.variables } : {}) });
       let replayed: unknown;
       if (result.status === 'passed') replayed = await widgetState(page());
       else {

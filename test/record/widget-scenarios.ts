@@ -14,6 +14,8 @@ export interface WidgetScenario {
   readonly person: (page: Page) => Promise<number>;
   /** Waits until the widget is up (its scripts loaded, its elements drawn). */
   readonly ready: (page: Page) => Promise<void>;
+  /** What the person gives replay for the secrets the recording kept out of the flow (a one-time code). */
+  readonly variables?: Readonly<Record<string, string>>;
 }
 
 const settle = (page: Page, ms = 300) => page.waitForTimeout(ms);
@@ -1222,6 +1224,81 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await page.getByRole('menuitem', { name: 'Delete' }).click();
       await settle(page);
       return 7;
+    },
+  },
+  {
+    category: 'colour picker of two pointer areas (a saturation square and a hue bar, role=slider divs) and its hex field',
+    library: 'react-colorful 5.8 (React 19)',
+    page: 'colorful.html',
+    ready: async (page) => {
+      await page.getByRole('slider', { name: 'Hue' }).waitFor();
+    },
+    person: async (page) => {
+      // A click on the hue bar a third of the way (green), a drag in the square to the upper right, then the arrows.
+      const hue = (await page.getByRole('slider', { name: 'Hue' }).boundingBox())!;
+      await page.mouse.click(hue.x + hue.width / 3, hue.y + hue.height / 2);
+      const square = (await page.getByRole('slider', { name: 'Color' }).boundingBox())!;
+      await dragTo(page, { x: square.x + square.width * 0.3, y: square.y + square.height * 0.6 }, { x: square.x + square.width * 0.8, y: square.y + square.height * 0.2 });
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await settle(page);
+      return 4;
+    },
+  },
+  {
+    category: 'resizable panels: a separator dragged by the pointer, another moved by the arrow keys',
+    library: 'react-resizable-panels 4.24 (React 19)',
+    page: 'panels.html',
+    ready: async (page) => {
+      await page.getByRole('separator').first().waitFor();
+    },
+    person: async (page) => {
+      const first = (await page.getByRole('separator').first().boundingBox())!;
+      await dragTo(page, { x: first.x + first.width / 2, y: first.y + 100 }, { x: first.x + first.width / 2 + 120, y: first.y + 110 });
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await settle(page);
+      return 5;
+    },
+  },
+  {
+    category: 'one-time code: one invisible input over six drawn slots, then the form submitted',
+    library: 'input-otp 1.5 (React 19)',
+    page: 'otp.html',
+    // A one-time code is a secret: the recording keeps it out of the flow, as a variable replay asks for.
+    variables: { code: '482173' },
+    ready: async (page) => {
+      await page.getByRole('textbox', { name: 'Verification code' }).waitFor();
+    },
+    person: async (page) => {
+      // A person clicks the drawn slots (the input is painted invisible over them) and types; a mistyped digit is fixed.
+      const slots = (await page.locator('.otp').boundingBox())!;
+      await page.mouse.click(slots.x + 20, slots.y + slots.height / 2);
+      await page.keyboard.type('4829', { delay: 60 });
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('173', { delay: 60 });
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await settle(page);
+      return 10;
+    },
+  },
+  {
+    category: 'toasts stacked at the corner with an Undo action, gone by themselves after a few seconds',
+    library: 'sonner 2.0 (React 19)',
+    page: 'sonner.html',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Archive Invoice 1043' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: 'Archive Invoice 1042' }).click();
+      await page.getByRole('button', { name: 'Archive Invoice 1043' }).click();
+      await settle(page, 600);
+      // Undo on the newest toast only: Invoice 1042 stays archived.
+      await page.getByRole('listitem').filter({ hasText: 'Archived Invoice 1043' }).getByRole('button', { name: 'Undo' }).click();
+      await settle(page);
+      return 3;
     },
   },
 ];
