@@ -244,6 +244,39 @@ describe('a drag onto a layout grid or a calendar', function () {
     }
   });
 
+  it('an item SortableJS moves among the others while the browser drags it is dropped where it was let go on the list as it stood (not onto itself), replays there, and fails where the list ignores drops', async () => {
+    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
+    try {
+      const page = rig.session.page();
+      const url = `${site.origin}/test/fixtures/widgets/sortable-native.html`;
+      const lists = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
+      const item = (text: string) => page.locator('li', { hasText: text });
+      await page.goto(url);
+      const recorder = await Recorder.start(rig.session);
+      const plan = (await item('Plan the trip').boundingBox())!;
+      const write = (await item('Write the report').boundingBox())!;
+      await dragBy(page, { x: plan.x + 40, y: plan.y + plan.height / 2 }, { x: write.x + 40, y: write.y + 6 });
+      const recorded = await recorder.stop();
+      assert.deepEqual(await lists(), { todo: ['plan', 'write', 'call', 'water'], done: ['shop'] }, 'the person moved the trip to the top');
+      const flow: Flow = { version: FLOW_VERSION, name: 'Chores', startUrl: url, steps: recorded.map(({ step }) => step) };
+      assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.action.arguments?.[0], step.effect] : step)), [
+        ['dragAndDrop', 'css=li:has-text("Write the report")', { order: ['Plan the trip', 'Write the report', 'Call the bank', 'Water the plants'] }],
+      ]);
+
+      await page.goto('about:blank');
+      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+      assert.deepEqual(await lists(), { todo: ['plan', 'write', 'call', 'water'], done: ['shop'] });
+
+      await page.goto('about:blank');
+      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
+      assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected its list in the order "Plan the trip", "Write the report"/, JSON.stringify(frozen.steps));
+    } finally {
+      await site.close();
+    }
+  });
+
   it('a drag in a colour picker\'s square (react-colorful: a slider of two dimensions, no number) keeps the value its text says, and fails where the square no longer answers', async () => {
     const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
     try {

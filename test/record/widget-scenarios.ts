@@ -1301,6 +1301,24 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 3;
     },
   },
+  {
+    category: 'shared sortable lists moved by the browser\'s own drag and drop, the item moving among the others during the drag',
+    library: 'sortablejs 1.15 (native drag and drop, two lists)',
+    page: 'sortable-native.html',
+    ready: async (page) => {
+      await page.locator('#todo li').first().waitFor();
+    },
+    person: async (page) => {
+      const item = (text: string) => page.locator('li', { hasText: text });
+      const plan = (await item('Plan the trip').boundingBox())!;
+      const write = (await item('Write the report').boundingBox())!;
+      await dragTo(page, { x: plan.x + 40, y: plan.y + plan.height / 2 }, { x: write.x + 40, y: write.y + 6 }, 15, 500);
+      const call = (await item('Call the bank').boundingBox())!;
+      const shop = (await item('Do the shopping').boundingBox())!;
+      await dragTo(page, { x: call.x + 40, y: call.y + call.height / 2 }, { x: shop.x + 40, y: shop.y + shop.height + 10 }, 20, 500);
+      return 2;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

@@ -17,8 +17,9 @@ import { provenSelectors } from './proven-selectors';
 export function recordDrags(r: Recording): void {
   const gesture = r.gesture;
   let downAt: PressedForDrag | null = null;
+  const unplaced = (element: Element) => r.raw({ kind: 'drag', mark: '', fingerprint: describeInPage(element), selectors: [], problem: 'the place it was dropped could not be told', token: r.token });
   let dragged: Element | null = null;
-  let draggedFrom: { order: string[]; ancestry: Ancestry; picked: [number, number] } | null = null;
+  let draggedFrom: { order: string[]; ancestry: Ancestry; picked: [number, number]; places: ReturnType<typeof dropCandidates>; containers: ReturnType<typeof containersOf> } | null = null;
   window.addEventListener('pointerdown', (event) => {
     const pointed = event.isTrusted ? pointedBy(event) : null;
     if (!pointed) return;
@@ -43,18 +44,27 @@ export function recordDrags(r: Recording): void {
     if (!dragged) return;
     r.describeNow(dragged);
     const box = dragged.getBoundingClientRect();
-    // As for a drag of pointer events: what the drop's effect is read against, as it stood before anything moved.
-    draggedFrom = { order: orderOf(dragged), ancestry: ancestryOf(dragged), picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] };
+    // As for a drag of pointer events: what the drop's effect and place are read against, as they stood before anything moved.
+    draggedFrom = {
+      order: orderOf(dragged), ancestry: ancestryOf(dragged), picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)],
+      places: dropCandidates(dragged), containers: containersOf(dragged),
+    };
   }, true);
   window.addEventListener('drop', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
     if (!target || !dragged || !draggedFrom) return;
-    const fingerprint = describeInPage(target);
-    // Where on the target it was dropped: a list's drop target tells "above" from "below" by the pointer's place on it.
-    const box = target.getBoundingClientRect();
-    const offset: [number, number] = [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)];
-    const destination = { fingerprint, selectors: provenSelectors(target, selectorsInPage(target, fingerprint, describeInPage).selectors), offset, picked: draggedFrom.picked };
-    r.send('drag', dragged, { destination }, { drag: { order: draggedFrom.order, ...layoutBefore(draggedFrom.ancestry, target) } });
+    // A list that moves the item among the others while it is dragged (SortableJS) has it under the pointer at the
+    // drop: the place is then what lay there before the drag, as for a drag of pointer events.
+    const movedAlong = target === dragged || dragged.contains(target) || target.contains(dragged);
+    const before = movedAlong ? dropPlace(draggedFrom.places, event.clientX, event.clientY) ?? dropInContainer(draggedFrom.containers, event.clientX, event.clientY) : undefined;
+    if (movedAlong && !before) {
+      unplaced(dragged);
+    } else {
+      // Where on the target it was dropped: a list's drop target tells "above" from "below" by the pointer's place on it.
+      const box = target.getBoundingClientRect();
+      const place = before ?? { element: target, offset: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] as const };
+      r.send('drag', dragged, { destination: { ...destinationOf(place), picked: draggedFrom.picked } }, { drag: { order: draggedFrom.order, ...layoutBefore(draggedFrom.ancestry, place.element) } });
+    }
     dragged = null;
     draggedFrom = null;
   }, true);
@@ -90,15 +100,21 @@ export function recordDrags(r: Recording): void {
     // The click that ends a drag is part of it.
     gesture.suppressClickOn = start.around;
     if (!place) {
-      r.raw({ kind: 'drag', mark: '', fingerprint: describeInPage(start.element), selectors: [], problem: 'the place it was dropped could not be told', token: r.token });
+      unplaced(start.element);
       gesture.accounted = true;
       return;
     }
-    const fingerprint = describeInPage(place.element);
-    // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
-    const selectors = [...provenSelectors(place.element, selectorsInPage(place.element, fingerprint, describeInPage).selectors.filter((selector) => !isPlaceSelector(selector))), place.path];
-    r.send('drag', start.element, { destination: { fingerprint, selectors, offset: place.offset, picked: start.picked } }, { drag: { order: start.order, ...layoutBefore(start.ancestry, place.element) } });
+    r.send('drag', start.element, { destination: { ...destinationOf(place), picked: start.picked } }, { drag: { order: start.order, ...layoutBefore(start.ancestry, place.element) } });
   }, true);
+}
+
+/** Where a drag's step drops: the element, by selectors proven on it, and where on it. */
+function destinationOf(place: { element: Element; offset: readonly [number, number]; path?: string }) {
+  const fingerprint = describeInPage(place.element);
+  const found = selectorsInPage(place.element, fingerprint, describeInPage).selectors;
+  // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
+  const selectors = place.path ? [...provenSelectors(place.element, found.filter((selector) => !isPlaceSelector(selector))), place.path] : provenSelectors(place.element, found);
+  return { fingerprint, selectors, offset: place.offset };
 }
 
 /**
