@@ -1319,6 +1319,41 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 2;
     },
   },
+  {
+    category: 'a menu\'s submenu in a portal, opened by the pointer resting on its item',
+    library: '@radix-ui/react-dropdown-menu 2.2 Sub (React 19)',
+    page: 'radix.html',
+    ready: async (page) => {
+      await page.getByRole('slider', { name: 'Volume' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: 'View options' }).click();
+      await page.getByRole('menuitem', { name: 'More Tools' }).hover();
+      await settle(page);
+      await page.getByRole('menuitem', { name: 'Developer Tools' }).click();
+      await settle(page);
+      return 2;
+    },
+  },
+  {
+    category: 'menus and a select worked by keys alone (keys on a button, menu items and options, not fields)',
+    library: '@radix-ui/react-select 2.4, react-dropdown-menu 2.2 by keys (React 19)',
+    page: 'radix.html',
+    ready: async (page) => {
+      await page.getByRole('slider', { name: 'Volume' }).waitFor();
+    },
+    person: async (page) => {
+      // Tab to the select, Enter opens it, two down, Enter picks; Tab to the menu button, Enter opens it, down to
+      // "More Tools", the right arrow opens its submenu, down once, Enter; then the menu again, End, Space checks.
+      const keys = ['Tab', 'Enter', 'ArrowDown', 'ArrowDown', 'Enter', 'Tab', 'Enter', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'Enter', 'Enter', 'End', 'Space', 'Tab', 'ArrowRight', 'ArrowRight'];
+      for (const key of keys) {
+        await page.keyboard.press(key);
+        await settle(page, 150);
+      }
+      await settle(page);
+      return keys.length;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
