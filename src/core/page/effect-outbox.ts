@@ -2,7 +2,7 @@ import { isTextField, valueOf } from './fields';
 import { changedState, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
 import type { Appeared, Gone } from './appearances';
 import type { Current } from './currents';
-import type { Opened } from './openings';
+import { shows, type Opened } from './openings';
 import { animating } from './settling';
 
 /** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
@@ -172,8 +172,10 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const opened = elsewhere.openedSince(entry.since, until, kind === 'press', entry.element);
         // The element it made current (the carousel's bullet for the slide it moved to): the most lasting fact after an opening.
         const current = opened ? undefined : elsewhere.madeCurrentSince(entry.since, until);
-        // Text a click put on the page (a key's may be what was typed before it, which a variable may change on replay).
-        const appeared = opened || current || kind === 'press' ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
+        // Text a click put on the page (a key's may be what was typed before it, which a variable may change on replay);
+        // or a key that took its field off the page (Enter committing a rename box): what shows in its place.
+        const tookField = kind === 'press' && isTextField(entry.element) && !shows(entry.element);
+        const appeared = opened || current || (kind === 'press' && !tookField) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
         // Else the text it took off the page (a chip its × removed, with the × itself; Delete on a focused tag). Another
         // key's may be a list drawn anew for what was typed.
         const removing = kind !== 'press' || /^(Delete|Backspace)$/.test(String(entry.payload.value));

@@ -143,7 +143,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
         .filter((candidate) => exactText(candidate) === text);
       // Playwright's role selector finds no element of role generic (a label, a div): those are found by their tag.
       const byTag = ['generic', 'none', 'paragraph', 'text'].includes(role);
-      const inside = holders.flatMap((candidate) => [...candidate.querySelectorAll(byTag ? CSS.escape(element.localName) : '*')].filter((inner) => byTag || roleOf(inner) === role));
+      // Holders inside holders (a row and the box in it, both showing only the row's text) hold the same elements once.
+      const inside = [...new Set(holders.flatMap((candidate) => [...candidate.querySelectorAll(byTag ? CSS.escape(element.localName) : '*')].filter((inner) => byTag || roleOf(inner) === role)))];
       if (inside.length === 1 && inside[0] === element) selectors.push(`${anchorPart} >> internal:has-text=${quote(text)}s >> ${byTag ? `css=${CSS.escape(element.localName)}` : `role=${role}`}`);
     }
   }
