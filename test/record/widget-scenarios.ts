@@ -1354,6 +1354,62 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return keys.length;
     },
   },
+  {
+    category: 'emoji picker as a custom element (search, category tabs, a grid of menu items, skin tones, all in a shadow root)',
+    library: 'emoji-picker-element 1.29',
+    page: 'emoji-picker.html',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Add emoji' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: 'Add emoji' }).click();
+      await page.getByRole('combobox', { name: 'Search' }).click();
+      await page.keyboard.type('rocket', { delay: 40 });
+      await settle(page, 600);
+      await page.getByRole('option', { name: /^🚀/ }).click();
+      // The search cleared (select all, Backspace) brings the categories back.
+      await page.getByRole('combobox', { name: 'Search' }).click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.press('Backspace');
+      await settle(page, 600);
+      await page.getByRole('tab', { name: 'Food and drink' }).click();
+      await settle(page, 600);
+      await page.getByRole('menuitem', { name: /^🍎/ }).click();
+      await page.getByRole('button', { name: /Choose a skin tone/ }).click();
+      await settle(page);
+      await page.getByRole('option', { name: 'Medium', exact: true }).click();
+      await settle(page);
+      await page.getByRole('tab', { name: 'People and body' }).click();
+      await settle(page, 600);
+      await page.getByRole('menuitem', { name: /^👋/ }).click();
+      await settle(page);
+      return 13;
+    },
+  },
+  {
+    category: 'virtualized file tree: renamed by Enter in place, a file dragged into a folder by the browser\'s drag and drop, a folder closed by a click',
+    library: 'react-arborist 3.16 (React 19, react-dnd HTML5 backend)',
+    page: 'arborist.html',
+    ready: async (page) => {
+      await page.getByRole('treeitem', { name: /setup\.md/ }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('treeitem', { name: /setup\.md/ }).click();
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('install.md', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      const util = (await page.getByRole('treeitem', { name: /util\.ts/ }).boundingBox())!;
+      const docs = (await page.getByRole('treeitem', { name: /docs/ }).boundingBox())!;
+      await dragTo(page, { x: util.x + 60, y: util.y + util.height / 2 }, { x: docs.x + 60, y: docs.y + docs.height / 2 }, 15, 500);
+      await page.getByRole('treeitem', { name: /src/ }).click();
+      await page.keyboard.press('ArrowLeft');
+      await settle(page);
+      return 8;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
