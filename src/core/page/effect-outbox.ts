@@ -175,7 +175,9 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // Text a click put on the page (a key's may be what was typed before it, which a variable may change on replay);
         // or a key that took its field off the page (Enter committing a rename box): what shows in its place.
         const tookField = kind === 'press' && isTextField(entry.element) && !shows(entry.element);
-        const appeared = opened || current || (kind === 'press' && !tookField) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
+        // So does a character key pressed on no field (a page's "?" shortcut, the "s" that ends "g s"): it typed nothing.
+        const shortcut = kind === 'press' && !isTextField(entry.element) && /^(Shift\+)?.$/u.test(String(entry.payload.value));
+        const appeared = opened || current || (kind === 'press' && !tookField && !shortcut) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
         // Else the text it took off the page (a chip its × removed, with the × itself; Delete on a focused tag). Another
         // key's may be a list drawn anew for what was typed.
         const removing = kind !== 'press' || /^(Delete|Backspace)$/.test(String(entry.payload.value));

@@ -15,11 +15,22 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRigh
 const FIELD_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace']);
 const EDITING_KEYS = new Set(['Delete', 'Backspace']);
 
-/** A key as Playwright names it, with its modifiers (`Shift+Tab`, `Control+a`). */
-function keyName(event: KeyboardEvent): string {
+/** How far apart the keys of a page's key sequence may be (a shortcut library's own wait is about a second). */
+const SEQUENCE_MS = 1500;
+/** Keys before the one that ends a sequence, at most. */
+const MOST_IN_SEQUENCE = 3;
+
+/** A key with no element focused goes to the page: there is no element to name. */
+const isThePage = (element: Element) => element === document.body || element === document.documentElement;
+
+/**
+ * A key as Playwright names it, with its modifiers (`Shift+Tab`, `Control+a`). A character typed with Shift on no field
+ * keeps it (`Shift+?`): a page's shortcut may ask for it, and a replayed `?` alone comes without it.
+ */
+function keyName(event: KeyboardEvent, onField: boolean): string {
   const chord = event.ctrlKey || event.altKey || event.metaKey;
   const key = event.key === ' ' ? 'Space' : event.key;
-  return `${event.ctrlKey ? 'Control+' : ''}${event.altKey ? 'Alt+' : ''}${event.metaKey ? 'Meta+' : ''}${event.shiftKey && (key.length > 1 || chord) ? 'Shift+' : ''}${key}`;
+  return `${event.ctrlKey ? 'Control+' : ''}${event.altKey ? 'Alt+' : ''}${event.metaKey ? 'Meta+' : ''}${event.shiftKey && (key.length > 1 || chord || !onField) ? 'Shift+' : ''}${key}`;
 }
 
 /** Key presses that are steps of their own, written as Playwright names them (`Shift+Tab`, `Control+a`). */
@@ -53,7 +64,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     const field = isTextField(target);
     // Selecting all, copying, cutting and pasting in a field are part of typing: the value it ends with is the fill.
     const typingChord = field && (event.ctrlKey || event.metaKey) && !event.altKey && ['a', 'c', 'x', 'v', 'z', 'y'].includes(event.key.toLowerCase());
-    if (!typingChord) keyed(target, keyName(event));
+    if (!typingChord) keyed(target, keyName(event, field));
     const editor = isKeyboardEditor(target);
     // A key an editor of its own takes (no input event comes of it there) is typing, not a key the field refused.
     charInField = field && !editor && !chord && event.key.length === 1 ? { element: target, event, value: valueOf(target), inputs, at: performance.now(), atCaret: caretOnly(target) } : null;
@@ -65,7 +76,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
         return;
       }
       flushFill(target);
-      r.send('press', target, { value: keyName(event) });
+      r.send('press', target, { value: keyName(event, true) });
       return;
     }
     if (!field && !chord && event.key.length === 1 && !(target instanceof HTMLSelectElement)) {
@@ -89,9 +100,9 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (!recorded) return;
     if (field) flushFill(target);
     // A key with no element focused goes to the page (a block editor's Enter where its caret is): no element to name.
-    const onPage = target === document.body || target === document.documentElement;
+    const onPage = isThePage(target);
     // A key on an item of a list may move it (a sortable list's Space drops the item the arrows carried).
-    r.send('press', target, { value: keyName(event), ...(onPage ? { page: true } : {}) }, onPage ? undefined : field ? { fieldBefore: valueOf(target) } : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1), listBefore: target.parentElement ?? undefined });
+    r.send('press', target, { value: keyName(event, field), ...(onPage ? { page: true } : {}) }, onPage ? undefined : field ? { fieldBefore: valueOf(target) } : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1), listBefore: target.parentElement ?? undefined });
   }, true);
   // A key in a field that moved a widget's highlight or removed a chip, and typed nothing, is a press of that key.
   window.addEventListener('keyup', (event) => {
@@ -100,7 +111,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (!event.isTrusted || !pressed || pressed.event.key !== event.key || !pressed.element.isConnected) return;
     const typed = EDITING_KEYS.has(event.key) && valueOf(pressed.element) !== pressed.value;
     if (typed || gesture.steps !== pressed.steps || !r.actedSince(pressed.mutations, pressed.at)) return;
-    r.send('press', pressed.element, { value: keyName(pressed.event) }, { since: pressed.at, fieldBefore: pressed.value });
+    r.send('press', pressed.element, { value: keyName(pressed.event, true) }, { since: pressed.at, fieldBefore: pressed.value });
   }, true);
   // A character the field did not take (no input came of it) that the page answered (a tag input making a chip of the
   // text and emptying the field) is a press of that key, after what was typed before it: replay types the text, then
@@ -117,7 +128,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (typed.inputs !== inputs && !tookText) return;
     if (now === typed.value && !r.changedSince(typed.at)) return;
     flushFill(typed.element, typed.value);
-    r.send('press', typed.element, { value: keyName(typed.event) }, { shows: typed.value, since: typed.at });
+    r.send('press', typed.element, { value: keyName(typed.event, true) }, { shows: typed.value, since: typed.at });
   }, true);
   // A field the page focuses once the key is up (or after a click) was not opened by that key.
   window.addEventListener('keyup', (event) => {
@@ -135,11 +146,25 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
       decide(keyed, event);
     };
   }, true);
+  /**
+   * Typing keys on something that is not a field that did nothing by themselves, kept a moment: the first keys of a
+   * sequence (the "g" of a page's "g s" shortcut) are steps when the key that ends it acts.
+   */
+  let unanswered: { element: Element; value: string; since: number; at: number }[] = [];
   const decide = (keyed: NonNullable<typeof gesture.keyedOn>, event: KeyboardEvent) => {
     const focused = deepActiveElement();
     const openedField = focused && focused !== keyed.element && isTextField(focused);
-    if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || !keyed.element.isConnected || !r.actedSince(keyed.mutations, keyed.since)) return;
-    r.send('press', keyed.element, { value: keyName(event) }, { since: keyed.since });
+    const inSequence = unanswered.filter((key) => key.element === keyed.element && keyed.at - key.at <= SEQUENCE_MS);
+    unanswered = [];
+    if (openedField || gesture.steps !== keyed.steps || r.heldClicks.size || !keyed.element.isConnected) return;
+    const press = { value: keyName(event, false), ...(isThePage(keyed.element) ? { page: true } : {}) };
+    if (!r.actedSince(keyed.mutations, keyed.since)) {
+      unanswered = [...inSequence, { element: keyed.element, value: press.value, since: keyed.since, at: keyed.at }].slice(-MOST_IN_SEQUENCE);
+      return;
+    }
+    // Each did nothing by itself, as was seen before the next key came: no effect of its own.
+    for (const key of inSequence) r.send('press', key.element, { ...press, value: key.value }, { since: key.since, known: {} });
+    r.send('press', keyed.element, press, { since: keyed.since });
   };
 }
 

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { Recorder } from '../../src/flows/recorder';
+import { replayFlow } from '../../src/flows/replay';
+import { serveFolder, type StaticSite } from '../../src/cli/static-site';
+import { FLOW_VERSION, type Flow } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/** Issue 40: keys on things that are not fields. A page's shortcuts (tinykeys) are pressed on the page itself. */
+describe('shortcuts pressed on the page', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+  let site: StaticSite;
+  before(async () => {
+    site = await serveFolder(ROOT);
+  });
+  after(() => site?.close());
+
+  it('keep Shift with a character, the first key of a sequence that did nothing alone, what each put on the page; and fail where the sequence is gone', async () => {
+    const url = `${site.origin}/test/fixtures/widgets/palette.html`;
+    const page = rig.session.page();
+    const state = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    const recorder = await Recorder.start(rig.session);
+    await page.keyboard.press('Shift+?');
+    await page.keyboard.press('g');
+    await page.keyboard.press('s');
+    await page.waitForTimeout(300);
+    const recorded = await recorder.stop();
+    assert.deepEqual(await state(), { section: 'Settings', theme: 'light', files: 0, help: true });
+    const flow: Flow = { version: FLOW_VERSION, name: 'Shortcuts', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.description, step.action.arguments, step.effect] : step)), [
+      ['the page', ['Shift+?'], { appeared: { text: 'Ctrl+K: commands. g s: settings. ?: this help.' } }],
+      ['the page', ['g'], undefined],
+      ['the page', ['s'], { appeared: { text: 'Settings' } }],
+    ]);
+    assert.deepEqual(recorder.problems, []);
+
+    await page.goto('about:blank');
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await state(), { section: 'Settings', theme: 'light', files: 0, help: true });
+
+    await page.goto('about:blank');
+    const still = await replayFlow(rig.session, { ...flow, startUrl: `${url}#still` }, { stepTimeoutMs: 2000, heal: false });
+    assert.equal(still.status, 'failed', 'the section stayed Home: not a pass');
+    const failed = still.steps.find((step) => step.status === 'failed');
+    assert.equal(failed?.index, 2, JSON.stringify(still.steps, null, 1));
+    assert.match(failed?.error?.message ?? '', /expected "Settings" appearing on the page/);
+  });
+});
