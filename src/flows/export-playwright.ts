@@ -125,13 +125,14 @@ function effectCode(target: string, effect: Effect): string[] {
     if (effect[key] !== undefined) lines.push(`await expect(${target}).toHaveAttribute(${js(`aria-${key}`)}, ${js(String(effect[key]))});`);
   }
   // A slider's aria-valuenow, else the value of a range input or of a text field (as Rehearse reads it).
-  if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element) => element.getAttribute('aria-valuenow') ?? ('value' in element ? String(element.value) : null))).toBe(${js(effect.value)});`);
+  if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element) => element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? ('value' in element ? String(element.value) : null))).toBe(${js(effect.value)});`);
   // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
   if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);
-  // Where a drag put the element in its layout, give or take a quarter of its own size (as Rehearse checks it).
+  // Where a drag put the element in its layout, give or take a quarter of its own size, and the size a resize gave
+  // it, give or take an eighth (as Rehearse checks them).
   if (effect.place) {
-    const { levels, left, top } = effect.place;
-    lines.push(`await expect.poll(() => ${target}.evaluate((element, [levels, left, top]) => { let layout = element; for (let level = 0; level < levels; level++) layout = layout.parentElement; const outer = layout.getBoundingClientRect(), box = element.getBoundingClientRect(); return Math.abs((box.left - outer.left) / outer.width - left) <= Math.max(0.02, box.width / outer.width / 4) && Math.abs((box.top - outer.top) / outer.height - top) <= Math.max(0.02, box.height / outer.height / 4); }, [${levels}, ${left}, ${top}])).toBe(true);`);
+    const { levels, left, top, width = -1, height = -1 } = effect.place;
+    lines.push(`await expect.poll(() => ${target}.evaluate((element, [levels, left, top, width, height]) => { let layout = element; for (let level = 0; level < levels; level++) layout = layout.parentElement; const outer = layout.getBoundingClientRect(), box = element.getBoundingClientRect(); const sized = (now, wanted) => wanted < 0 || Math.abs(now - wanted) <= Math.max(0.01, wanted / 8); return Math.abs((box.left - outer.left) / outer.width - left) <= Math.max(0.02, box.width / outer.width / 4) && Math.abs((box.top - outer.top) / outer.height - top) <= Math.max(0.02, box.height / outer.height / 4) && sized(box.width / outer.width, width) && sized(box.height / outer.height, height); }, [${levels}, ${left}, ${top}, ${width}, ${height}])).toBe(true);`);
   }
   if (effect.order) lines.push(`await expect(${target}.locator('xpath=..').locator(':scope > *')).toHaveText([${effect.order.map((item) => js(item)).join(", ")}]);`);
   // What the gesture opened elsewhere on the page shows (Rehearse compares the whole name; Playwright, any part of it).

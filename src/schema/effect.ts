@@ -24,7 +24,9 @@ export const EffectSchema = strictObject({
     levels: v.pipe(wholeNumber(1, 20), v.description('How many levels up from the element the layout is (a dashboard grid, a calendar\'s month).')),
     left: v.pipe(share(), v.description('The element\'s left edge, as a fraction of the layout\'s width from its left edge.')),
     top: v.pipe(share(), v.description('The element\'s top edge, as a fraction of the layout\'s height from its top edge.')),
-  }), v.description('Where the dragged element sits afterwards in the layout it was dropped on (give or take a quarter of its own size): what a drag onto a layout or a calendar did.'))),
+    width: v.optional(v.pipe(share(), v.description('The element\'s width, as a fraction of the layout\'s, when the drag changed its size (an edge or a corner pulled).'))),
+    height: v.optional(v.pipe(share(), v.description('The element\'s height, as a fraction of the layout\'s, when the drag changed its size.'))),
+  }), v.description('Where the dragged element sits afterwards in the layout it was dropped on (give or take a quarter of its own size), and its size there when the drag resized it (give or take an eighth): what a drag onto a layout or a calendar, or on a resize handle, did.'))),
   order: v.optional(v.pipe(list(text()), v.description('The text of each item of the list the element sits in, in order, afterwards: what a drag that reorders a list did.'))),
   opened: v.optional(v.pipe(strictObject({
     role: v.pipe(oneOf(OPENED_ROLES), v.description('The role of what the gesture opened.')),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { Recorder } from '../../src/flows/recorder';
+import { exportPlaywrightSpec } from '../../src/flows/export-playwright';
 import { replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
@@ -272,6 +273,39 @@ describe('a drag onto a layout grid or a calendar', function () {
       const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
       assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
       assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected its list in the order "Plan the trip", "Write the report"/, JSON.stringify(frozen.steps));
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('a note resized by pulling its corner (interact.js) keeps its new size as the effect, replays to it, and fails where notes no longer resize', async () => {
+    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
+    try {
+      const page = rig.session.page();
+      const url = `${site.origin}/test/fixtures/widgets/interact.html`;
+      const notes = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
+      await page.goto(url);
+      await page.waitForFunction(() => typeof (window as unknown as { interact?: unknown }).interact === 'function');
+      const recorder = await Recorder.start(rig.session);
+      const risks = (await page.locator('#risks').boundingBox())!;
+      await dragBy(page, { x: risks.x + risks.width - 3, y: risks.y + risks.height - 3 }, { x: risks.x + risks.width + 77, y: risks.y + risks.height + 57 });
+      const recorded = await recorder.stop();
+      const resized = ['ideas 20,20 160x100', 'risks 300,20 240x160'];
+      assert.deepEqual(await notes(), resized, 'the person pulled Risks out by 80 × 60');
+      const flow: Flow = { version: FLOW_VERSION, name: 'Board', startUrl: url, steps: recorded.map(({ step }) => step) };
+      assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { place: { levels: 1, left: 0.375, top: 0.042, width: 0.3, height: 0.333 } }]]);
+
+      await page.goto('about:blank');
+      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+      assert.deepEqual(await notes(), resized);
+
+      await page.goto('about:blank');
+      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(frozen.status, 'failed', 'the note kept its size: not a pass');
+      assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected placed 38% across and 4% down the layout 1 level up, 30% wide and 33% high, found placed 38% across and 4% down the layout 1 level up, 20% wide and 21% high/, JSON.stringify(frozen.steps));
+      // Exported to Playwright code, the size is checked too.
+      assert.match(exportPlaywrightSpec(flow, 'board.flow.json'), /sized\(box\.width \/ outer\.width, width\) && sized\(box\.height \/ outer\.height, height\); \}, \[1, 0\.375, 0\.042, 0\.3, 0\.333\]\)\)\.toBe\(true\)/);
     } finally {
       await site.close();
     }

@@ -1,5 +1,5 @@
 import { isTextField, valueOf } from './fields';
-import { changedState, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
+import { changedState, fraction, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
 import type { Appeared, Gone } from './appearances';
 import type { Current } from './currents';
 import { shows, type Opened } from './openings';
@@ -20,7 +20,14 @@ export interface DragBefore {
   place?: Place | undefined;
   /** The layout the place is in: where an item the library drew anew on the drop (a calendar's event) is found again. */
   layout?: Element | undefined;
+  /** Its size in CSS pixels (a layout that grows under it changes its share, not its size). */
+  size?: { width: number; height: number } | undefined;
 }
+
+/** A size this many pixels (or an eighth) off is another: an edge or a corner pulled. */
+const RESIZED_PX = 4;
+const resizedFrom = (before: { width: number; height: number }, box: DOMRect) =>
+  [[before.width, box.width], [before.height, box.height]].some(([was, now]) => Math.abs(now! - was!) > Math.max(RESIZED_PX, was! / 8));
 
 /** The element a library drew in place of a dropped one: the only one of its tag in the layout that shows its text. */
 function redrawn(gone: Element, layout: Element): Element | undefined {
@@ -141,7 +148,11 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // A layout keeps its items in their order and moves them on its grid: where the item went is the drag's effect.
         const levels = drag?.place && !effect.order && effect.value === undefined ? (drag.layout ? levelsUp(element, drag.layout) : drag.place.levels) : undefined;
         const place = levels ? placeOf(element, levels) : undefined;
-        if (place && !sitsAt(place, drag!.place!)) effect.place = { levels: place.levels, left: place.left, top: place.top };
+        // Or what it pulled: an edge or a corner that resized it in place.
+        const resized = place && drag!.size && resizedFrom(drag!.size, element.getBoundingClientRect());
+        if (place && (resized || !sitsAt(place, drag!.place!))) {
+          effect.place = { levels: place.levels, left: place.left, top: place.top, ...(resized ? { width: fraction(place.width), height: fraction(place.height) } : {}) };
+        }
         // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.
         const typed = (entry.payload.kind === 'type' && typeof entry.payload.value === 'string' ? entry.payload.value : entry.reading.shows ?? '').trim();
         // A spin button's key (a date's segment typed over) is checked by the value it came to, not by text around it.

@@ -116,6 +116,9 @@ export interface Place {
   levels: number;
   left: number;
   top: number;
+  /** Its size in the layout, when a drag changed it. */
+  width?: number | undefined;
+  height?: number | undefined;
 }
 
 export interface EffectFacts extends ElementState {
@@ -136,7 +139,7 @@ function ancestorAt(element: Element, levels: number): Element | null {
   return node;
 }
 
-const fraction = (value: number) => Math.round(value * 1000) / 1000;
+export const fraction = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Where `element` sits inside the one `levels` up (a layout grid, a calendar), and its own size there, in fractions. */
 export function placeOf(element: Element, levels: number): (Place & { width: number; height: number }) | undefined {
@@ -162,11 +165,18 @@ export function placeWithin(element: Element, levels: number): (Place & { width:
 }
 
 /** A place found, in the words the schema's describePlace uses for the one expected (page code imports no schema). */
-const describePlace = (place: Place) => `placed ${Math.round(place.left * 100)}% across and ${Math.round(place.top * 100)}% down the layout ${place.levels} level${place.levels === 1 ? '' : 's'} up`;
+const describePlace = (place: Place, sized: boolean) => `placed ${Math.round(place.left * 100)}% across and ${Math.round(place.top * 100)}% down the layout ${place.levels} level${place.levels === 1 ? '' : 's'} up`
+  + (sized && place.width !== undefined && place.height !== undefined ? `, ${Math.round(place.width * 100)}% wide and ${Math.round(place.height * 100)}% high` : '');
 
 /** Whether an element sits where a place says, give or take a quarter of its own size (a grid's neighbouring cell is not it). */
 export function sitsAt(now: Place & { width: number; height: number }, place: Place): boolean {
   return Math.abs(now.left - place.left) <= Math.max(0.02, now.width / 4) && Math.abs(now.top - place.top) <= Math.max(0.02, now.height / 4);
+}
+
+/** Whether an element has the size a place says, give or take an eighth of it (a grid's next step of size is not it). */
+export function sizedAs(now: { width: number; height: number }, place: Place): boolean {
+  const near = (size: number, wanted: number | undefined) => wanted === undefined || Math.abs(size - wanted) <= Math.max(0.01, wanted / 8);
+  return near(now.width, place.width) && near(now.height, place.height);
 }
 
 
@@ -211,7 +221,7 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
   if (effect.shows !== undefined && !showsText(element, effect.shows)) missing.push('without that text');
   if (effect.place) {
     const now = placeOf(element, effect.place.levels);
-    if (!now || !sitsAt(now, effect.place)) missing.push(now ? describePlace(now) : 'not in a layout that far up');
+    if (!now || !sitsAt(now, effect.place) || !sizedAs(now, effect.place)) missing.push(now ? describePlace(now, effect.place.width !== undefined) : 'not in a layout that far up');
   }
   missing.push(...missingElsewhere(effect, element.ownerDocument, element));
   if (effect.order) {

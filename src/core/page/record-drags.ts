@@ -1,5 +1,6 @@
 import { describeInPage } from './describe-in-page';
-import { orderOf, shownText as textOf, type Place } from './element-state';
+import { orderOf, shownText as textOf } from './element-state';
+import type { DragBefore } from './effect-outbox';
 import { isSetByValue, isTextField } from './fields';
 import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace } from './pointer-drag';
 import { isPositional as isPlaceSelector } from './positional-path';
@@ -146,11 +147,11 @@ function ancestryOf(element: Element): Ancestry {
  * Where the dragged element stood, when the drag began, in the layout that holds both it and the place it was dropped
  * (a dashboard grid, a calendar's month): the effect of the drag is its place there afterwards.
  */
-function layoutBefore(ancestry: Ancestry, dropped: Element): { place: Place; layout: Element } | undefined {
+function layoutBefore(ancestry: Ancestry, dropped: Element): Required<Pick<DragBefore, 'place' | 'layout' | 'size'>> | undefined {
   // As it stood when the drag began: a library that draws a ghost in the item's place may have taken the item out.
   const levels = ancestry.findIndex(({ element }) => element.contains(dropped));
   if (levels <= 0) return undefined;
   const [box, outer] = [ancestry[0]!.box, ancestry[levels]!.box];
   if (outer.width < 1 || outer.height < 1) return undefined;
-  return { place: { levels, left: (box.left - outer.left) / outer.width, top: (box.top - outer.top) / outer.height }, layout: ancestry[levels]!.element };
+  return { place: { levels, left: (box.left - outer.left) / outer.width, top: (box.top - outer.top) / outer.height }, layout: ancestry[levels]!.element, size: { width: box.width, height: box.height } };
 }
