@@ -1410,6 +1410,47 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 8;
     },
   },
+  {
+    category: 'notes moved freely on a board and resized by an edge, snapped to a grid (pointer events, transforms)',
+    library: 'interactjs 1.10',
+    page: 'interact.html',
+    ready: async (page) => {
+      await page.locator('#risks').waitFor();
+      await page.waitForFunction(() => typeof (window as unknown as { interact?: unknown }).interact === 'function');
+    },
+    person: async (page) => {
+      const ideas = (await page.locator('#ideas').boundingBox())!;
+      await dragTo(page, { x: ideas.x + 60, y: ideas.y + 50 }, { x: ideas.x + 60 + 200, y: ideas.y + 50 + 240 }, 20, 400);
+      // The bottom-right corner of "Risks", pulled out by 80 × 60.
+      const risks = (await page.locator('#risks').boundingBox())!;
+      await dragTo(page, { x: risks.x + risks.width - 3, y: risks.y + risks.height - 3 }, { x: risks.x + risks.width + 77, y: risks.y + risks.height + 57 }, 20, 400);
+      return 2;
+    },
+  },
+  {
+    category: 'a command palette opened by a shortcut on no field (Ctrl+K), two-key and shifted shortcuts on the page',
+    library: 'cmdk 1.1, tinykeys 4.0 (React 19)',
+    page: 'palette.html',
+    ready: async (page) => {
+      await page.getByRole('heading', { name: 'Home' }).waitFor();
+    },
+    person: async (page) => {
+      await page.keyboard.press('Control+k');
+      await settle(page);
+      await page.keyboard.type('theme', { delay: 40 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.keyboard.press('Control+k');
+      await settle(page);
+      await page.getByRole('option', { name: 'New file' }).click();
+      await settle(page);
+      await page.keyboard.press('Shift+?');
+      await page.keyboard.press('g');
+      await page.keyboard.press('s');
+      await settle(page);
+      return 8;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
