@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
-import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+import { replayOnRelease, useWidgetSite } from './widget-site';
 
 /**
  * A navigation menu as many sites build it: "Products" opens its menu (drawn at the end of the body, tied to it by
@@ -54,14 +51,10 @@ const described = (flow: Flow) => flow.steps.flatMap((step) => ('action' in step
 describe('menus that open on hover', function () {
   this.timeout(60_000);
   const rig = useEngine();
-  let site: StaticSite;
-  before(async () => {
-    site = await serveFolder(ROOT);
-  });
-  after(() => site?.close());
+  const widgets = useWidgetSite();
 
   it('a context menu\'s submenu (react-contexify, shown by :hover) keeps a hover on its item before each pick in it, and replays both picks', async () => {
-    const url = `${site.origin}/test/fixtures/widgets/contexify.html`;
+    const url = widgets.url('contexify.html');
     const page = rig.session.page();
     const files = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
     await page.goto(url);
@@ -84,16 +77,15 @@ describe('menus that open on hover', function () {
     ]);
     assert.deepEqual(recorder.problems, []);
 
-    await page.goto('about:blank');
-    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 4000, heal: false });
+    const replayed = await replayOnRelease(rig.session, flow, '', 4000);
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
     assert.deepEqual(await files(), wanted);
   });
 
   it('a navigation menu in a portal that opens on hover keeps the hover; one opened by a click does not get one; a release whose menu no longer opens on hover fails', async () => {
     const page = rig.session.page();
-    const url = `${site.origin}/shop`;
-    await page.route(`${site.origin}/shop*`, (route) => route.fulfill({ contentType: 'text/html', body: NAVIGATION }));
+    const url = `${widgets.origin()}/shop`;
+    await page.route(`${widgets.origin()}/shop*`, (route) => route.fulfill({ contentType: 'text/html', body: NAVIGATION }));
     try {
       await page.goto(url);
       const recorder = await Recorder.start(rig.session);
@@ -121,7 +113,7 @@ describe('menus that open on hover', function () {
       assert.equal(failed?.index, 0, JSON.stringify(still.steps, null, 1));
       assert.match(failed?.error?.message ?? '', /hover on button "Products" was done, but it did not have its recorded effect: expected expanded, found not expanded/);
     } finally {
-      await page.unroute(`${site.origin}/shop*`);
+      await page.unroute(`${widgets.origin()}/shop*`);
     }
   });
 });

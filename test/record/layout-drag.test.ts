@@ -6,7 +6,7 @@ import { exportPlaywrightSpec } from '../../src/flows/export-playwright';
 import { replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
-import { serveFolder } from '../../src/cli/static-site';
+import { replayOnRelease, useWidgetSite } from './widget-site';
 
 /** A dashboard built with gridstack as its docs show; `locked` is a later release whose grid no longer moves. */
 async function dashboard(page: Page, locked: boolean): Promise<void> {
@@ -72,6 +72,7 @@ const places = (page: Page) => page.evaluate(() => (window as unknown as { place
 describe('a drag onto a layout grid or a calendar', function () {
   this.timeout(60_000);
   const rig = useEngine();
+  const widgets = useWidgetSite();
 
   it('is recorded with the card\'s new place, replays to it, and fails where the grid no longer moves', async () => {
     const page = rig.session.page();
@@ -150,237 +151,190 @@ describe('a drag onto a layout grid or a calendar', function () {
   });
 
   it('a slider\'s thumb dragged keeps the value it came to, replays to it, and fails where the slider no longer moves', async () => {
-    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
-    try {
-      const page = rig.session.page();
-      const url = `${site.origin}/test/fixtures/widgets/mui-form.html`;
-      const seats = () => page.getByRole('slider', { name: 'Seats' }).getAttribute('aria-valuenow');
-      await page.goto(url);
-      const thumb = (await page.locator('.MuiSlider-thumb').boundingBox())!;
-      const recorder = await Recorder.start(rig.session);
-      await dragBy(page, { x: thumb.x + thumb.width / 2, y: thumb.y + thumb.height / 2 }, { x: thumb.x + thumb.width / 2 + 160, y: thumb.y + thumb.height / 2 });
-      const recorded = await recorder.stop();
-      assert.equal(await seats(), '50', 'the person dragged the thumb to 50');
-      const flow: Flow = { version: FLOW_VERSION, name: 'Seats', startUrl: url, steps: recorded.map(({ step }) => step) };
-      assert.equal(flow.steps.length, 1, JSON.stringify(flow.steps));
-      assert.deepEqual(flow.steps[0] && 'effect' in flow.steps[0] ? flow.steps[0].effect : undefined, { value: '50' });
-      assert.deepEqual(recorder.problems, []);
+    const page = rig.session.page();
+    const url = widgets.url('mui-form.html');
+    const seats = () => page.getByRole('slider', { name: 'Seats' }).getAttribute('aria-valuenow');
+    await page.goto(url);
+    const thumb = (await page.locator('.MuiSlider-thumb').boundingBox())!;
+    const recorder = await Recorder.start(rig.session);
+    await dragBy(page, { x: thumb.x + thumb.width / 2, y: thumb.y + thumb.height / 2 }, { x: thumb.x + thumb.width / 2 + 160, y: thumb.y + thumb.height / 2 });
+    const recorded = await recorder.stop();
+    assert.equal(await seats(), '50', 'the person dragged the thumb to 50');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Seats', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.equal(flow.steps.length, 1, JSON.stringify(flow.steps));
+    assert.deepEqual(flow.steps[0] && 'effect' in flow.steps[0] ? flow.steps[0].effect : undefined, { value: '50' });
+    assert.deepEqual(recorder.problems, []);
 
-      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
-      assert.equal(await seats(), '50');
+    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.equal(await seats(), '50');
 
-      await page.goto('about:blank');
-      const stuck = await replayFlow(rig.session, { ...flow, startUrl: `${url}#locked` }, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(stuck.status, 'failed', 'the thumb stayed at 10: not a pass');
-      const failed = stuck.steps.find((step) => step.status === 'failed');
-      assert.equal(failed?.error?.name, 'EffectMissing', JSON.stringify(failed));
-      assert.match(failed?.error?.message ?? '', /expected at "50", found at "10"/);
-    } finally {
-      await site.close();
-    }
+    const stuck = await replayOnRelease(rig.session, flow, '#locked');
+    assert.equal(stuck.status, 'failed', 'the thumb stayed at 10: not a pass');
+    const failed = stuck.steps.find((step) => step.status === 'failed');
+    assert.equal(failed?.error?.name, 'EffectMissing', JSON.stringify(failed));
+    assert.match(failed?.error?.message ?? '', /expected at "50", found at "10"/);
   });
 
   it('a card dragged to another column of a board (@hello-pangea/dnd, whose drop glides ~330 ms) keeps its new column as the effect, and fails where the board ignores drops', async () => {
-    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
-    try {
-      const page = rig.session.page();
-      const url = `${site.origin}/test/fixtures/widgets/pangea-dnd.html`;
-      await page.goto(url);
-      const build = (await page.getByRole('button', { name: 'Build the parser' }).boundingBox())!;
-      const setUp = (await page.getByRole('button', { name: 'Set up the repo' }).boundingBox())!;
-      const recorder = await Recorder.start(rig.session);
-      await dragBy(page, { x: build.x + 40, y: build.y + build.height / 2 }, { x: setUp.x + 40, y: setUp.y + setUp.height + 20 });
-      await page.waitForTimeout(800);
-      const recorded = await recorder.stop();
-      const flow: Flow = { version: FLOW_VERSION, name: 'Board', startUrl: url, steps: recorded.map(({ step }) => step) };
-      // Read during the glide, the card was still in To do: a replay where it never moved would have passed.
-      assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { order: ['Set up the repo', 'Build the parser'] }]]);
+    const page = rig.session.page();
+    const url = widgets.url('pangea-dnd.html');
+    await page.goto(url);
+    const build = (await page.getByRole('button', { name: 'Build the parser' }).boundingBox())!;
+    const setUp = (await page.getByRole('button', { name: 'Set up the repo' }).boundingBox())!;
+    const recorder = await Recorder.start(rig.session);
+    await dragBy(page, { x: build.x + 40, y: build.y + build.height / 2 }, { x: setUp.x + 40, y: setUp.y + setUp.height + 20 });
+    await page.waitForTimeout(800);
+    const recorded = await recorder.stop();
+    const flow: Flow = { version: FLOW_VERSION, name: 'Board', startUrl: url, steps: recorded.map(({ step }) => step) };
+    // Read during the glide, the card was still in To do: a replay where it never moved would have passed.
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { order: ['Set up the repo', 'Build the parser'] }]]);
 
-      await page.goto('about:blank');
-      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(frozen.status, 'failed', 'the card went back to To do: not a pass');
-      assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Set up the repo", "Build the parser"/, JSON.stringify(frozen.steps));
-    } finally {
-      await site.close();
-    }
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen');
+    assert.equal(frozen.status, 'failed', 'the card went back to To do: not a pass');
+    assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Set up the repo", "Build the parser"/, JSON.stringify(frozen.steps));
   });
 
   it('a row dropped by the browser\'s own drag and drop on the lower half of another (Pragmatic drag and drop) keeps where on it and the new order, replays below it, and fails where the list ignores drops', async () => {
-    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
-    try {
-      const page = rig.session.page();
-      const url = `${site.origin}/test/fixtures/widgets/pragmatic-dnd.html`;
-      const order = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
-      const row = (task: string) => page.getByRole('listitem').filter({ hasText: task });
-      await page.goto(url);
-      await row('Call the vendor').waitFor();
-      const recorder = await Recorder.start(rig.session);
-      const fix = (await row('Fix the login bug').boundingBox())!;
-      const review = (await row('Review the roadmap').boundingBox())!;
-      await dragBy(page, { x: fix.x + 40, y: fix.y + fix.height / 2 }, { x: review.x + 60, y: review.y + review.height - 6 });
-      const recorded = await recorder.stop();
-      const moved = ['Plan the sprint', 'Write release notes', 'Review the roadmap', 'Fix the login bug', 'Call the vendor'];
-      assert.deepEqual(await order(), moved, 'the person dropped the bug below the roadmap');
-      const flow: Flow = { version: FLOW_VERSION, name: 'Tasks', startUrl: url, steps: recorded.map(({ step }) => step) };
-      assert.equal(flow.steps.length, 1, JSON.stringify(flow.steps));
-      const [drag] = flow.steps;
-      assert.ok(drag && 'action' in drag && drag.action.method === 'dragAndDrop', JSON.stringify(drag));
-      // Dropped 6 px above the bottom edge of the row: a drop in its middle would land above it.
-      assert.ok(Math.abs(Number(drag.action.arguments?.[2]) - (review.height - 6)) <= 1, JSON.stringify(drag.action.arguments));
-      assert.deepEqual(drag.effect, { order: moved });
-      assert.deepEqual(recorder.problems, []);
+    const page = rig.session.page();
+    const url = widgets.url('pragmatic-dnd.html');
+    const order = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
+    const row = (task: string) => page.getByRole('listitem').filter({ hasText: task });
+    await page.goto(url);
+    await row('Call the vendor').waitFor();
+    const recorder = await Recorder.start(rig.session);
+    const fix = (await row('Fix the login bug').boundingBox())!;
+    const review = (await row('Review the roadmap').boundingBox())!;
+    await dragBy(page, { x: fix.x + 40, y: fix.y + fix.height / 2 }, { x: review.x + 60, y: review.y + review.height - 6 });
+    const recorded = await recorder.stop();
+    const moved = ['Plan the sprint', 'Write release notes', 'Review the roadmap', 'Fix the login bug', 'Call the vendor'];
+    assert.deepEqual(await order(), moved, 'the person dropped the bug below the roadmap');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Tasks', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.equal(flow.steps.length, 1, JSON.stringify(flow.steps));
+    const [drag] = flow.steps;
+    assert.ok(drag && 'action' in drag && drag.action.method === 'dragAndDrop', JSON.stringify(drag));
+    // Dropped 6 px above the bottom edge of the row: a drop in its middle would land above it.
+    assert.ok(Math.abs(Number(drag.action.arguments?.[2]) - (review.height - 6)) <= 1, JSON.stringify(drag.action.arguments));
+    assert.deepEqual(drag.effect, { order: moved });
+    assert.deepEqual(recorder.problems, []);
 
-      await page.goto('about:blank');
-      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
-      assert.deepEqual(await order(), moved);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await order(), moved);
 
-      await page.goto('about:blank');
-      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
-      assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Plan the sprint", "Write release notes", "Review the roadmap", "Fix the login bug"/, JSON.stringify(frozen.steps));
-    } finally {
-      await site.close();
-    }
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen');
+    assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
+    assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Plan the sprint", "Write release notes", "Review the roadmap", "Fix the login bug"/, JSON.stringify(frozen.steps));
   });
 
   it('an item SortableJS moves among the others while the browser drags it is dropped where it was let go on the list as it stood (not onto itself), replays there, and fails where the list ignores drops', async () => {
-    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
-    try {
-      const page = rig.session.page();
-      const url = `${site.origin}/test/fixtures/widgets/sortable-native.html`;
-      const lists = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
-      const item = (text: string) => page.locator('li', { hasText: text });
-      await page.goto(url);
-      const recorder = await Recorder.start(rig.session);
-      const plan = (await item('Plan the trip').boundingBox())!;
-      const write = (await item('Write the report').boundingBox())!;
-      await dragBy(page, { x: plan.x + 40, y: plan.y + plan.height / 2 }, { x: write.x + 40, y: write.y + 6 });
-      const recorded = await recorder.stop();
-      assert.deepEqual(await lists(), { todo: ['plan', 'write', 'call', 'water'], done: ['shop'] }, 'the person moved the trip to the top');
-      const flow: Flow = { version: FLOW_VERSION, name: 'Chores', startUrl: url, steps: recorded.map(({ step }) => step) };
-      assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.action.arguments?.[0], step.effect] : step)), [
-        ['dragAndDrop', 'css=li:has-text("Write the report")', { order: ['Plan the trip', 'Write the report', 'Call the bank', 'Water the plants'] }],
-      ]);
+    const page = rig.session.page();
+    const url = widgets.url('sortable-native.html');
+    const lists = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
+    const item = (text: string) => page.locator('li', { hasText: text });
+    await page.goto(url);
+    const recorder = await Recorder.start(rig.session);
+    const plan = (await item('Plan the trip').boundingBox())!;
+    const write = (await item('Write the report').boundingBox())!;
+    await dragBy(page, { x: plan.x + 40, y: plan.y + plan.height / 2 }, { x: write.x + 40, y: write.y + 6 });
+    const recorded = await recorder.stop();
+    assert.deepEqual(await lists(), { todo: ['plan', 'write', 'call', 'water'], done: ['shop'] }, 'the person moved the trip to the top');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Chores', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.action.arguments?.[0], step.effect] : step)), [
+      ['dragAndDrop', 'css=li:has-text("Write the report")', { order: ['Plan the trip', 'Write the report', 'Call the bank', 'Water the plants'] }],
+    ]);
 
-      await page.goto('about:blank');
-      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
-      assert.deepEqual(await lists(), { todo: ['plan', 'write', 'call', 'water'], done: ['shop'] });
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await lists(), { todo: ['plan', 'write', 'call', 'water'], done: ['shop'] });
 
-      await page.goto('about:blank');
-      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
-      assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected its list in the order "Plan the trip", "Write the report"/, JSON.stringify(frozen.steps));
-    } finally {
-      await site.close();
-    }
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen');
+    assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
+    assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected its list in the order "Plan the trip", "Write the report"/, JSON.stringify(frozen.steps));
   });
 
   it('a note resized by pulling its corner (interact.js) keeps its new size as the effect, replays to it, and fails where notes no longer resize', async () => {
-    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
-    try {
-      const page = rig.session.page();
-      const url = `${site.origin}/test/fixtures/widgets/interact.html`;
-      const notes = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
-      await page.goto(url);
-      await page.waitForFunction(() => typeof (window as unknown as { interact?: unknown }).interact === 'function');
-      const recorder = await Recorder.start(rig.session);
-      const risks = (await page.locator('#risks').boundingBox())!;
-      await dragBy(page, { x: risks.x + risks.width - 3, y: risks.y + risks.height - 3 }, { x: risks.x + risks.width + 77, y: risks.y + risks.height + 57 });
-      const recorded = await recorder.stop();
-      const resized = ['ideas 20,20 160x100', 'risks 300,20 240x160'];
-      assert.deepEqual(await notes(), resized, 'the person pulled Risks out by 80 × 60');
-      const flow: Flow = { version: FLOW_VERSION, name: 'Board', startUrl: url, steps: recorded.map(({ step }) => step) };
-      assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { place: { levels: 1, left: 0.375, top: 0.042, width: 0.3, height: 0.333 } }]]);
+    const page = rig.session.page();
+    const url = widgets.url('interact.html');
+    const notes = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
+    await page.goto(url);
+    await page.waitForFunction(() => typeof (window as unknown as { interact?: unknown }).interact === 'function');
+    const recorder = await Recorder.start(rig.session);
+    const risks = (await page.locator('#risks').boundingBox())!;
+    await dragBy(page, { x: risks.x + risks.width - 3, y: risks.y + risks.height - 3 }, { x: risks.x + risks.width + 77, y: risks.y + risks.height + 57 });
+    const recorded = await recorder.stop();
+    const resized = ['ideas 20,20 160x100', 'risks 300,20 240x160'];
+    assert.deepEqual(await notes(), resized, 'the person pulled Risks out by 80 × 60');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Board', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { place: { levels: 1, left: 0.375, top: 0.042, width: 0.3, height: 0.333 } }]]);
 
-      await page.goto('about:blank');
-      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
-      assert.deepEqual(await notes(), resized);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await notes(), resized);
 
-      await page.goto('about:blank');
-      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(frozen.status, 'failed', 'the note kept its size: not a pass');
-      assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected placed 38% across and 4% down the layout 1 level up, 30% wide and 33% high, found placed 38% across and 4% down the layout 1 level up, 20% wide and 21% high/, JSON.stringify(frozen.steps));
-      // Exported to Playwright code, the size is checked too.
-      assert.match(exportPlaywrightSpec(flow, 'board.flow.json'), /sized\(box\.width \/ outer\.width, width\) && sized\(box\.height \/ outer\.height, height\); \}, \[1, 0\.375, 0\.042, 0\.3, 0\.333\]\)\)\.toBe\(true\)/);
-    } finally {
-      await site.close();
-    }
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen');
+    assert.equal(frozen.status, 'failed', 'the note kept its size: not a pass');
+    assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected placed 38% across and 4% down the layout 1 level up, 30% wide and 33% high, found placed 38% across and 4% down the layout 1 level up, 20% wide and 21% high/, JSON.stringify(frozen.steps));
+    // Exported to Playwright code, the size is checked too.
+    assert.match(exportPlaywrightSpec(flow, 'board.flow.json'), /sized\(box\.width \/ outer\.width, width\) && sized\(box\.height \/ outer\.height, height\); \}, \[1, 0\.375, 0\.042, 0\.3, 0\.333\]\)\)\.toBe\(true\)/);
   });
 
   it('a drag in a colour picker\'s square (react-colorful: a slider of two dimensions, no number) keeps the value its text says, and fails where the square no longer answers', async () => {
-    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
-    try {
-      const page = rig.session.page();
-      const url = `${site.origin}/test/fixtures/widgets/colorful.html`;
-      const square = page.getByRole('slider', { name: 'Color' });
-      await page.goto(url);
-      const box = (await square.boundingBox())!;
-      const recorder = await Recorder.start(rig.session);
-      await dragBy(page, { x: box.x + box.width * 0.3, y: box.y + box.height * 0.6 }, { x: box.x + box.width * 0.8, y: box.y + box.height * 0.2 });
-      const recorded = await recorder.stop();
-      const said = await square.getAttribute('aria-valuetext');
-      assert.equal(said, 'Saturation 80%, Brightness 80%');
-      const flow: Flow = { version: FLOW_VERSION, name: 'Brand', startUrl: url, steps: recorded.map(({ step }) => step) };
-      assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { value: said }]]);
+    const page = rig.session.page();
+    const url = widgets.url('colorful.html');
+    const square = page.getByRole('slider', { name: 'Color' });
+    await page.goto(url);
+    const box = (await square.boundingBox())!;
+    const recorder = await Recorder.start(rig.session);
+    await dragBy(page, { x: box.x + box.width * 0.3, y: box.y + box.height * 0.6 }, { x: box.x + box.width * 0.8, y: box.y + box.height * 0.2 });
+    const recorded = await recorder.stop();
+    const said = await square.getAttribute('aria-valuetext');
+    assert.equal(said, 'Saturation 80%, Brightness 80%');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Brand', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { value: said }]]);
 
-      await page.goto('about:blank');
-      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
-      assert.equal(await square.getAttribute('aria-valuetext'), said);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.equal(await square.getAttribute('aria-valuetext'), said);
 
-      await page.goto('about:blank');
-      const still = await replayFlow(rig.session, { ...flow, startUrl: `${url}#still` }, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(still.status, 'failed', 'the colour did not change: not a pass');
-      assert.match(still.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected at "Saturation 80%, Brightness 80%", found at "Saturation \d+%, Brightness \d+%"/, JSON.stringify(still.steps));
-    } finally {
-      await site.close();
-    }
+    const still = await replayOnRelease(rig.session, flow, '#still');
+    assert.equal(still.status, 'failed', 'the colour did not change: not a pass');
+    assert.match(still.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected at "Saturation 80%, Brightness 80%", found at "Saturation \d+%, Brightness \d+%"/, JSON.stringify(still.steps));
   });
 
   it('a sortable list reordered by keys (dnd-kit: Space lifts, arrows carry, Space drops) keeps the new order at the drop, replays to it, and fails where the list ignores drops', async () => {
-    const site = await serveFolder(path.resolve(__dirname, '..', '..', '..'));
-    try {
-      const page = rig.session.page();
-      const url = `${site.origin}/test/fixtures/widgets/dnd-kit.html`;
-      const order = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
-      await page.goto(url);
-      await page.getByRole('button', { name: 'Write the spec' }).waitFor();
-      const recorder = await Recorder.start(rig.session);
-      await page.getByRole('button', { name: 'Write the spec' }).click();
-      for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
-        await page.keyboard.press(key);
-        await page.waitForTimeout(250);
-      }
-      await page.waitForTimeout(400);
-      const recorded = await recorder.stop();
-      const moved = ['Build the parser', 'Test the parser', 'Write the spec', 'Ship it'];
-      assert.deepEqual(await order(), moved, 'the person moved the first item down two places');
-      const flow: Flow = { version: FLOW_VERSION, name: 'Backlog', startUrl: url, steps: recorded.map(({ step }) => step) };
-      const drop = flow.steps.at(-1);
-      assert.deepEqual(drop && 'action' in drop ? [drop.action.method, drop.action.arguments, drop.effect] : undefined, ['press', ['Space'], { order: moved }]);
-      // Each arrow keeps where it carried the item (lower each time), which replay waits for before the next key.
-      const carried = flow.steps.flatMap((step) => ('action' in step && step.action.arguments?.[0] === 'ArrowDown' ? [step.effect?.place?.top ?? -1] : []));
-      assert.equal(carried.length, 2);
-      assert.ok(carried[0]! > 0 && carried[1]! > carried[0]!, JSON.stringify(carried));
-      assert.deepEqual(recorder.problems, []);
-
-      await page.goto('about:blank');
-      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
-      assert.deepEqual(await order(), moved);
-
-      await page.goto('about:blank');
-      const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
-      assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
-      const failed = frozen.steps.find((step) => step.status === 'failed');
-      assert.equal(failed?.index, flow.steps.length - 1, JSON.stringify(frozen.steps, null, 1));
-      assert.match(failed?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Build the parser", "Test the parser", "Write the spec", "Ship it"/);
-    } finally {
-      await site.close();
+    const page = rig.session.page();
+    const url = widgets.url('dnd-kit.html');
+    const order = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Write the spec' }).waitFor();
+    const recorder = await Recorder.start(rig.session);
+    await page.getByRole('button', { name: 'Write the spec' }).click();
+    for (const key of ['Space', 'ArrowDown', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
     }
+    await page.waitForTimeout(400);
+    const recorded = await recorder.stop();
+    const moved = ['Build the parser', 'Test the parser', 'Write the spec', 'Ship it'];
+    assert.deepEqual(await order(), moved, 'the person moved the first item down two places');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Backlog', startUrl: url, steps: recorded.map(({ step }) => step) };
+    const drop = flow.steps.at(-1);
+    assert.deepEqual(drop && 'action' in drop ? [drop.action.method, drop.action.arguments, drop.effect] : undefined, ['press', ['Space'], { order: moved }]);
+    // Each arrow keeps where it carried the item (lower each time), which replay waits for before the next key.
+    const carried = flow.steps.flatMap((step) => ('action' in step && step.action.arguments?.[0] === 'ArrowDown' ? [step.effect?.place?.top ?? -1] : []));
+    assert.equal(carried.length, 2);
+    assert.ok(carried[0]! > 0 && carried[1]! > carried[0]!, JSON.stringify(carried));
+    assert.deepEqual(recorder.problems, []);
+
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await order(), moved);
+
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen');
+    assert.equal(frozen.status, 'failed', 'the list stayed as it was: not a pass');
+    const failed = frozen.steps.find((step) => step.status === 'failed');
+    assert.equal(failed?.index, flow.steps.length - 1, JSON.stringify(frozen.steps, null, 1));
+    assert.match(failed?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Build the parser", "Test the parser", "Write the spec", "Ship it"/);
   });
 });

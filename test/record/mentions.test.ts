@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
-import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { useWidgetSite } from './widget-site';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 const mentions = (texts: unknown) => (texts as { mentions: string[] }).mentions;
 
 /**
@@ -17,14 +15,10 @@ const mentions = (texts: unknown) => (texts as { mentions: string[] }).mentions;
 describe('@mentions typed and picked by key (Tribute)', function () {
   this.timeout(60_000);
   const rig = useEngine();
-  let site: StaticSite;
-  before(async () => {
-    site = await serveFolder(ROOT);
-  });
-  after(() => site?.close());
+  const widgets = useWidgetSite();
 
   it('are kept as the keys typed and the key that picked, replay to the same mention, and fail where the key picks none', async () => {
-    const url = `${site.origin}/test/fixtures/widgets/tribute.html`;
+    const url = widgets.url('tribute.html');
     const tab = rig.session.page();
     await tab.goto(url);
     const recorder = await Recorder.start(rig.session);

@@ -1,25 +1,17 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { Recorder } from '../../src/flows/recorder';
-import { replayFlow } from '../../src/flows/replay';
-import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+import { replayOnRelease, useWidgetSite } from './widget-site';
 
 /** Issue 40: keys on things that are not fields. A page's shortcuts (tinykeys) are pressed on the page itself. */
 describe('shortcuts pressed on the page', function () {
   this.timeout(60_000);
   const rig = useEngine();
-  let site: StaticSite;
-  before(async () => {
-    site = await serveFolder(ROOT);
-  });
-  after(() => site?.close());
+  const widgets = useWidgetSite();
 
   it('keep Shift with a character, the first key of a sequence that did nothing alone, what each put on the page; and fail where the sequence is gone', async () => {
-    const url = `${site.origin}/test/fixtures/widgets/palette.html`;
+    const url = widgets.url('palette.html');
     const page = rig.session.page();
     const state = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
     await page.goto(url);
@@ -39,13 +31,11 @@ describe('shortcuts pressed on the page', function () {
     ]);
     assert.deepEqual(recorder.problems, []);
 
-    await page.goto('about:blank');
-    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    const replayed = await replayOnRelease(rig.session, flow, '', 3000);
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
     assert.deepEqual(await state(), { section: 'Settings', theme: 'light', files: 0, help: true });
 
-    await page.goto('about:blank');
-    const still = await replayFlow(rig.session, { ...flow, startUrl: `${url}#still` }, { stepTimeoutMs: 2000, heal: false });
+    const still = await replayOnRelease(rig.session, flow, '#still', 2000);
     assert.equal(still.status, 'failed', 'the section stayed Home: not a pass');
     const failed = still.steps.find((step) => step.status === 'failed');
     assert.equal(failed?.index, 2, JSON.stringify(still.steps, null, 1));

@@ -1,25 +1,17 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { Recorder } from '../../src/flows/recorder';
-import { replayFlow } from '../../src/flows/replay';
-import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+import { replayOnRelease, useWidgetSite } from './widget-site';
 
 /** Issue 40: a tree's rename in place (react-arborist) is kept with what the rename did, not only that a box closed. */
 describe('a rename in place in a virtualized tree', function () {
   this.timeout(60_000);
   const rig = useEngine();
-  let site: StaticSite;
-  before(async () => {
-    site = await serveFolder(ROOT);
-  });
-  after(() => site?.close());
+  const widgets = useWidgetSite();
 
   it('keeps the rename box by the row it is in, Enter\'s effect the new name shown, and fails at Enter where the tree keeps the old name', async () => {
-    const url = `${site.origin}/test/fixtures/widgets/arborist.html`;
+    const url = widgets.url('arborist.html');
     const page = rig.session.page();
     const files = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
     await page.goto(url);
@@ -45,13 +37,11 @@ describe('a rename in place in a virtualized tree', function () {
     ]);
     assert.deepEqual(recorder.problems, []);
 
-    await page.goto('about:blank');
-    const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 4000, heal: false });
+    const replayed = await replayOnRelease(rig.session, flow, '', 4000);
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
     assert.deepEqual(await files(), renamed);
 
-    await page.goto('about:blank');
-    const frozen = await replayFlow(rig.session, { ...flow, startUrl: `${url}#frozen` }, { stepTimeoutMs: 3000, heal: false });
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen', 3000);
     assert.equal(frozen.status, 'failed', 'the name stayed setup.md: not a pass');
     const failed = frozen.steps.find((step) => step.status === 'failed');
     assert.equal(failed?.index, 3, JSON.stringify(frozen.steps, null, 1));
