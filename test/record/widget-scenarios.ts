@@ -1451,6 +1451,42 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 8;
     },
   },
+  {
+    category: 'Vue design system from its UMD build, popups in portals (filtered select, chips, a date in a popup, a slider, a toggle, a rating, option buttons)',
+    library: 'quasar 2.34 (Vue 3.5)',
+    page: 'quasar.html',
+    ready: async (page) => {
+      await page.getByRole('slider', { name: 'Nights' }).waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      await page.getByRole('textbox', { name: 'Guest name' }).click();
+      await page.keyboard.type('Ada Lovelace', { delay: 20 });
+      await page.getByRole('combobox', { name: 'City' }).click();
+      await page.keyboard.type('ly', { delay: 60 });
+      await settle(page);
+      await page.getByRole('option', { name: 'Lyon' }).click();
+      await settle(page);
+      await page.getByRole('combobox', { name: 'Extras' }).click();
+      await settle(page);
+      await page.getByRole('option', { name: 'Parking' }).click();
+      await page.getByRole('option', { name: 'Airport transfer' }).click();
+      await page.keyboard.press('Escape');
+      await settle(page);
+      await page.getByRole('button', { name: 'Pick arrival' }).click();
+      await settle(page, 600);
+      await page.locator('.q-date__calendar-item button', { hasText: /^15$/ }).click();
+      await page.getByRole('button', { name: 'Close' }).click();
+      await settle(page, 600);
+      const slider = (await page.getByRole('slider', { name: 'Nights' }).boundingBox())!;
+      await page.mouse.click(slider.x + slider.width * 0.5, slider.y + slider.height / 2);
+      await page.getByRole('switch', { name: 'Breakfast' }).click();
+      await page.getByRole('radio', { name: 'grade 4' }).click();
+      await page.getByRole('button', { name: 'Suite' }).click();
+      await settle(page);
+      return 15;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
