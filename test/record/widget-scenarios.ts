@@ -1453,7 +1453,7 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
   },
   {
     category: 'Vue design system from its UMD build, popups in portals (filtered select, chips, a date in a popup, a slider, a toggle, a rating, option buttons)',
-    library: 'quasar 2.34 (Vue 3.5)',
+    library: 'quasar 2.27 (Vue 3.5)',
     page: 'quasar.html',
     ready: async (page) => {
       await page.getByRole('slider', { name: 'Nights' }).waitFor();
