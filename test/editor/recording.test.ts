@@ -74,6 +74,23 @@ function useRecording(options: { attached?: boolean } = {}) {
  * modes; the mode chosen makes the next click in the browser an expect step, written into the flow file where it was
  * made. Plain Node against the local service, a real Chromium (headless: the browser shows in the live view) and files.
  */
+
+/**
+ * The flow file as it is on disk: none yet is a flow with no steps. The editor saves a document in place (the file is
+ * emptied, then written), so a read in between is read again, for up to 2 s.
+ */
+async function flowOnDisk(file: string): Promise<Flow> {
+  const until = Date.now() + 2000;
+  for (;;) {
+    const text = await readFile(file, 'utf8').catch(() => '{"steps":[]}');
+    try {
+      return JSON.parse(text) as Flow;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
 describe('assert while recording, from VS Code (the extension\'s logic, in plain Node)', function () {
   this.timeout(120_000);
   const rig = useRecording();
@@ -171,7 +188,7 @@ describe('Record Manually (the extension\'s logic, in plain Node)', function () 
       const { page, recorded } = await startRecording(person, () => rig.recording.record(file, `${rig.site.origin}/login.html`));
       await page.getByLabel('Email').fill('ada@example.com');
       await page.getByRole('button', { name: 'Forgot password?' }).click();
-      const onDisk = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as Flow;
+      const onDisk = () => flowOnDisk(file.fsPath);
       await eventually('two steps in the file', async () => (await onDisk()).steps.length, (count) => count === 2);
       const pid = Number(/local service on .* \(pid (\d+)\)/.exec(editor.log.join('\n'))?.[1]);
       assert.ok(pid > 0, 'the local service said its pid');
@@ -195,7 +212,7 @@ describe('Record Manually (the extension\'s logic, in plain Node)', function () 
     const person = await chromium.connectOverCDP(rig.chrome!.cdpUrl);
     try {
       const { page, recorded } = await startRecording(person, () => rig.recording.record(file, `${rig.site.origin}/login.html`));
-      const onDisk = async () => JSON.parse(await readFile(file.fsPath, 'utf8').catch(() => '{"steps":[]}')) as Flow;
+      const onDisk = () => flowOnDisk(file.fsPath);
       await page.getByLabel('Email').fill('ada@example.com');
       await page.getByLabel('Password').click();
       await eventually('the first step in the file', async () => (await onDisk()).steps.length, (count) => count === 1);
