@@ -48,12 +48,25 @@ export function customControlAround(element: Element): Element | undefined {
 export function gestureTarget(path: readonly EventTarget[]): Element | null {
   const elements = path.filter((node): node is Element => node instanceof Element);
   const first = elements.find((element) => element.localName !== 'slot') ?? null;
+  let previous: Element | undefined;
   for (const element of elements.slice(0, MOST_LEVELS)) {
     if (element.localName === 'body' || element.localName === 'html') break;
     if (isCustomControl(element)) return element;
     if (isActedOn(element)) return customControlAround(element) ?? element;
+    if (first && previous && element.shadowRoot && previous.getRootNode() === element.shadowRoot && holdsControls(element.shadowRoot)) return first;
+    previous = element;
   }
   return first ? customControlAround(first) ?? (first instanceof SVGElement ? iconHolder(first) : first) : null;
+}
+
+/**
+ * A shadow tree with controls of its own (a calendar drawn in a shadow root beside its field, its month arrows buttons)
+ * is a widget, not a drawing: what the pointer touched in it is what the person meant, not the label or button around
+ * its host (a day of a calendar inside the field's label is not a click on the label). An icon's shadow tree holds no
+ * control: a click on it is a click on the button around it.
+ */
+function holdsControls(root: ShadowRoot): boolean {
+  return [...root.querySelectorAll('button, a[href], input, select, textarea, [role]')].some((element) => isActedOn(element));
 }
 
 /**

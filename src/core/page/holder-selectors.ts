@@ -1,7 +1,10 @@
 import { isGeneratedId } from '../snapshot/generated-ids';
 
-/** Class names and attribute names that say a state of the moment (`is-active`, `data-selected`), not what it is. */
-export const STATE_WORD = /^(is-|has-)|active|selected|focus|hover|open|checked|disabled|current|expanded|visible|hidden|empty|filled|dirty|pristine|touched|invalid|editing|dragging|loading|state|index|pressed|highlight/i;
+/**
+ * Class names and attribute names that say a state of the moment (`is-active`, `data-selected`, a calendar day's `start`
+ * and `end` of the range the pointer is over), not what it is.
+ */
+export const STATE_WORD = /^(is-|has-)|^(start|end|today|in-range)$|active|selected|focus|hover|open|checked|disabled|current|expanded|visible|hidden|empty|filled|dirty|pristine|touched|invalid|editing|dragging|loading|state|index|pressed|highlight/i;
 
 /** How many levels up a holder that names the element is looked for: a pick list's option around its text. */
 const HOLDER_LEVELS = 3;

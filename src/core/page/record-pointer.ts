@@ -12,6 +12,16 @@ export const pointedBy = (event: Event): Element | null => {
   return target ? editableRoot(target) : null;
 };
 
+/**
+ * A label forwards a click in it to its control; when the click was on a widget of its own drawn in a shadow tree in the
+ * label (a calendar beside its field), the field's click that follows is the label's doing, not the person's. Read from
+ * the click's path as it is dispatched: the widget may redraw the element clicked before the label forwards it.
+ */
+function widgetLabelControl(event: Event, clicked: Element): Element | null {
+  const label = event.composedPath().find((node): node is HTMLLabelElement => node instanceof HTMLLabelElement);
+  return label && label !== clicked && clicked.getRootNode() !== label.getRootNode() ? label.control : null;
+}
+
 const mayNavigate = (element: Element) => !!element.closest('a[href], button[type=submit], input[type=submit], form button:not([type])');
 
 /**
@@ -65,12 +75,12 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
   /** The checkbox or radio whose label was pressed, and its state then. */
   let toggleAtPress: { control: HTMLInputElement; checked: boolean } | null = null;
   /** The last click and when: a label forwards the click it got to its control, which is not a second gesture. */
-  let lastClick: { element: Element; at: number } | null = null;
+  let lastClick: { element: Element; at: number; forwardsTo: Element | null } | null = null;
   window.addEventListener('click', (event) => {
     if (event.isTrusted) gesture.clickSeen = true;
     let target = event.isTrusted ? pointedBy(event) : null;
-    if (target && lastClick?.element === target && event.timeStamp - lastClick.at < 30 && event.detail <= 1) return;
-    if (target) lastClick = { element: target, at: event.timeStamp };
+    if (target && lastClick && event.timeStamp - lastClick.at < 30 && event.detail <= 1 && (lastClick.element === target || lastClick.forwardsTo === target)) return;
+    if (target) lastClick = { element: target, at: event.timeStamp, forwardsTo: widgetLabelControl(event, target) };
     // A popup that opened under the pointer at pointerdown sends the click to what both share (the body): the person
     // clicked what they pressed.
     const pressedOn = gesture.pressedOn;

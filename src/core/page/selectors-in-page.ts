@@ -5,6 +5,7 @@ import { hiddenForAria } from './find-sole';
 import { holderSelectors, STATE_WORD } from './holder-selectors';
 import { positionalPath } from './positional-path';
 import { sectionOf } from './section-of';
+import { shadowSelectors } from './shadow-selectors';
 
 const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
@@ -12,7 +13,8 @@ const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$
  * Selectors for an element of a document's own tree, computed in the page at the moment a gesture starts (the element
  * may be gone a moment later), each checked to find this element alone. Best first: a test id, an id, role and name,
  * a naming attribute, the anchor around an unnamed element (`role=listitem >> internal:has-text="Buy milk"s >>
- * role=checkbox`), and last the position. Elements in shadow roots get none here: the engine's snapshot names those.
+ * role=checkbox`), and last the position. Elements in open shadow roots get those of shadowSelectors; in closed ones,
+ * none: the engine's snapshot names those.
  * Runs in the page, built into the recorder's script.
  */
 export interface PageSelectors {
@@ -42,8 +44,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   const anchored = new Map<Element, PageFingerprint>();
   const nameOf = (candidate: Element) => named.get(candidate) ?? named.set(candidate, describeFully(candidate, false)).get(candidate)!;
   const describe = (candidate: Element) => anchored.get(candidate) ?? anchored.set(candidate, describeFully(candidate)).get(candidate)!;
-  // In a shadow root the engine's snapshot names the element; what tells it from its twins there is its section.
-  if (element.getRootNode() !== document) return shadowSection(element, fingerprint, nameOf);
+  // What tells an element in a shadow root from its twins there is its section.
+  if (element.getRootNode() !== document) return { ...shadowSection(element, fingerprint, nameOf), selectors: shadowSelectors(element, fingerprint) };
   // Ids and classes a framework numbers as it renders (`ember12`, `sl-tab-2`, `fruit-opt-3`) differ on the next load.
   const ROLE = /^[a-z]+$/;
   // The roles whose name Playwright's role selector takes from the content (accname's name from content).
@@ -226,10 +228,10 @@ function namedByItsValue(element: Element, name: string): boolean {
 }
 
 /** For an element in a shadow root: its section there, when another element of its root has its role and name. */
-function shadowSection(element: Element, { role, name }: PageFingerprint, nameOf: (candidate: Element) => PageFingerprint): { selectors: string[]; section?: string } {
-  if (!name) return { selectors: [] };
+function shadowSection(element: Element, { role, name }: PageFingerprint, nameOf: (candidate: Element) => PageFingerprint): { section?: string } {
+  if (!name) return {};
   const root = element.getRootNode() as ShadowRoot;
   const twins = [...root.querySelectorAll('*')].filter((candidate) => candidate !== element && roleOf(candidate) === role && nameOf(candidate).name === name);
   const section = twins.length ? sectionOf(element)?.text : undefined;
-  return { selectors: [], ...(section ? { section } : {}) };
+  return section ? { section } : {};
 }
