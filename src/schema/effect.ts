@@ -18,7 +18,7 @@ export const EffectSchema = strictObject({
   selected: v.optional(v.pipe(flag(), v.description('The element is selected afterwards (a tab, an option).'))),
   expanded: v.optional(v.pipe(flag(), v.description('The element is expanded afterwards (aria-expanded): a menu button, a tree node, a disclosure.'))),
   pressed: v.optional(v.pipe(flag(), v.description('The element is pressed afterwards (aria-pressed): a toggle button.'))),
-  value: v.optional(v.pipe(text(), v.maxLength(100, 'expected at most 100 characters'), v.description('The value the element is at afterwards: a slider\'s or a spin button\'s aria-valuenow, a range input\'s value, or a text field\'s (what a delimiter key such as a tag\'s comma left in it).'))),
+  value: v.optional(v.pipe(text(), v.maxLength(100, 'expected at most 100 characters'), v.description('The value the element is at afterwards: a slider\'s or a spin button\'s aria-valuenow, a range input\'s value, or a text field\'s (what a delimiter key such as a tag\'s comma left in it); in a rich text or code editor, a line it holds (what the typed keys became: "# Plan" a heading "Plan").'))),
   shows: v.optional(v.pipe(nonEmptyText(), v.maxLength(2000, 'expected at most 2,000 characters'), v.description('Text the element, or the editor or cell around it, shows afterwards: what typing there put on the page (spacing ignored).'))),
   place: v.optional(v.pipe(strictObject({
     levels: v.pipe(wholeNumber(1, 20), v.description('How many levels up from the element the layout is (a dashboard grid, a calendar\'s month).')),
@@ -27,6 +27,9 @@ export const EffectSchema = strictObject({
     width: v.optional(v.pipe(share(), v.description('The element\'s width, as a fraction of the layout\'s, when the drag changed its size (an edge or a corner pulled).'))),
     height: v.optional(v.pipe(share(), v.description('The element\'s height, as a fraction of the layout\'s, when the drag changed its size.'))),
   }), v.description('Where the dragged element sits afterwards in the layout it was dropped on (give or take a quarter of its own size), and its size there when the drag resized it (give or take an eighth): what a drag onto a layout or a calendar, or on a resize handle, did.'))),
+  redrawn: v.optional(v.pipe(strictObject({
+    from: v.pipe(nonEmptyText(), v.maxLength(20, 'expected at most 20 characters'), v.description('A fingerprint of the drawing before the gesture: its pixels shrunk to 64 by 64 and hashed.')),
+  }), v.description('The canvas (or the canvases the element holds) draws something else afterwards: what a drag, a click or a key on a drawing did, where nothing of it is in the page\'s elements. Checked not to draw what it drew before.'))),
   order: v.optional(v.pipe(list(text()), v.description('The text of each item of the list the element sits in, in order, afterwards: what a drag that reorders a list did.'))),
   opened: v.optional(v.pipe(strictObject({
     role: v.pipe(oneOf(OPENED_ROLES), v.description('The role of what the gesture opened.')),
@@ -71,6 +74,7 @@ export function describeEffect(effect: Effect): string {
   if (effect.value !== undefined) parts.push(`at ${JSON.stringify(effect.value)}`);
   if (effect.shows !== undefined) parts.push(`showing ${JSON.stringify(effect.shows)}`);
   if (effect.place) parts.push(describePlace(effect.place));
+  if (effect.redrawn) parts.push('its drawing changed');
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
   if (effect.opened) parts.push(`opening ${effect.opened.role}${effect.opened.name !== undefined ? ` ${JSON.stringify(effect.opened.name)}` : ''}${effect.opened.count ? ` (${effect.opened.count} of them)` : ''}`);
   if (effect.closed) parts.push(`closing ${effect.closed.role}${effect.closed.name !== undefined ? ` ${JSON.stringify(effect.closed.name)}` : ''}`);

@@ -1,5 +1,5 @@
-import { isTextField, valueOf } from './fields';
-import { changedState, fraction, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
+import { isKeyboardEditor, isTextField, valueOf } from './fields';
+import { caretLine, changedState, fraction, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
 import type { Appeared, Gone } from './appearances';
 import type { Current } from './currents';
 import { shows, type Opened } from './openings';
@@ -61,6 +61,8 @@ export interface StepReading {
   fieldBefore?: string;
   /** The effect, known as the step is made: a hover's opened menu, which the press that follows it closes. */
   known?: EffectFacts;
+  /** The line an editor's caret was on as typing there was written: the next key (Enter) moves it before the read. */
+  caretLine?: string | undefined;
 }
 
 /** A person's input this long after a gesture began is the next gesture (the clock of `since` and of Date differ a little). */
@@ -161,6 +163,12 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
           if (entry.reading.shows !== undefined && effect.value === undefined) effect.value = spunTo;
         } else {
           if (typed && showsText(element, typed)) effect.shows = typed;
+          // An editor that turned the keys into something else ("# Plan" into a heading "Plan"): the line they came to,
+          // which a release whose editor keeps the keys as typed does not show.
+          else if (typed && entry.payload.kind === 'type' && isKeyboardEditor(element) && isTextField(element)) {
+            const line = entry.reading.caretLine ?? caretLine(element);
+            if (line) effect.value = line;
+          }
           // The text a delimiter key took out of its field (a tag's comma): the field holds what is left.
           if (entry.reading.shows !== undefined && isTextField(element) && valueOf(element) !== entry.reading.shows) effect.value = valueOf(element);
         }

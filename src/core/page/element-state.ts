@@ -1,6 +1,6 @@
 import { deepActiveElement } from './element-at-point';
 import { controlBeside, sliderBeside } from './control-beside';
-import { isTextField, unseen, valueOf } from './fields';
+import { isKeyboardEditor, isTextField, unseen, valueOf } from './fields';
 import { placesShowing, type Appeared, type Gone } from './appearances';
 import { currentShowing, currentsShowing, type Current } from './currents';
 import { describeOpened, openedShowing, type Opened } from './openings';
@@ -15,6 +15,8 @@ export interface ElementState {
   expanded?: boolean | undefined;
   pressed?: boolean | undefined;
   value?: string | undefined;
+  /** A fingerprint of what the canvases in the element draw (see drawingOf): nothing else of a canvas is in the DOM. */
+  drawing?: string | undefined;
 }
 
 const FLAGS = ['checked', 'selected', 'expanded', 'pressed'] as const;
@@ -84,16 +86,48 @@ export function stateOf(element: Element): ElementState {
   if (pressed !== undefined) state.pressed = pressed;
   const value = rangeValue(element);
   if (value !== undefined) state.value = value;
+  const drawing = drawingOf(element);
+  if (drawing !== undefined) state.drawing = drawing;
   return state;
 }
 
+/**
+ * A fingerprint of what a canvas (or the canvases a small element holds, four at most: a drawing app's stage of layers)
+ * shows: its pixels shrunk to 64 by 64 and hashed. A gesture on a canvas changes nothing else a page can read; this says
+ * it drew something. A canvas the page cannot read (drawn from another origin) has none. Self-contained: exported
+ * Playwright code runs this same function in the page.
+ */
+export function drawingOf(element: Element): string | undefined {
+  const MOST_CANVASES = 4;
+  const PROBE_SIDE = 64;
+  const canvases = element instanceof HTMLCanvasElement ? [element] : element.childElementCount <= 20 ? [...element.querySelectorAll('canvas')].slice(0, MOST_CANVASES + 1) : [];
+  if (!canvases.length || canvases.length > MOST_CANVASES) return undefined;
+  const probe = document.createElement('canvas');
+  probe.width = probe.height = PROBE_SIDE;
+  const context = probe.getContext('2d', { willReadFrequently: true });
+  if (!context) return undefined;
+  let hash = 2166136261;
+  try {
+    for (const canvas of canvases) {
+      if (!canvas.width || !canvas.height) continue;
+      context.clearRect(0, 0, PROBE_SIDE, PROBE_SIDE);
+      context.drawImage(canvas, 0, 0, PROBE_SIDE, PROBE_SIDE);
+      for (const byte of context.getImageData(0, 0, PROBE_SIDE, PROBE_SIDE).data) hash = Math.imul(hash ^ byte, 16777619);
+    }
+  } catch {
+    return undefined;
+  }
+  return (hash >>> 0).toString(36);
+}
+
 /** The facts of `after` that differ from `before`: what the gesture did. */
-export function changedState(before: ElementState, after: ElementState): ElementState | undefined {
-  const changed: ElementState = {};
+export function changedState(before: ElementState, after: ElementState): Omit<EffectFacts, 'drawing'> | undefined {
+  const changed: Omit<EffectFacts, 'drawing'> = {};
   for (const key of FLAGS) {
     if (after[key] !== undefined && after[key] !== before[key]) changed[key] = after[key];
   }
   if (after.value !== undefined && after.value !== before.value) changed.value = after.value;
+  if (after.drawing !== undefined && before.drawing !== undefined && after.drawing !== before.drawing) changed.redrawn = { from: before.drawing };
   return Object.keys(changed).length ? changed : undefined;
 }
 
@@ -122,6 +156,8 @@ export interface Place {
 }
 
 export interface EffectFacts extends ElementState {
+  /** The canvas no longer draws what it drew before the gesture (the fingerprint then). */
+  redrawn?: { from: string } | undefined;
   order?: readonly string[] | undefined;
   shows?: string | undefined;
   place?: Place | undefined;
@@ -186,6 +222,23 @@ const SHOWN_LEVELS = 8;
 
 const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/**
+ * The text a rich text editor shows, line by line: the empty lines and trailing breaks an editor draws around its blocks
+ * (ProseMirror's trailing break) come and go as the caret moves, and are no part of what the person's keys made.
+ */
+export const editorText = (editor: Element) => valueOf(editor).split('\n').map((line) => line.trim()).filter(Boolean).join('\n');
+
+/** The text of the line (the block: a paragraph, a heading, a list item) where an editor's caret is, if one short line. */
+export function caretLine(editor: Element): string | undefined {
+  const root = editor.getRootNode() as Document | (ShadowRoot & { getSelection?: () => Selection | null });
+  const anchor = (root.getSelection?.() ?? document.getSelection())?.anchorNode;
+  if (!anchor || !editor.contains(anchor)) return undefined;
+  let block = anchor instanceof Element ? anchor : anchor.parentElement;
+  while (block && block !== editor && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
+  const text = block && block !== editor ? (block as HTMLElement).innerText.trim() : '';
+  return text && text.length <= 100 && !text.includes('\n') ? text : undefined;
+}
+
 /** The text an element shows, spacing aside: what tells an item a library drew anew from its neighbours. */
 export const shownText = (element: Element) => spaced((element as HTMLElement).innerText ?? '');
 
@@ -216,9 +269,13 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
     if (effect[key] !== undefined && state[key] !== effect[key]) missing.push(state[key] === undefined ? `without ${key}` : `${state[key] ? '' : 'not '}${key}`);
   }
   // A text field's value is a fact only where a step kept it (a delimiter key that emptied it).
-  const value = state.value ?? (isTextField(element) ? valueOf(element) : undefined);
-  if (effect.value !== undefined && value !== effect.value) missing.push(value === undefined ? 'without a value' : `at ${JSON.stringify(value)}`);
+  // An editor's effect is a line of it: the block the keys made, whatever else the document holds.
+  const editor = state.value === undefined && isKeyboardEditor(element) && isTextField(element);
+  const value = state.value ?? (editor ? editorText(element) : isTextField(element) ? valueOf(element) : undefined);
+  const valueHolds = editor ? value!.split('\n').includes(effect.value ?? '') : value === effect.value;
+  if (effect.value !== undefined && !valueHolds) missing.push(value === undefined ? 'without a value' : editor ? `with no line ${JSON.stringify(effect.value)} in ${JSON.stringify(value.slice(0, 200))}` : `at ${JSON.stringify(value)}`);
   if (effect.shows !== undefined && !showsText(element, effect.shows)) missing.push('without that text');
+  if (effect.redrawn && (state.drawing === undefined || state.drawing === effect.redrawn.from)) missing.push(state.drawing === undefined ? 'with no drawing to read' : 'drawing what it drew before');
   if (effect.place) {
     const now = placeOf(element, effect.place.levels);
     if (!now || !sitsAt(now, effect.place) || !sizedAs(now, effect.place)) missing.push(now ? describePlace(now, effect.place.width !== undefined) : 'not in a layout that far up');

@@ -56,10 +56,12 @@ export function hasEditContext(element: Element): boolean {
 }
 
 /**
- * The editable root of a rich text framework that applies every key itself from its own document model and draws the
- * result (Lexical, Slate, Draft.js mark their roots so): the browser's own editing, which a fill replays, never runs there.
+ * The editable root of a rich text framework that keeps its own document model (Lexical, Slate, Draft.js, ProseMirror
+ * and Tiptap, CKEditor 5, Quill, TinyMCE mark their roots so): keys there are applied by the editor, which turns what is
+ * typed into formatting as it comes ("# " a heading, "- " a list, "**word**" bold). A fill of the text it ends with
+ * replays none of that; the person's keys, at the caret they placed, replay all of it.
  */
-const MODEL_EDITOR_ROOT = '[data-lexical-editor="true"], [data-slate-editor="true"], .public-DraftEditor-content';
+const MODEL_EDITOR_ROOT = '[data-lexical-editor="true"], [data-slate-editor="true"], .public-DraftEditor-content, .ProseMirror, .ck-editor__editable, .ql-editor, .mce-content-body';
 
 /**
  * Where a person types, key by key, into an editor that keeps its own document: an input proxy, an EditContext, a

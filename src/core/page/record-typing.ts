@@ -1,5 +1,6 @@
 import { isSecretElement } from '../snapshot/secret-fields';
 import { describeInPage } from './describe-in-page';
+import { caretLine } from './element-state';
 import { customControlAround } from './gesture-target';
 import { editableRoot, isKeyboardEditor, isSetByValue, isTextField, isToggle, valueOf } from './fields';
 import { controlOfLabel, type Recording } from './recording';
@@ -60,7 +61,7 @@ export function recordTyping(r: Recording) {
     if (isKeyboardEditor(element)) {
       const typed = gesture.proxyTyping;
       gesture.proxyTyping = null;
-      if (typed?.element === element) r.send('type', element, { value: typed.text });
+      if (typed?.element === element) r.send('type', element, { value: typed.text }, { caretLine: caretLine(element) });
       return;
     }
     const value = typed ?? valueOf(element);
