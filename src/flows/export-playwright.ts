@@ -6,6 +6,8 @@ import { canonicalMethod, expectationKind, hasVariableReference, parsePattern, r
 import { isUpload } from './uploads';
 import { environmentName } from './variables';
 import { DRAG_STEPS } from '../core/act/methods';
+import { parseTrail, type TrailPoint } from '../core/act/drag-trail';
+import { drawingOf } from '../core/page/element-state';
 
 /**
  * Every string from the flow reaches the spec as a string literal, never as code: JSON's quoting plus the two line
@@ -75,10 +77,31 @@ function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
     const [x, y, fromX, fromY] = args.slice(1).map(Number);
     const picked = Number.isFinite(fromX) && Number.isFinite(fromY) ? `sourcePosition: { x: ${fromX}, y: ${fromY} }, ` : '';
     const position = `${picked}${Number.isFinite(x) && Number.isFinite(y) ? `targetPosition: { x: ${x}, y: ${y} }, ` : ''}`;
+    const trail = args[5] !== undefined && picked ? parseTrail(args[5]) : undefined;
+    if (trail) return { code: trailDragCode(target.code, destination.code, [fromX!, fromY!], [x!, y!], trail), usesShadow: target.usesShadow || destination.usesShadow };
     return { code: `await ${target.code}.dragTo(${destination.code}, { ${position}steps: ${DRAG_STEPS} });`, usesShadow: target.usesShadow || destination.usesShadow };
   }
   const answer = step.dialog ? `page.once('dialog', (dialog) => dialog.${step.dialog.accept ? `accept(${step.dialog.promptText !== undefined ? text(step.dialog.promptText) : ''})` : 'dismiss()'});\n` : '';
   return { code: `${answer}await ${target.code}.${call[method] ?? 'click()'};`, usesShadow: target.usesShadow };
+}
+
+/** A drag along the person's way (see drag-trail): the mouse through each point, bent to end on the drop place. */
+function trailDragCode(target: string, destination: string, [fromX, fromY]: readonly [number, number], [x, y]: readonly [number, number], trail: readonly TrailPoint[]): string {
+  const [lastX, lastY] = trail.at(-1)!;
+  return [
+    '{',
+    `  const from = await ${target}.boundingBox();`,
+    `  const to = await ${destination}.boundingBox();`,
+    "  if (!from || !to) throw new Error('dragAndDrop: the element or the drop target is not visible');",
+    `  const start = { x: from.x + ${fromX}, y: from.y + ${fromY} };`,
+    `  const bend = { x: to.x + ${x} - start.x - ${lastX}, y: to.y + ${y} - start.y - ${lastY} };`,
+    `  const trail = ${JSON.stringify(trail)};`,
+    '  await page.mouse.move(start.x, start.y);',
+    '  await page.mouse.down();',
+    '  for (const [index, [dx, dy]] of trail.entries()) await page.mouse.move(start.x + dx + (bend.x * (index + 1)) / trail.length, start.y + dy + (bend.y * (index + 1)) / trail.length);',
+    '  await page.mouse.up();',
+    '}',
+  ].join('\n');
 }
 
 function expectCode(expectation: Expectation): { code: string; usesShadow: boolean } {
@@ -125,7 +148,9 @@ function effectCode(target: string, effect: Effect): string[] {
     if (effect[key] !== undefined) lines.push(`await expect(${target}).toHaveAttribute(${js(`aria-${key}`)}, ${js(String(effect[key]))});`);
   }
   // A slider's aria-valuenow, else the value of a range input or of a text field (as Rehearse reads it).
-  if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element) => element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? ('value' in element ? String(element.value) : null))).toBe(${js(effect.value)});`);
+  // A rich text editor's value is a line it holds (what typed keys became there).
+  if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element, wanted) => { const value = element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? ('value' in element ? String(element.value) : null); return value !== null ? value === wanted : element.isContentEditable && element.innerText.split('\\n').map((line) => line.trim()).includes(wanted); }, ${js(effect.value)})).toBe(true);`);
+  if (effect.redrawn) lines.push(`await expect.poll(() => ${target}.evaluate(${drawingOf.toString()})).not.toBe(${js(effect.redrawn.from)});`);
   // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
   if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);
   // Where a drag put the element in its layout, give or take a quarter of its own size, and the size a resize gave

@@ -354,8 +354,8 @@ function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[
     case 'focus': return { step: action('focus', []) };
     case 'blur': return { step: action('blur', []) };
     case 'drag': {
-      const { selectors, offset, picked } = event.destination!;
-      return { step: action('dragAndDrop', [selectors[0]!, ...(offset ? [...offset, ...(picked ?? [])] : []).map(String)]) };
+      const { selectors, offset, picked, trail } = event.destination!;
+      return { step: action('dragAndDrop', [selectors[0]!, ...(offset ? [...offset, ...(picked ?? [])] : []).map(String), ...(offset && picked && trail ? [trail] : [])]) };
     }
     case 'upload': return { step: action('setInputFiles', [...(event.files ?? [])]) };
     case 'scroll': return onThePage(action('scrollTo', [event.value ?? '0', ...(event.scrollLeft ? [event.scrollLeft] : [])]), event);

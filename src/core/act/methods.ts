@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { MOST_TRAIL_POINTS, parseTrail, trailMoves, type TrailPoint } from './drag-trail';
 import { canonicalMethod, SUPPORTED_METHODS } from '../../schema';
 import { ServiceError, ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
@@ -27,6 +28,27 @@ function clickPosition(args: readonly string[], method: string): { position?: { 
   return { position: { x: x!, y: y! } };
 }
 
+/**
+ * A line drawn in SVG (a diagram's edge, straight up or across) has a box with no width or no height, which Playwright's
+ * click takes for not visible and waits on. A person clicks on the line: so does replay, at its middle, once the page
+ * says that point is on it. False when the element is no such line (the caller clicks it as any other).
+ */
+async function clickedAsLine(page: Page, target: Locator, { timeout }: { timeout: number }): Promise<boolean> {
+  const onLine = await target.evaluate((element) => {
+    if (!(element instanceof SVGGraphicsElement)) return false;
+    const box = element.getBoundingClientRect();
+    if ((box.width >= 1 && box.height >= 1) || (box.width < 1 && box.height < 1)) return false;
+    element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const now = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
+    return !!hit && (hit === element || element.contains(hit));
+  }, undefined, { timeout });
+  const box = onLine ? await target.boundingBox({ timeout }) : null;
+  if (!box) return false;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  return true;
+}
+
 const scrollBy = (direction: 1 | -1): MethodRunner => async ({ target, timeout }) => {
   await target.evaluate((element, sign) => {
     const scroller = element === document.body || element === document.documentElement ? document.scrollingElement ?? document.documentElement : element;
@@ -40,19 +62,26 @@ const DRAG_STEP_MS = 16;
 const DRAG_REST_MS = 120;
 
 /** Where on the drop target a drag ends: arguments 2 and 3, CSS pixels from its top-left corner; the middle without. */
-function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: number; fromY?: number } | undefined {
+function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: number; fromY?: number; trail?: TrailPoint[] } | undefined {
   if (args.length < 2) return undefined;
-  const [x, y, fromX, fromY] = args.slice(1).map(Number);
+  const [x, y, fromX, fromY] = args.slice(1, 5).map(Number);
   const places = [x, y, fromX, fromY].slice(0, args.length - 1);
-  if (![3, 5].includes(args.length) || !places.every((value) => Number.isFinite(value) && value! >= 0)) {
-    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop takes the drop target's selector, then optionally where on it ["x", "y"] in pixels from its top-left corner, then optionally where the dragged element was picked up ["x", "y"] from its own; received ${JSON.stringify(args)}`, { field: 'arguments' });
+  if (![3, 5, 6].includes(args.length) || !places.every((value) => Number.isFinite(value) && value! >= 0)) {
+    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop takes the drop target's selector, then optionally where on it ["x", "y"] in pixels from its top-left corner, then optionally where the dragged element was picked up ["x", "y"] from its own, then optionally the way the pointer went ("x,y x,y …" from where it was picked up); received ${JSON.stringify(args)}`, { field: 'arguments' });
   }
-  return { x: x!, y: y!, ...(args.length === 5 ? { fromX: fromX!, fromY: fromY! } : {}) };
+  const trail = args.length === 6 ? parseTrail(args[5]!) : undefined;
+  if (args.length === 6 && !trail) {
+    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop's sixth argument is the way the pointer went, "x,y x,y …" in pixels from where it was picked up (at most ${MOST_TRAIL_POINTS} points); received ${JSON.stringify(args[5]!.slice(0, 80))}`, { field: 'arguments' });
+  }
+  return { x: x!, y: y!, ...(args.length >= 5 ? { fromX: fromX!, fromY: fromY! } : {}), ...(trail ? { trail } : {}) };
 }
 
 /** The deterministic methods of act (DESIGN.md §4). Names are matched without regard to case. */
 const METHODS: Readonly<Record<string, MethodRunner>> = {
-  click: ({ target, args, timeout }) => target.click({ timeout, ...clickPosition(args, 'click') }),
+  click: async ({ page, target, args, timeout }) => {
+    const position = clickPosition(args, 'click');
+    if (!(await clickedAsLine(page, target, { timeout }))) await target.click({ timeout, ...position });
+  },
   doubleclick: ({ target, args, timeout }) => target.dblclick({ timeout, ...clickPosition(args, 'doubleClick') }),
   rightclick: ({ target, args, timeout }) => target.click({ button: 'right', timeout, ...clickPosition(args, 'rightClick') }),
   fill: async ({ target, args, timeout }) => {
@@ -129,8 +158,11 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     const end = position ? { x: to.x + position.x, y: to.y + position.y } : { x: to.x + to.width / 2, y: to.y + to.height / 2 };
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
-    for (let step = 1; step <= DRAG_STEPS; step++) {
-      await page.mouse.move(start.x + ((end.x - start.x) * step) / DRAG_STEPS, start.y + ((end.y - start.y) * step) / DRAG_STEPS);
+    // The person's way, when the step keeps it; else a straight line in even steps.
+    const moves = position?.trail ? trailMoves(position.trail, start, end)
+      : Array.from({ length: DRAG_STEPS }, (_, index) => ({ x: start.x + ((end.x - start.x) * (index + 1)) / DRAG_STEPS, y: start.y + ((end.y - start.y) * (index + 1)) / DRAG_STEPS }));
+    for (const move of moves) {
+      await page.mouse.move(move.x, move.y);
       await page.waitForTimeout(DRAG_STEP_MS);
     }
     await page.waitForTimeout(DRAG_REST_MS);

@@ -69,13 +69,18 @@ function holdsControls(root: ShadowRoot): boolean {
   return [...root.querySelectorAll('button, a[href], input, select, textarea, [role]')].some((element) => isActedOn(element));
 }
 
+/** A part of a drawing that says it is one: focusable, or named, or given a role (a diagram's edge, a chart's bar). */
+const isDiagramPart = (element: Element) => element.localName !== 'svg' && (element.hasAttribute('tabindex') || element.hasAttribute('aria-label') || element.hasAttribute('role'));
+
 /**
  * An icon's drawing (a path in an svg) is not what a person clicks: the icon is, or the element around it that says it
  * can be clicked by the pointer cursor it sets (a toolbar's "+" drawn as an svg in a div).
  */
 function iconHolder(drawing: Element): Element {
   let holder: Element = drawing;
-  while (holder.parentElement instanceof SVGElement) holder = holder.parentElement;
+  // A diagram's part a person acts on (an edge drawn as a focusable, labelled group) is what was clicked, not the drawing.
+  while (holder.parentElement instanceof SVGElement && !isDiagramPart(holder)) holder = holder.parentElement;
+  if (isDiagramPart(holder)) return holder;
   for (let level = 0; level < MOST_LEVELS && getComputedStyle(holder).cursor === 'pointer'; level++) {
     const parent = holder.parentElement;
     if (!parent || parent.localName === 'body' || getComputedStyle(parent).cursor !== 'pointer') break;

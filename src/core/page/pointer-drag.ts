@@ -2,6 +2,12 @@ import { RECORDER_HOST } from './keys';
 import { positionalPath } from './positional-path';
 
 /**
+ * A place on an element in pixels to a tenth: the pointer's place as the page got it. Whole pixels moved a drop by up to
+ * half a pixel, which a layout snapping to a grid rounds to the next cell when the person's point was near a cell's middle.
+ */
+export const toTenth = (pixels: number) => Math.round(pixels * 10) / 10;
+
+/**
  * Drags made of mouse events (a sortable list, a slider or resizer built of divs), which fire no HTML5 dragstart. Where
  * the element was dropped is read against the layout as it was when the drag began: by the time the pointer is
  * released the list has already moved the dragged item into the place it went, so what lies under the pointer then is
@@ -53,7 +59,7 @@ export function dropPlace(candidates: readonly Placed[], x: number, y: number): 
     if (x < left || x > right || y < top || y > bottom || !candidate.element.isConnected) continue;
     if (!best || width * height < best.rect.width * best.rect.height) best = candidate;
   }
-  return best ? { element: best.element, path: best.path, offset: [Math.round(x - best.rect.left), Math.round(y - best.rect.top)] } : undefined;
+  return best ? { element: best.element, path: best.path, offset: [toTenth(x - best.rect.left), toTenth(y - best.rect.top)] } : undefined;
 }
 
 /** The dragged element's containers, a few levels up, and where each stood when the drag began. */
@@ -75,7 +81,7 @@ export function dropInContainer(containers: readonly Placed[], x: number, y: num
     const now = container.element.getBoundingClientRect();
     const stayed = Math.abs(now.left - container.rect.left) < 1 && Math.abs(now.top - container.rect.top) < 1;
     if (!stayed || x < now.left || x > now.right || y < now.top || y > now.bottom) continue;
-    return { element: container.element, path: container.path, offset: [Math.round(x - now.left), Math.round(y - now.top)] };
+    return { element: container.element, path: container.path, offset: [toTenth(x - now.left), toTenth(y - now.top)] };
   }
   return undefined;
 }

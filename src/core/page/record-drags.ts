@@ -1,8 +1,9 @@
 import { describeInPage } from './describe-in-page';
+import { formatTrail } from '../act/drag-trail';
 import { orderOf, shownText as textOf } from './element-state';
 import type { DragBefore } from './effect-outbox';
 import { isSetByValue, isTextField } from './fields';
-import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace } from './pointer-drag';
+import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace, toTenth } from './pointer-drag';
 import { isPositional as isPlaceSelector } from './positional-path';
 import { pointedBy } from './record-pointer';
 import { subjectOf } from './record-typing';
@@ -35,7 +36,7 @@ export function recordDrags(r: Recording): void {
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
     // A press on a scrollbar is the scroll's, recorded where it stops.
     if (onScrollbar) gesture.accounted = true;
-    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] } : null;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)], trail: [] } : null;
     gesture.mouseDragging = false;
   }, true);
   window.addEventListener('dragstart', (event) => {
@@ -47,7 +48,7 @@ export function recordDrags(r: Recording): void {
     const box = dragged.getBoundingClientRect();
     // As for a drag of pointer events: what the drop's effect and place are read against, as they stood before anything moved.
     draggedFrom = {
-      order: orderOf(dragged), ancestry: ancestryOf(dragged), picked: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)],
+      order: orderOf(dragged), ancestry: ancestryOf(dragged), picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)],
       places: dropCandidates(dragged), containers: containersOf(dragged),
     };
   }, true);
@@ -63,7 +64,7 @@ export function recordDrags(r: Recording): void {
     } else {
       // Where on the target it was dropped: a list's drop target tells "above" from "below" by the pointer's place on it.
       const box = target.getBoundingClientRect();
-      const place = before ?? { element: target, offset: [Math.round(event.clientX - box.left), Math.round(event.clientY - box.top)] as const };
+      const place = before ?? { element: target, offset: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)] as const };
       r.send('drag', dragged, { destination: { ...destinationOf(place), picked: draggedFrom.picked } }, { drag: { order: draggedFrom.order, ...layoutBefore(draggedFrom.ancestry, place.element) } });
     }
     dragged = null;
@@ -75,6 +76,7 @@ export function recordDrags(r: Recording): void {
     downAt = null;
   }, true);
   window.addEventListener('pointermove', (event) => {
+    if (event.isTrusted && downAt && !dragged && event.buttons & 1 && downAt.trail.length < MOST_KEPT_MOVES) downAt.trail.push([event.clientX - downAt.x, event.clientY - downAt.y]);
     if (!event.isTrusted || !downAt || gesture.mouseDragging || dragged || !(event.buttons & 1)) return;
     if (Math.hypot(event.clientX - downAt.x, event.clientY - downAt.y) < DRAG_DISTANCE) return;
     gesture.mouseDragging = true;
@@ -105,7 +107,8 @@ export function recordDrags(r: Recording): void {
       gesture.accounted = true;
       return;
     }
-    r.send('drag', start.element, { destination: { ...destinationOf(place), picked: start.picked } }, { drag: { order: start.order, ...layoutBefore(start.ancestry, place.element) } });
+    const trail = formatTrail([...start.trail, [event.clientX - start.x, event.clientY - start.y]]);
+    r.send('drag', start.element, { destination: { ...destinationOf(place), picked: start.picked, trail } }, { drag: { order: start.order, ...layoutBefore(start.ancestry, place.element) } });
   }, true);
 }
 
@@ -131,6 +134,9 @@ function pickedUp(pointed: Element, event: PointerEvent): Element {
   if (!text || text === textOf(pointed)) return pointed;
   return touched;
 }
+
+/** Moves of one drag kept before they are thinned (a slow drag of a minute sends thousands). */
+const MOST_KEPT_MOVES = 2000;
 
 /** How many boxes up from a dragged element its layout is looked for: a calendar's month holds its events deep down. */
 const LAYOUT_LEVELS = 12;

@@ -24,7 +24,7 @@ export interface RecordedEvent {
   /** How far a container was scrolled across, when it was. */
   readonly scrollLeft?: string;
   /** Where a dragged element was dropped, and where on it (a drag made of mouse events). */
-  readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[]; readonly offset?: readonly [number, number]; readonly picked?: readonly [number, number] };
+  readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[]; readonly offset?: readonly [number, number]; readonly picked?: readonly [number, number]; readonly trail?: string };
   /** What the gesture changed about its element, read once the page had reacted (before the next gesture). */
   readonly effect?: EffectFacts;
   /** The document the gesture was made in (one per page load): a new one after a gesture means a page was loaded. */

@@ -1,4 +1,5 @@
 import type { PageFingerprint } from './describe-in-page';
+import type { TrailPoint } from '../act/drag-trail';
 import type { StepReading } from './effect-outbox';
 import type { dropCandidates } from './pointer-drag';
 import type { RecordedEvent } from './recorded-event';
@@ -109,6 +110,8 @@ export interface PressedForDrag {
   picked: [number, number];
   /** The element and its ancestors when the drag began, innermost first, with their boxes: where it stood in its layout. */
   ancestry: { element: Element; box: DOMRect }[];
+  /** Each place the pointer moved to while pressed, in pixels from the press: the way the hand went (see drag-trail). */
+  trail: TrailPoint[];
 }
 
 /** The control a label is for, if the element is inside one. */

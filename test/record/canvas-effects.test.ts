@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { Recorder } from '../../src/flows/recorder';
+import { exportPlaywrightSpec } from '../../src/flows/export-playwright';
+import { FLOW_VERSION, type Flow } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+import { replayOnRelease, useWidgetSite } from './widget-site';
+
+/** Issue 40: gestures on a drawing (a canvas, nothing else in the DOM) replay only with what they drew. */
+describe('effects on a canvas', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+
+  it('a shape dragged on a Konva stage keeps "its drawing changed" as its effect: replay passes where it moves, fails where the release\'s shapes stay put', async () => {
+    const url = widgets.url('konva.html');
+    const page = rig.session.page();
+    const shapes = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
+    await page.goto(url);
+    const stage = (await page.locator('#stage canvas').boundingBox())!;
+    const recorder = await Recorder.start(rig.session);
+    await page.mouse.move(stage.x + 100, stage.y + 70);
+    await page.mouse.down();
+    for (let move = 1; move <= 12; move++) {
+      await page.mouse.move(stage.x + 100 + 7 * move, stage.y + 70 + 15 * move);
+      await page.waitForTimeout(20);
+    }
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    const recorded = await recorder.stop();
+    const wanted = await shapes();
+    assert.equal(wanted[0], 'desk 124,220');
+    const flow: Flow = { version: FLOW_VERSION, name: 'Plan', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.equal(flow.steps.length, 1, JSON.stringify(flow.steps));
+    const drag = flow.steps[0]!;
+    assert.ok('action' in drag && drag.action.method === 'dragAndDrop');
+    assert.match(drag.effect?.redrawn?.from ?? '', /^[0-9a-z]+$/, JSON.stringify(drag.effect));
+    assert.deepEqual(recorder.problems, []);
+
+    const replayed = await replayOnRelease(rig.session, flow, '', 4000);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await shapes(), wanted);
+
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen', 2000);
+    assert.equal(frozen.status, 'failed', 'nothing moved on the stage: not a pass');
+    assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? JSON.stringify(frozen.steps), /did not have its recorded effect: expected its drawing changed, found drawing what it drew before/);
+
+    assert.match(exportPlaywrightSpec(flow, 'plan.flow.json'), /await expect\.poll\(\(\) => page\.locator\("css=canvas"\)\.evaluate\(function drawingOf\(element\) \{[\s\S]*\}\)\)\.not\.toBe\("[0-9a-z]+"\);/);
+  });
+});
