@@ -14,13 +14,16 @@ const parentOf = (node: Element): Element | null => node.parentElement ?? ((node
 
 /**
  * What the pointer resting on opened for `element` to be there: a submenu's item (a menu item with a popup, holding
- * the submenu, shown by its `:hover`), or an expanded opener that controls or owns the popup `element` is in (a
+ * the submenu, shown by its `:hover`, or expanded beside it), or an expanded opener that controls or owns the popup `element` is in (a
  * submenu or a navigation menu drawn in a portal).
  */
 function openerOf(element: Element): Element | null {
   const ownItem = element.closest('[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]');
   for (let node = parentOf(element); node && node !== document.body; node = parentOf(node)) {
     if (node !== ownItem && node.getAttribute('role') === 'menuitem' && opens(node)) return node;
+    // A submenu drawn beside its item, the two in one list entry (`<li role=none>` holding both).
+    const beside = node.getAttribute('role') === 'menu' ? [...(node.parentElement?.children ?? [])].find((sibling) => sibling !== node && sibling.getAttribute('role') === 'menuitem' && sibling.getAttribute('aria-expanded') === 'true') : undefined;
+    if (beside) return beside;
     if (!node.id) continue;
     const id = CSS.escape(node.id);
     const opener = node.ownerDocument.querySelector(`[aria-controls~="${id}"][aria-expanded=true], [aria-owns~="${id}"][aria-expanded=true]`);
@@ -46,8 +49,9 @@ export function recordHovers(r: Recording): void {
     // A submenu's opener may itself be in a submenu: each is hovered, the outermost first.
     const hovered: Element[] = [];
     for (let opener = target ? openerOf(target) : null; opener && hovered.length < MOST_NESTED; opener = openerOf(opener)) {
-      // An opener focused (a combobox that opens as it gets the focus) was not opened by the pointer resting on it.
-      if (pressedOpeners.has(opener) || opener === document.activeElement) break;
+      // An opener focused (a combobox that opens as it gets the focus) was not opened by the pointer resting on it; a
+      // menu's item is (a menu moves its focus to the item the pointer rests on).
+      if (pressedOpeners.has(opener) || (opener === document.activeElement && opener.getAttribute('role') !== 'menuitem')) break;
       hovered.unshift(opener);
     }
     // What is pressed, up to the submenu's item that holds it (pressed inside, not on).
