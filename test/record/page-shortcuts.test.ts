@@ -4,7 +4,7 @@ import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
 import { replayOnRelease, useWidgetSite } from './widget-site';
 
-/** Issue 40: keys on things that are not fields. A page's shortcuts (tinykeys) are pressed on the page itself. */
+/** Issue 40: keys on things that are not fields. A page's shortcuts (tinykeys), a deck's arrows, pressed on the page itself. */
 describe('shortcuts pressed on the page', function () {
   this.timeout(60_000);
   const rig = useEngine();
@@ -40,5 +40,32 @@ describe('shortcuts pressed on the page', function () {
     const failed = still.steps.find((step) => step.status === 'failed');
     assert.equal(failed?.index, 2, JSON.stringify(still.steps, null, 1));
     assert.match(failed?.error?.message ?? '', /expected "Settings" appearing on the page/);
+  });
+  it('an arrow and End on a slide deck (reveal.js) keep the slide each showed as their effect, and fail where the deck no longer takes keys', async () => {
+    const url = widgets.url('reveal.html');
+    const page = rig.session.page();
+    const state = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Quarterly review' }).waitFor();
+    const recorder = await Recorder.start(rig.session);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(300);
+    const recorded = await recorder.stop();
+    assert.deepEqual(await state(), { h: 3, v: 0, f: undefined, overview: false });
+    const flow: Flow = { version: FLOW_VERSION, name: 'Deck', startUrl: url, steps: recorded.map(({ step }) => step) };
+    // The slides were in the page all along: shown by the deck taking aria-hidden off them.
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.description, step.action.arguments, step.effect] : step)), [
+      ['the page', ['ArrowRight'], { appeared: { text: 'Sales' } }],
+      ['the page', ['End'], { appeared: { text: 'Questions' } }],
+    ]);
+    const replayed = await replayOnRelease(rig.session, flow, '', 3000);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await state(), { h: 3, v: 0, f: undefined, overview: false });
+
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen', 1500);
+    assert.equal(frozen.status, 'failed', 'the deck stayed on its first slide: not a pass');
+    assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /press on the page was done, but it did not have its recorded effect: expected "Sales" appearing on the page/);
   });
 });

@@ -172,7 +172,8 @@ export function placesShowing(text: string, document: Document): number {
 
 /** Watches text added to and taken off the page, and says what a click put there. */
 export function watchAppearances() {
-  const added: { text: Text; at: number }[] = [];
+  /** Texts put on the page; `revealed`: already there, shown by `hidden` or `aria-hidden="true"` taken off what holds it. */
+  const added: { text: Text; at: number; revealed?: boolean }[] = [];
   /** Texts taken off the page, and whether a person saw them there (their holder showed, outside overlays). */
   const removed: { text: string; at: number; seen: boolean }[] = [];
   const forget = (entries: { at: number }[], at: number) => {
@@ -182,6 +183,13 @@ export function watchAppearances() {
   new MutationObserver((records) => {
     const at = performance.now();
     for (const record of records) {
+      if (record.type === 'attributes') {
+        const { target, attributeName, oldValue } = record;
+        const wasHidden = attributeName === 'hidden' ? oldValue !== null : oldValue === 'true';
+        const nowHidden = target instanceof Element && (attributeName === 'hidden' ? target.hasAttribute('hidden') : target.getAttribute('aria-hidden') === 'true');
+        if (wasHidden && !nowHidden) for (const text of textNodesOf(target)) added.push({ text, at, revealed: true });
+        continue;
+      }
       if (record.type === 'characterData' && record.target instanceof Text) {
         added.push({ text: record.target, at });
         if (record.oldValue) removed.push({ text: spaced(record.oldValue), at, seen: seen(record.target) });
@@ -199,7 +207,7 @@ export function watchAppearances() {
     }
     forget(added, at);
     forget(removed, at);
-  }).observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+  }).observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true, attributes: true, attributeFilter: ['hidden', 'aria-hidden'], attributeOldValue: true });
   // A value set by script changes no node: the fields' values are read as each press begins, and as the first key
   // after it goes down (where a click's effect ends and typing begins), to be set against each other.
   const fieldsRead: { at: number; values: Map<Element, string>; lastField?: Element | undefined }[] = [];
@@ -238,15 +246,16 @@ export function watchAppearances() {
    * The text a click on `gestureOn` that began at `since` put on the page before `until` and still shows: `preferred`
    * (the name of what was clicked, an option) if it appeared, else the first that appeared. Text drawn anew where it already was (a
    * list re-rendered) did not appear: what was taken off in the same moment is set against what was added.
+   * `revealedToo`: text already there that the page showed (a slide a key on the page moved to) counts too.
    */
-  const appearedSince = (since: number, until: number, preferred: string, gestureOn: Element): Appeared | undefined => {
+  const appearedSince = (since: number, until: number, preferred: string, gestureOn: Element, revealedToo = false): Appeared | undefined => {
     // What shows in the editor clicked into is what was typed there, typing's effect (a `fill`'s, a `type`'s).
     const editing = gestureOn.closest('[contenteditable]:not([contenteditable="false"])');
     const gone = new Map<string, number>();
     for (const entry of removed) if (entry.at >= since && entry.at <= until) gone.set(entry.text, (gone.get(entry.text) ?? 0) + 1);
     const candidates: string[] = [];
     for (const entry of added) {
-      if (entry.at < since || entry.at > until) continue;
+      if (entry.at < since || entry.at > until || (entry.revealed && !revealedToo)) continue;
       const text = spaced(entry.text.nodeValue ?? '');
       const taken = gone.get(text) ?? 0;
       if (taken > 0) {

@@ -9,7 +9,7 @@ import { animating } from './settling';
 export interface Elsewhere {
   openedSince(since: number, until: number, byKey: boolean, gestureOn: Element): Opened | undefined;
   closedSince(gestureOn: Element): Opened | undefined;
-  appearedSince(since: number, until: number, preferred: string, gestureOn: Element): Appeared | undefined;
+  appearedSince(since: number, until: number, preferred: string, gestureOn: Element, revealedToo?: boolean): Appeared | undefined;
   goneSince(since: number, until: number, gestureOn: Element): Gone | undefined;
   madeCurrentSince(since: number, until: number): Current | undefined;
 }
@@ -196,7 +196,10 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const tookField = kind === 'press' && isTextField(entry.element) && !shows(entry.element);
         // So does a character key pressed on no field (a page's "?" shortcut, the "s" that ends "g s"): it typed nothing.
         const shortcut = kind === 'press' && !isTextField(entry.element) && /^(Shift\+)?.$/u.test(String(entry.payload.value));
-        const appeared = opened || current || (kind === 'press' && !tookField && !shortcut) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element);
+        // And a key on the page (no element to change): what it showed (the slide an arrow moved a deck to). A click's
+        // too (a panel its button shows, a slide): text the page showed by taking `hidden` or `aria-hidden` off.
+        const onPage = kind === 'press' && entry.payload.page === true;
+        const appeared = opened || current || (kind === 'press' && !tookField && !shortcut && !onPage) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element, onPage || kind === 'click');
         // Else the text it took off the page (a chip its × removed, with the × itself; Delete on a focused tag). Another
         // key's may be a list drawn anew for what was typed.
         const removing = kind !== 'press' || /^(Delete|Backspace)$/.test(String(entry.payload.value));
