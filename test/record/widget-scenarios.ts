@@ -1487,6 +1487,181 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 15;
     },
   },
+  {
+    category: 'range date picker drawn in a shadow root beside its field, every day redrawn on each click',
+    library: '@easepick/bundle 1.2',
+    page: 'easepick.html',
+    ready: async (page) => {
+      await page.locator('#dates').waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      await page.locator('#dates').click();
+      await settle(page);
+      await page.locator('.day:not(.not-available)', { hasText: /^12$/ }).first().click();
+      await settle(page);
+      await page.locator('.day:not(.not-available)', { hasText: /^18$/ }).first().click();
+      await settle(page);
+      // The calendar stays open over the form until a click outside it.
+      await page.getByRole('heading', { name: 'Trip' }).click();
+      await settle(page);
+      await page.getByRole('textbox', { name: 'Notes' }).click();
+      await page.keyboard.type('Window seat', { delay: 20 });
+      return 5;
+    },
+  },
+  {
+    category: 'rich text whose input rules turn what is typed into formatting ("# " a heading, "- " a list, "**word**" bold)',
+    library: '@tiptap/core 3.35 with its starter kit',
+    page: 'tiptap.html',
+    ready: async (page) => {
+      await page.locator('.tiptap p').waitFor();
+    },
+    person: async (page) => {
+      const line = (await page.locator('.tiptap p').boundingBox())!;
+      await page.mouse.click(line.x + line.width - 4, line.y + line.height / 2);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('# Plan', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('- milk', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('eggs', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Buy **fresh** bread', { delay: 30 });
+      await settle(page);
+      return 11;
+    },
+  },
+  {
+    category: 'dock layout: a tab dragged onto the edge of a group splits the layout, onto a tab bar joins that group',
+    library: 'dockview-core 8.6',
+    page: 'dockview.html',
+    ready: async (page) => {
+      await page.getByRole('tab', { name: 'Terminal' }).waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      const logs = (await page.getByRole('tab', { name: 'Logs' }).boundingBox())!;
+      const top = (await page.getByRole('region', { name: 'Preview' }).boundingBox())!;
+      await dragTo(page, { x: logs.x + 20, y: logs.y + logs.height / 2 }, { x: top.x + top.width - 30, y: top.y + top.height / 2 });
+      await page.getByRole('tab', { name: 'Editor' }).click();
+      await settle(page);
+      const terminal = (await page.getByRole('tab', { name: 'Terminal' }).boundingBox())!;
+      const editor = (await page.getByRole('tab', { name: 'Editor' }).boundingBox())!;
+      await dragTo(page, { x: terminal.x + 20, y: terminal.y + terminal.height / 2 }, { x: editor.x + editor.width + 60, y: editor.y + editor.height / 2 });
+      return 3;
+    },
+  },
+  {
+    category: 'node editor: a node moved on its canvas, two nodes joined by dragging handle to handle, an edge picked and deleted by a key',
+    library: '@xyflow/react 12.12 (React 19)',
+    page: 'xyflow.html',
+    ready: async (page) => {
+      await page.locator('.react-flow__node', { hasText: 'Shipping' }).waitFor();
+      await settle(page, 500);
+    },
+    person: async (page) => {
+      const shipping = (await page.locator('.react-flow__node', { hasText: 'Shipping' }).boundingBox())!;
+      await dragTo(page, { x: shipping.x + 30, y: shipping.y + 10 }, { x: shipping.x + 120, y: shipping.y - 110 });
+      const from = (await page.locator('.react-flow__node', { hasText: 'Payment' }).locator('.react-flow__handle-bottom').boundingBox())!;
+      const to = (await page.locator('.react-flow__node', { hasText: 'Shipping' }).locator('.react-flow__handle-top').boundingBox())!;
+      await dragTo(page, { x: from.x + 4, y: from.y + 4 }, { x: to.x + 4, y: to.y + 4 });
+      // The edge is a vertical line (no width, which Playwright's click calls not visible): a person clicks on it.
+      const edge = (await page.locator('.react-flow__edge-path').first().boundingBox())!;
+      await page.mouse.click(edge.x + edge.width / 2, edge.y + edge.height / 2);
+      await settle(page);
+      await page.keyboard.press('Backspace');
+      await settle(page);
+      return 4;
+    },
+  },
+  {
+    category: 'slide deck driven by keys on the page (arrows, space through fragments, Escape for the overview) and its own controls',
+    library: 'reveal.js 6.0',
+    page: 'reveal.html',
+    ready: async (page) => {
+      await page.getByRole('heading', { name: 'Quarterly review' }).waitFor();
+      await settle(page, 500);
+    },
+    person: async (page) => {
+      await page.keyboard.press('ArrowRight');
+      await settle(page);
+      await page.keyboard.press('Space');
+      await settle(page);
+      await page.keyboard.press('Space');
+      await settle(page);
+      await page.keyboard.press('ArrowDown');
+      await settle(page);
+      await page.getByRole('button', { name: 'above slide' }).click();
+      await settle(page);
+      await page.keyboard.press('Escape');
+      await settle(page, 600);
+      return 6;
+    },
+  },
+  {
+    category: 'menu in a portal: a submenu opened by resting the pointer on its item, a checkable item, a radio item picked by keys',
+    library: '@szhsin/react-menu 4.5 (React 19)',
+    page: 'react-menu.html',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'File' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: 'File' }).click();
+      await settle(page);
+      await page.getByRole('menuitem', { name: 'Open recent' }).hover();
+      await settle(page, 500);
+      await page.getByRole('menuitem', { name: 'plan.md' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'File' }).click();
+      await settle(page);
+      await page.getByRole('menuitemcheckbox', { name: 'Word wrap' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'File' }).click();
+      await settle(page);
+      for (let times = 0; times < 6; times++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 12;
+    },
+  },
+  {
+    category: 'code editor whose keys arrive through a hidden textarea, closing brackets and quotes as they are typed',
+    library: 'codemirror 5.65 with closebrackets',
+    page: 'codemirror5.html',
+    ready: async (page) => {
+      await page.locator('.CodeMirror-line').first().waitFor();
+    },
+    person: async (page) => {
+      const gestures = await typeTwoLinesAtTheEnd(page, page.locator('.CodeMirror-line').last());
+      await page.keyboard.press('Enter');
+      // The editor closes the bracket and the quote as they are typed; the person types over them.
+      await page.keyboard.type('greet("Ada");', { delay: 30 });
+      await settle(page);
+      return gestures + 2;
+    },
+  },
+  {
+    category: 'shapes on a canvas (nothing but the canvas in the DOM): two dragged, one picked and deleted by a key',
+    library: 'konva 10.9',
+    page: 'konva.html',
+    ready: async (page) => {
+      await page.locator('#stage canvas').waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      const stage = (await page.locator('#stage canvas').boundingBox())!;
+      await dragTo(page, { x: stage.x + 100, y: stage.y + 70 }, { x: stage.x + 180, y: stage.y + 250 });
+      await dragTo(page, { x: stage.x + 300, y: stage.y + 200 }, { x: stage.x + 100, y: stage.y + 100 });
+      await page.mouse.click(stage.x + 450, stage.y + 130);
+      await settle(page);
+      await page.keyboard.press('Delete');
+      await settle(page);
+      return 4;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
