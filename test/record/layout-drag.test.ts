@@ -337,4 +337,36 @@ describe('a drag onto a layout grid or a calendar', function () {
     assert.equal(failed?.index, flow.steps.length - 1, JSON.stringify(frozen.steps, null, 1));
     assert.match(failed?.error?.message ?? '', /did not have its recorded effect: expected its list in the order "Build the parser", "Test the parser", "Write the spec", "Ship it"/);
   });
+  it('a dock\'s tab dropped on another group\'s edge (dockview, which draws the tab anew in a group of its own) keeps that group as the effect, replays to the same layout, and fails where tabs no longer move', async () => {
+    const url = widgets.url('dockview.html');
+    const page = rig.session.page();
+    const layout = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
+    await page.goto(url);
+    await page.getByRole('tab', { name: 'Terminal' }).waitFor();
+    const recorder = await Recorder.start(rig.session);
+    const logs = (await page.getByRole('tab', { name: 'Logs' }).boundingBox())!;
+    const top = (await page.getByRole('region', { name: 'Preview' }).boundingBox())!;
+    await page.mouse.move(logs.x + 20, logs.y + logs.height / 2);
+    await page.mouse.down();
+    for (let move = 1; move <= 15; move++) {
+      await page.mouse.move(logs.x + 20 + ((top.x + top.width - 50 - logs.x) * move) / 15, logs.y + logs.height / 2 + ((top.y + top.height / 2 - logs.y - logs.height / 2) * move) / 15);
+      await page.waitForTimeout(20);
+    }
+    await page.mouse.up();
+    await page.waitForTimeout(400);
+    const recorded = await recorder.stop();
+    const wanted = await layout();
+    assert.deepEqual(wanted, { HORIZONTAL: [{ VERTICAL: [{ HORIZONTAL: ['editor [preview]', '[logs]'] }, '[terminal]'] }] });
+    const flow: Flow = { version: FLOW_VERSION, name: 'Dock', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.action.description, step.effect?.order] : step)), [['dragAndDrop', 'tab "Logs"', ['Logs']]]);
+    assert.deepEqual(recorder.problems, []);
+
+    const replayed = await replayOnRelease(rig.session, flow, '', 4000);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await layout(), wanted);
+
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen', 1500);
+    assert.equal(frozen.status, 'failed', 'the tab stayed in its group: not a pass');
+    assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /did not have its recorded effect: expected (selected, )?its list in the order "Logs", found (not selected, )?in the order "Logs", "Terminal"/);
+  });
 });

@@ -4,6 +4,7 @@ import type { Appeared, Gone } from './appearances';
 import type { Current } from './currents';
 import { shows, type Opened } from './openings';
 import { animating } from './settling';
+import { describeInPage } from './describe-in-page';
 
 /** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
 export interface Elsewhere {
@@ -35,6 +36,14 @@ function redrawn(gone: Element, layout: Element): Element | undefined {
   if (!text || !layout.isConnected) return undefined;
   const showing = [...layout.querySelectorAll(gone.localName)].filter((candidate) => textOf(candidate) === text && ![...candidate.children].some((child) => textOf(child) === text));
   return showing.length === 1 ? showing[0] : undefined;
+}
+
+/** The element of the gone one's tag with the role and name it had as its gesture began, if it is the only one. */
+function namedAlike(gone: Element, payload: Record<string, unknown>): Element | undefined {
+  const { role, name } = (payload.fingerprint ?? {}) as { role?: unknown; name?: unknown };
+  if (typeof role !== 'string' || typeof name !== 'string' || !name || role === 'generic') return undefined;
+  const alike = [...document.querySelectorAll(gone.localName)].filter((candidate) => candidate.getAttribute('role') === role && describeInPage(candidate).name === name);
+  return alike.length === 1 ? alike[0] : undefined;
 }
 
 /** How many levels up from `element` `layout` is. */
@@ -135,7 +144,9 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       const { listBefore } = entry.reading;
       // An item a key dropped into another list is drawn anew there by some libraries: the one that shows its text.
       const layout = drag?.layout ?? (listBefore ? document.body : undefined);
-      const element = entry.element?.isConnected ? entry.element : entry.element && layout ? redrawn(entry.element, layout) : undefined;
+      // A dragged item drawn anew far from where it was (a dock's tab moved into a group of its own): the one element
+      // of its tag with its role and name.
+      const element = entry.element?.isConnected ? entry.element : entry.element ? (layout ? redrawn(entry.element, layout) : undefined) ?? (drag ? namedAlike(entry.element, entry.payload) : undefined) : undefined;
       if (element) {
         Object.assign(effect, entry.before ? changedState(entry.before, stateOf(element)) : {});
         // A slider's thumb moved along its track: its value is what the drag did, not its siblings' (the marks') order.
@@ -145,7 +156,9 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // turning an item into its rename box changed one, and moved none).
         // A key that dropped the item into another list (a board's column) did as a drag does.
         const movedList = listBefore !== undefined && element.parentElement !== listBefore;
-        const reordered = order && order.length > 1 && order.join('\n') !== orderBefore!.join('\n') && (drag || movedList || sameItems(order, orderBefore!));
+        // Or a dragged item drawn anew alone in a list of its own (a dock's tab dropped on a group's edge), from a list of several.
+        const aloneNow = drag && element !== entry.element && order?.length === 1 && orderBefore!.length > 1;
+        const reordered = order && (order.length > 1 || aloneNow) && order.join('\n') !== orderBefore!.join('\n') && (drag || movedList || sameItems(order, orderBefore!));
         if (reordered) effect.order = order;
         // A layout keeps its items in their order and moves them on its grid: where the item went is the drag's effect.
         const levels = drag?.place && !effect.order && effect.value === undefined ? (drag.layout ? levelsUp(element, drag.layout) : drag.place.levels) : undefined;
