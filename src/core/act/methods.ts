@@ -111,6 +111,9 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     const before = await target.evaluate(focus, undefined, { timeout });
     if (!before.within) await target.click({ timeout });
     await page.keyboard.type(text);
+    // The page answers the last key in its own time (a mention menu drawn on keyup, a list filtered on the next frame):
+    // the next step (Enter picking from that menu) comes once it has had a frame to do so, as a person's would.
+    await target.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))), undefined, { timeout: 1000 }).catch(() => undefined);
     if (before.field || !text) return;
     // Keys typed on something that is not a field (a grid's cell) must land in the field it opens for them: if none
     // took them, the step did nothing, and saying it passed would be false.
