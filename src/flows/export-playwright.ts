@@ -148,7 +148,7 @@ function effectCode(target: string, effect: Effect): string[] {
   }
   // A slider's aria-valuenow, else the value of a range input or of a text field (as Rehearse reads it).
   // A rich text editor's value is a line it holds (what typed keys became there).
-  if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element, wanted) => { const value = element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? ('value' in element ? String(element.value) : null); return value !== null ? value === wanted : element.isContentEditable && element.innerText.split('\\n').map((line) => line.trim()).includes(wanted); }, ${js(effect.value)})).toBe(true);`);
+  if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element, wanted) => { const value = element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? ('value' in element ? String(element.value) : null); return value ?? (element.isContentEditable && element.innerText.split('\\n').map((line) => line.trim()).includes(wanted) ? wanted : element.textContent); }, ${js(effect.value)})).toBe(${js(effect.value)});`);
   if (effect.redrawn) lines.push(`await expect.poll(() => ${target}.evaluate(${String(drawingOf)})).not.toBe(${js(effect.redrawn.from)});`);
   // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
   if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);
