@@ -12,9 +12,12 @@ const LONGEST_VALUE = 60;
 
 const quote = (text: string) => JSON.stringify(text);
 
+/** Whether a class names what the element is: not made up by a framework, not a state of the moment, not a style's hash. */
+export const isOwnClass = (name: string): boolean => !isGeneratedId(name) && !STATE_WORD.test(name) && name.length <= 40;
+
 /** The element as its tag and the first class of its own that says what it is (`div.ce-popover-item__title`). */
 export function ownPart(element: Element): string {
-  const named = [...element.classList].find((name) => !isGeneratedId(name) && !STATE_WORD.test(name) && name.length <= 40);
+  const named = [...element.classList].find(isOwnClass);
   return `${CSS.escape(element.localName)}${named ? `.${CSS.escape(named)}` : ''}`;
 }
 

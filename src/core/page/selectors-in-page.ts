@@ -1,8 +1,8 @@
 import { roleOf, type PageFingerprint } from './describe-in-page';
-import { isGeneratedId } from '../snapshot/generated-ids';
 import { isInputProxy } from './fields';
 import { hiddenForAria } from './find-sole';
-import { holderSelectors, STATE_WORD } from './holder-selectors';
+import { holderSelectors } from './holder-selectors';
+import { describingSelectors, idSelectors, ownClassSelector } from './own-attributes';
 import { positionalPath } from './positional-path';
 import { sectionOf } from './section-of';
 import { shadowSelectors } from './shadow-selectors';
@@ -60,14 +60,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
       return false;
     }
   };
-  const selectors: string[] = [];
-  for (const attribute of ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa']) {
-    const value = element.getAttribute(attribute);
-    if (value && !isGeneratedId(value) && only(`[${attribute}=${quote(value)}]`)) selectors.push(`css=[${attribute}=${quote(value)}]`);
-  }
-  const id = element.id;
-  if (id && !isGeneratedId(id) && only(`#${CSS.escape(id)}`)) selectors.push(`css=#${CSS.escape(id)}`);
-  // Elements that could share the role: the same tag, or any with an explicit role.
+  const selectors = idSelectors(element, only);
   // Elements that could share the role: the same tag, any with an explicit role, and the native elements of that role
   // (a widget's option beside the hidden <select> it stands for: Playwright's role selector finds both).
   const IMPLICIT: Readonly<Record<string, string>> = {
@@ -116,18 +109,9 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     const showing = sameRole(role).filter((candidate) => clean(candidate.textContent ?? '').includes(clean(shown)));
     if (showing.length === 1 && showing[0] === element) selectors.push(`role=${role} >> internal:has-text=${quote(shown.replace(/\s+/g, ' '))}i`);
   }
-  for (const attribute of ['name', 'aria-label', 'placeholder', 'title', 'alt']) {
-    const value = element.getAttribute(attribute);
-    if (value && value.length <= 100 && only(`${element.localName}[${attribute}=${quote(value)}]`)) selectors.push(`css=${element.localName}[${attribute}=${quote(value)}]`);
-  }
-  // A class the element alone has (`div.ql-editor`): widget libraries name their parts so.
-  for (const name of [...element.classList].filter((candidate) => !isGeneratedId(candidate) && !STATE_WORD.test(candidate) && candidate.length <= 40).slice(0, 6)) {
-    const css = `${CSS.escape(element.localName)}.${CSS.escape(name)}`;
-    if (only(css)) {
-      selectors.push(`css=${css}`);
-      break;
-    }
-  }
+  selectors.push(...describingSelectors(element, only));
+  const part = ownClassSelector(element, only);
+  if (part) selectors.push(part);
   const href = element.localName === 'a' ? element.getAttribute('href') : null;
   if (href && href.length <= 200 && only(`a[href=${quote(href)}]`)) selectors.push(`css=a[href=${quote(href)}]`);
   if (anchor && ROLE.test(role) && !anchor.name.endsWith('…')) {

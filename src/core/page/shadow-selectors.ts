@@ -2,12 +2,10 @@ import { isGeneratedId } from '../snapshot/generated-ids';
 import { formatSelector, type Hop } from '../snapshot/selector-syntax';
 import type { PageFingerprint } from './describe-in-page';
 import { openRoots } from './find-sole';
-import { STATE_WORD } from './holder-selectors';
+import { describingSelectors, idSelectors, ownClassSelector } from './own-attributes';
 import { positionalPath } from './positional-path';
 
 const quote = (text: string) => JSON.stringify(text);
-const TEST_IDS = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa'];
-const DESCRIPTIVE = ['name', 'aria-label', 'placeholder', 'title', 'alt'];
 
 /**
  * Selectors for an element inside open shadow roots, made in the page at the moment its gesture starts: a calendar
@@ -28,24 +26,13 @@ export function shadowSelectors(element: Element, { role, name }: PageFingerprin
       return 0;
     }
   };
-  const tag = CSS.escape(element.localName);
-  const selectors: string[] = [];
-  const alone = (css: string) => {
-    if (count(css) === 1) selectors.push(`css=${css}`);
-  };
-  for (const attribute of TEST_IDS) {
-    const value = element.getAttribute(attribute);
-    if (value && !isGeneratedId(value)) alone(`[${attribute}=${quote(value)}]`);
-  }
-  if (element.id && !isGeneratedId(element.id)) alone(`#${CSS.escape(element.id)}`);
+  const alone = (css: string) => count(css) === 1;
+  const selectors = idSelectors(element, alone);
   // Proven, as every selector here, by the finder replay uses: a twin of that role and name anywhere refuses it.
   if (/^[a-z]+$/.test(role) && role !== 'generic' && role !== 'none' && name && name.length <= 100) selectors.push(`role=${role}[name=${quote(name)}i]`);
-  for (const attribute of DESCRIPTIVE) {
-    const value = element.getAttribute(attribute);
-    if (value && value.length <= 100) alone(`${tag}[${attribute}=${quote(value)}]`);
-  }
-  const part = [...element.classList].find((candidate) => !isGeneratedId(candidate) && !STATE_WORD.test(candidate) && candidate.length <= 40 && count(`${tag}.${CSS.escape(candidate)}`) === 1);
-  if (part) selectors.push(`css=${tag}.${CSS.escape(part)}`);
+  selectors.push(...describingSelectors(element, alone));
+  const part = ownClassSelector(element, alone);
+  if (part) selectors.push(part);
   selectors.push(placeInRoots(element));
   return selectors;
 }

@@ -1,9 +1,8 @@
 import type { DomNode, FrameDoc, ScopeFacts } from './dom-tree';
 import { isGeneratedId } from './generated-ids';
 import { cssIdentifier, cssString, formatSelector, type Hop } from './selector-syntax';
+import { DESCRIPTIVE_ATTRIBUTES, TEST_ID_ATTRIBUTES } from './naming-attributes';
 
-const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'data-qa'] as const;
-const DESCRIPTIVE_ATTRIBUTES = ['name', 'aria-label', 'placeholder', 'title', 'alt'] as const;
 /**
  * Tags that name a part of the page rather than a place in it: when a page has one, its tag finds it as well as a
  * custom element's does, and survives markup moving around it (a landmark's or a form's XPath does not).
