@@ -48,6 +48,18 @@ describe('act on a stored selector: the fast path and its fallbacks', () => {
     assert.deepEqual(await rig.events(), ['remember true', 'forgot clicked', 'inside clicked']);
   });
 
+  it('clicks a straight SVG line (a diagram\'s edge, its box of no height) at its middle, by the page\'s own search; not a line that shows nothing', async () => {
+    await rig.session.navigate(rig.url('login.html'));
+    await rig.session.page().evaluate(() => {
+      const record = (window as unknown as { record(text: string): void }).record;
+      document.body.insertAdjacentHTML('afterbegin', '<svg width="300" height="60"><line id="edge" x1="10" y1="30" x2="290" y2="30" stroke="black" stroke-width="6"/><line id="unseen" x1="10" y1="50" x2="290" y2="50" stroke="black" style="visibility:hidden"/></svg>');
+      document.getElementById('edge')!.addEventListener('click', (event) => record(`edge clicked at ${Math.round(event.offsetX)}`));
+    });
+    assert.equal((await actTimed(click('css=#edge'))).direct, true);
+    assert.deepEqual(await rig.events(), ['edge clicked at 150']);
+    await assert.rejects(rig.session.act(click('css=#unseen'), { timeout: 1000 }), /not visible/);
+  });
+
   it('waits for a custom element whose definition loads after the page, on either path; a tag nobody defines is no obstacle', async () => {
     await rig.session.navigate(rig.url('late-definitions.html'));
     await rig.session.act(click('css=#terms'));

@@ -31,7 +31,8 @@ function clickPosition(args: readonly string[], method: string): { position?: { 
 /**
  * A line drawn in SVG (a diagram's edge, straight up or across) has a box with no width or no height, which Playwright's
  * click takes for not visible and waits on. A person clicks on the line: so does replay, at its middle, once the page
- * says that point is on it. False when the element is no such line (the caller clicks it as any other).
+ * says that point is on it. False when the element is no such line (the caller clicks it as any other). Reached only
+ * when the page's own search and aim (aimPointer, which clicks lines too) could not act: one call more on a slow path.
  */
 async function clickedAsLine(page: Page, target: Locator, { timeout }: { timeout: number }): Promise<boolean> {
   const onLine = await target.evaluate((element) => {

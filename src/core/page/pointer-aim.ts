@@ -60,7 +60,9 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
   await untilDefined(element);
   if (!element.isConnected) return notReady('not attached');
   if (plan.kind === 'press' && (element.matches(':disabled') || insideComposed(element, '[aria-disabled="true"], [inert]'))) return notReady('not enabled');
-  if (!surelyVisible(element)) return notReady('not visible');
+  // A straight SVG line has a box of no width (or no height): visible to a person, who clicks on it, as replay does.
+  const line = isStraightLine(element);
+  if (!line && !surelyVisible(element)) return notReady('not visible');
   let box = element.getBoundingClientRect();
   const outOfView = box.left < 0 || box.top < 0 || box.right > innerWidth || box.bottom > innerHeight;
   if (outOfView) {
@@ -83,7 +85,7 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
   const right = Math.min(first.right, innerWidth);
   const top = Math.max(first.top, 0);
   const bottom = Math.min(first.bottom, innerHeight);
-  if (right - left < 1 || bottom - top < 1) return notReady('not in the viewport');
+  if (line ? right < left || bottom < top : right - left < 1 || bottom - top < 1) return notReady('not in the viewport');
   const x = Math.round(((left + right) / 2) * 100) / 100;
   const y = Math.round(((top + bottom) / 2) * 100) / 100;
   if (!composedContains(element, innermostAt(document.elementFromPoint(x, y), x, y, hooks.closedRoots))) return notReady('covered by another element');
@@ -161,6 +163,13 @@ function armGuard(hooks: GuardedHooks, element: Element, kind: Guarded): void {
     const leaves = !!navigate && !navigate.defaultPrevented && !navigate.destination.sameDocument && !navigate.downloadRequest;
     return { reached, leaves };
   };
+}
+
+/** An SVG shape drawn as a straight line across or down the page: its box is a line too. */
+function isStraightLine(element: Element): boolean {
+  if (!(element instanceof SVGGraphicsElement) || !element.checkVisibility({ visibilityProperty: true })) return false;
+  const { width, height } = element.getBoundingClientRect();
+  return (width < 1) !== (height < 1);
 }
 
 function notReady(why: string): PointerAim {
