@@ -3,6 +3,7 @@ import { Recorder } from '../../src/flows/recorder';
 import { exportPlaywrightSpec } from '../../src/flows/export-playwright';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { pageReleases } from './page-releases';
 import { replayOnRelease, useWidgetSite } from './widget-site';
 
 /** Issue 40: gestures on a drawing (a canvas, nothing else in the DOM) replay only with what they drew. */
@@ -10,6 +11,7 @@ describe('effects on a canvas', function () {
   this.timeout(60_000);
   const rig = useEngine();
   const widgets = useWidgetSite();
+  const { record, replayOn } = pageReleases(rig);
 
   it('a shape dragged on a Konva stage keeps "its drawing changed" as its effect: replay passes where it moves, fails where the release\'s shapes stay put', async () => {
     const url = widgets.url('konva.html');
@@ -49,5 +51,37 @@ describe('effects on a canvas', function () {
     const check = /await expect\.poll\(\(\) => page\.locator\("css=canvas"\)\.evaluate\([\s\S]+?\)\)\.not\.toBe\("[0-9a-z]+"\);/.exec(spec)?.[0] ?? '';
     assert.doesNotThrow(() => new Function('page', 'expect', `return (async () => { ${check} })`), check.slice(0, 200));
     assert.match(spec, /await expect\.poll\(\(\) => page\.locator\("css=canvas"\)\.evaluate\([\s\S]+\)\)\.not\.toBe\("[0-9a-z]+"\);/);
+  });
+
+  it('a click on the canvas that takes the pointer, drawing on the layer under it, keeps that drawing; a click on a card that holds a chart keeps what it showed, not the chart\'s own motion', async () => {
+    const page = rig.session.page();
+    // Two layers as drawing apps stack them: the scene, and over it the canvas that takes the pointer and draws nothing.
+    // Beside them a card with a chart that moves by itself; a click on the card shows its details. (The script declares
+    // nothing with let or const: each release is written into the same window.)
+    const content = `<div id="board" style="position:relative;width:200px;height:120px">
+        <canvas id="scene" width="200" height="120" style="position:absolute;left:0;top:0"></canvas>
+        <canvas id="pointer" width="200" height="120" style="position:absolute;left:0;top:0"></canvas></div>
+      <section id="card" style="padding:20px;width:240px;border:1px solid">
+        <h2>Sales</h2><div><canvas id="chart" width="200" height="60"></canvas></div><p id="details"></p></section>
+      <script>
+        var DRAWS = true, SHOWS = true, tick = 0;
+        document.getElementById('pointer').addEventListener('click', (event) => {
+          if (DRAWS) document.getElementById('scene').getContext('2d').fillRect(event.offsetX - 5, event.offsetY - 5, 10, 10);
+        });
+        document.getElementById('card').addEventListener('click', () => { if (SHOWS) document.getElementById('details').textContent = 'Best month: March'; });
+        setInterval(() => { var chart = document.getElementById('chart').getContext('2d'); chart.clearRect(0, 0, 200, 60); chart.fillRect(tick++ % 200, 10, 8, 40); }, 30);
+      </script>`;
+    const steps = await record(content, async () => {
+      await page.locator('#pointer').click({ position: { x: 50, y: 40 } });
+      await page.waitForTimeout(150);
+      await page.locator('#card').click({ position: { x: 8, y: 8 } });
+    });
+    assert.deepEqual(steps.map((step) => [step.action.selector, Object.keys(step.effect ?? {})]), [['css=#pointer', ['redrawn']], ['css=#card', ['appeared']]], JSON.stringify(steps));
+    const replayed = await replayOn(content, steps);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.find((step) => step.status === 'failed')));
+    const still = await replayOn(content.replace('DRAWS = true', 'DRAWS = false'), steps);
+    assert.match(still.steps.find((step) => step.status === 'failed')?.error?.message ?? 'passed', /expected its drawing changed/);
+    const quiet = await replayOn(content.replace('SHOWS = true', 'SHOWS = false'), steps);
+    assert.match(quiet.steps.find((step) => step.status === 'failed')?.error?.message ?? 'passed', /Best month: March/, 'the chart moving by itself is not the click\'s effect');
   });
 });

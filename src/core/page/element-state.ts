@@ -92,15 +92,23 @@ export function stateOf(element: Element): ElementState {
 }
 
 /**
- * A fingerprint of what a canvas (or the canvases a small element holds, four at most: a drawing app's stage of layers)
- * shows: its pixels shrunk to 64 by 64 and hashed. A gesture on a canvas changes nothing else a page can read; this says
- * it drew something. A canvas the page cannot read (drawn from another origin) has none. Self-contained: exported
- * Playwright code runs this same function in the page.
+ * A fingerprint of what a canvas shows, with the canvases stacked on it as layers of one drawing (a stage's layers,
+ * an editor's scene under the canvas that takes the pointer); or, for an element the pointer met over a drawing, the
+ * canvases (one wrapper deep) that fill it. Four at most, their pixels shrunk to 64 by 64 and hashed. A gesture on a
+ * canvas changes nothing else a page can read; this says it drew something. A container that merely holds a chart
+ * somewhere has none (its chart may animate by itself), nor does a canvas the page cannot read (drawn from another
+ * origin). Self-contained: exported Playwright code runs this same function in the page.
  */
 export function drawingOf(element: Element): string | undefined {
   const MOST_CANVASES = 4;
   const PROBE_SIDE = 64;
-  const canvases = element instanceof HTMLCanvasElement ? [element] : element.childElementCount <= 20 ? [...element.querySelectorAll('canvas')].slice(0, MOST_CANVASES + 1) : [];
+  const box = element.getBoundingClientRect();
+  const near = (a: number, b: number) => Math.abs(a - b) <= 2;
+  const sameBox = (other: DOMRect) => near(other.left, box.left) && near(other.top, box.top) && near(other.width, box.width) && near(other.height, box.height);
+  const fills = (other: DOMRect) => other.left <= box.left + 2 && other.top <= box.top + 2 && other.right >= box.right - 2 && other.bottom >= box.bottom - 2;
+  const canvases = element instanceof HTMLCanvasElement
+    ? [...(element.parentElement?.children ?? [element])].filter((other) => other instanceof HTMLCanvasElement && (other === element || sameBox(other.getBoundingClientRect())))
+    : box.width && box.height ? [...element.querySelectorAll(':scope > canvas, :scope > * > canvas')].filter((canvas) => fills(canvas.getBoundingClientRect())) : [];
   if (!canvases.length || canvases.length > MOST_CANVASES) return undefined;
   const probe = document.createElement('canvas');
   probe.width = probe.height = PROBE_SIDE;
@@ -108,7 +116,7 @@ export function drawingOf(element: Element): string | undefined {
   if (!context) return undefined;
   let hash = 2166136261;
   try {
-    for (const canvas of canvases) {
+    for (const canvas of canvases as HTMLCanvasElement[]) {
       if (!canvas.width || !canvas.height) continue;
       context.clearRect(0, 0, PROBE_SIDE, PROBE_SIDE);
       context.drawImage(canvas, 0, 0, PROBE_SIDE, PROBE_SIDE);
