@@ -6,6 +6,7 @@ import { exportPlaywrightSpec } from '../../src/flows/export-playwright';
 import { replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { pageReleases } from './page-releases';
 import { replayOnRelease, useWidgetSite } from './widget-site';
 
 /** A dashboard built with gridstack as its docs show; `locked` is a later release whose grid no longer moves. */
@@ -368,5 +369,46 @@ describe('a drag onto a layout grid or a calendar', function () {
     const frozen = await replayOnRelease(rig.session, flow, '#frozen', 1500);
     assert.equal(frozen.status, 'failed', 'the tab stayed in its group: not a pass');
     assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /did not have its recorded effect: expected (selected, )?its list in the order "Logs", found (not selected, )?in the order "Logs", "Terminal"/);
+  });
+
+  it('an item drawn anew with the whole board after its drop (the board itself replaced; buttons, their role the tag\'s own) keeps its new place on the board as the effect, and fails where the board ignores drops', async () => {
+    const { record, replayOn } = pageReleases(rig);
+    const page = rig.session.page();
+    const content = `<div id="board" style="display:flex;gap:40px"></div>
+      <script>
+        var MOVES = true, lists = { Inbox: ['Report', 'Notes', 'Draft'], Done: [] }, held;
+        function draw() {
+          var board = document.createElement('div');
+          board.id = 'board';
+          board.style.cssText = 'display:flex;gap:40px';
+          document.getElementById('board').replaceWith(board);
+          board.innerHTML = Object.entries(lists).map(([name, items]) => '<section data-list="' + name + '" style="width:160px;min-height:200px;border:1px solid"><h2>' + name + '</h2><ul>' + items.map((item) => '<li><button style="width:120px;touch-action:none">' + item + '</button></li>').join('') + '</ul></section>').join('');
+        }
+        draw();
+        document.addEventListener('pointerdown', (event) => { if (event.target.localName === 'button') held = event.target.textContent; });
+        document.addEventListener('pointerup', (event) => {
+          var list = document.elementFromPoint(event.clientX, event.clientY)?.closest('[data-list]')?.dataset.list;
+          if (held && list && MOVES && !lists[list].includes(held)) { for (var name in lists) lists[name] = lists[name].filter((item) => item !== held); lists[list].push(held); }
+          held = undefined;
+          draw();
+        });
+      </script>`;
+    const steps = await record(content, async () => {
+      const from = (await page.getByRole('button', { name: 'Report' }).boundingBox())!;
+      const to = (await page.locator('[data-list="Done"]').boundingBox())!;
+      await page.mouse.move(from.x + 20, from.y + from.height / 2);
+      await page.mouse.down();
+      for (let move = 1; move <= 10; move++) {
+        await page.mouse.move(from.x + 20 + ((to.x + 60 - from.x - 20) * move) / 10, from.y + from.height / 2 + ((to.y + 120 - from.y - from.height / 2) * move) / 10);
+        await page.waitForTimeout(20);
+      }
+      await page.mouse.up();
+    });
+    assert.deepEqual(steps.map((step) => [step.action.method, step.action.description, Object.keys(step.effect ?? {})]), [['dragAndDrop', 'button "Report" in listitem "Report"', ['place']]]);
+    const replayed = await replayOn(content, steps);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.find((step) => step.status === 'failed')));
+    assert.deepEqual(await page.locator('[data-list="Done"] button').allTextContents(), ['Report']);
+    const ignored = await replayOn(content.replace('MOVES = true', 'MOVES = false'), steps);
+    assert.match(ignored.steps.find((step) => step.status === 'failed')?.error?.message ?? 'passed', /did not have its recorded effect: expected placed \d+% across and \d+% down the layout 4 levels up, found placed 3% across/);
   });
 });

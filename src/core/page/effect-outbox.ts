@@ -4,7 +4,7 @@ import type { Appeared, Gone } from './appearances';
 import type { Current } from './currents';
 import { shows, type Opened } from './openings';
 import { animating } from './settling';
-import { describeInPage } from './describe-in-page';
+import { describeInPage, roleOf } from './describe-in-page';
 
 /** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
 export interface Elsewhere {
@@ -42,7 +42,7 @@ function redrawn(gone: Element, layout: Element): Element | undefined {
 function namedAlike(gone: Element, payload: Record<string, unknown>): Element | undefined {
   const { role, name } = (payload.fingerprint ?? {}) as { role?: unknown; name?: unknown };
   if (typeof role !== 'string' || typeof name !== 'string' || !name || role === 'generic') return undefined;
-  const alike = [...document.querySelectorAll(gone.localName)].filter((candidate) => candidate.getAttribute('role') === role && describeInPage(candidate).name === name);
+  const alike = [...document.querySelectorAll(gone.localName)].filter((candidate) => roleOf(candidate) === role && describeInPage(candidate, false).name === name);
   return alike.length === 1 ? alike[0] : undefined;
 }
 
@@ -161,7 +161,8 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const reordered = order && (order.length > 1 || aloneNow) && order.join('\n') !== orderBefore!.join('\n') && (drag || movedList || sameItems(order, orderBefore!));
         if (reordered) effect.order = order;
         // A layout keeps its items in their order and moves them on its grid: where the item went is the drag's effect.
-        const levels = drag?.place && !effect.order && effect.value === undefined ? (drag.layout ? levelsUp(element, drag.layout) : drag.place.levels) : undefined;
+        // (The layout drawn anew with the item, as a board that renders itself whole: as many levels up as it was.)
+        const levels = drag?.place && !effect.order && effect.value === undefined ? (drag.layout?.isConnected ? levelsUp(element, drag.layout) : drag.place.levels) : undefined;
         const place = levels ? placeOf(element, levels) : undefined;
         // Or what it pulled: an edge or a corner that resized it in place.
         const resized = place && drag!.size && resizedFrom(drag!.size, element.getBoundingClientRect());
