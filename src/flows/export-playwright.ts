@@ -175,10 +175,13 @@ function effectCode(target: string, effect: Effect): string[] {
   return lines;
 }
 
-/** How many places show a text, as Rehearse counts them: visible text, and the values of visible fields. */
+/**
+ * How many places show a text, as Rehearse counts them: visible text, the values of visible fields, and the labels of
+ * visible elements that show no text (a diagram's edge).
+ */
 function placesShowingCode(shown: string): string {
   const text = js(shown);
-  return `async () => await page.getByText(${text}, { exact: true }).filter({ visible: true }).count() + await page.locator('input:visible, textarea:visible').evaluateAll((fields, text) => fields.filter((field) => (field as HTMLInputElement).value.replace(/\\s+/g, ' ').trim() === text).length, ${text})`;
+  return `async () => await page.getByText(${text}, { exact: true }).filter({ visible: true }).count() + await page.locator('input:visible, textarea:visible').evaluateAll((fields, text) => fields.filter((field) => (field as HTMLInputElement).value.replace(/\\s+/g, ' ').trim() === text).length, ${text}) + await page.locator(${js(`[aria-label=${JSON.stringify(shown)}]`)}).filter({ visible: true, hasNotText: /\\S/ }).count()`;
 }
 
 /** A step's lines of the spec: an action with its description above and its recorded effect checked after. */

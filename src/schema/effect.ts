@@ -45,13 +45,13 @@ export const EffectSchema = strictObject({
     role: v.optional(v.pipe(nonEmptyText(), v.maxLength(40, 'expected at most 40 characters'), v.description('Its role (button, link).'))),
   }), v.description('The element the gesture made the current one of its set (aria-current) when its own element did not change: the carousel\'s bullet for the slide an arrow, a key or a swipe moved to, the pager\'s page. Checked to be current after the step.'))),
   appeared: v.optional(v.pipe(strictObject({
-    text: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The text, as a person reads it (spacing does not count; case does).')),
+    text: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The text, as a person reads it (spacing does not count; case does); or the label of an element that shows no text (a diagram\'s edge, by its aria-label).')),
     count: v.optional(v.pipe(wholeNumber(2, 1000), v.description('How many places show it at least, when more than one did afterwards.'))),
-  }), v.description('Text a click put on the page when its own element did not change and it opened nothing: the option picked from a list that closed, now the field\'s value or a chip; "Saved" in a status line. Checked to show after the step.'))),
+  }), v.description('Text a click put on the page when its own element did not change and it opened nothing: the option picked from a list that closed, now the field\'s value or a chip; "Saved" in a status line; the edge a drag from one node to another drew. Checked to show after the step.'))),
   gone: v.optional(v.pipe(strictObject({
-    text: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The text, as a person reads it (spacing does not count; case does).')),
+    text: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The text, as a person reads it (spacing does not count; case does); or the label of an element that shows no text (a diagram\'s edge, by its aria-label).')),
     count: v.optional(v.pipe(wholeNumber(1, 1000), v.description('How many places may still show it, when some did afterwards.'))),
-  }), v.description('Text a click took off the page when it put nothing there and opened nothing: the chip its × removed, the row its Delete removed, the dialog its Cancel closed. Checked to show in no more places than that after the step.'))),
+  }), v.description('Text a click took off the page when it put nothing there and opened nothing: the chip its × removed, the row its Delete removed, the dialog its Cancel closed, the edge a key deleted. Checked to show in no more places than that after the step.'))),
 });
 /** A fraction of a layout's size; an element may stick out of it a little on either side. */
 function share() {

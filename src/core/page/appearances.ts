@@ -97,6 +97,26 @@ function textNodesOf(node: Node): Text[] {
   return found;
 }
 
+/** Elements read from one added or removed element for their labels: a diagram drawn anew is not one gesture's effect. */
+const MOST_LABELLED_PER_ELEMENT = 50;
+
+/** The label of an element that shows no text of its own (an edge of a diagram, a marker): what a person is told of it. */
+function labelOf(element: Element): string | undefined {
+  const label = element.getAttribute('aria-label');
+  return label && !(element.textContent ?? '').trim() ? spaced(label) : undefined;
+}
+
+/** The elements in `node` (itself included) named by a label alone. */
+function labelledIn(node: Node): Element[] {
+  if (!(node instanceof Element)) return [];
+  const found = node.hasAttribute('aria-label') ? [node] : [];
+  for (const element of node.querySelectorAll('[aria-label]')) {
+    if (found.length >= MOST_LABELLED_PER_ELEMENT) break;
+    found.push(element);
+  }
+  return found.filter((element) => labelOf(element) !== undefined);
+}
+
 /** Whether a text node is one a person sees, outside overlays and the recorder's own toolbar. */
 function seen(text: Text): boolean {
   const holder = text.parentElement;
@@ -118,8 +138,8 @@ const SCREEN_READER_ONLY = /(?:^|[\s_-])(?:sr-only|visually-?hidden|screen-?read
  * page): hidden, or clipped to a pixel for screen readers only (a field's "Press Delete to remove tag." hint), as its
  * elements' own attributes, inline styles and classes say.
  */
-function hiddenBefore(text: Text, removedRoot: Node): boolean {
-  for (let node = text.parentElement; node; node = node === removedRoot ? null : node.parentElement) {
+function hiddenBefore(shown: Text | Element, removedRoot: Node): boolean {
+  for (let node = shown instanceof Element ? shown : shown.parentElement; node; node = node === removedRoot ? null : node.parentElement) {
     const style = (node as Partial<HTMLElement>).style;
     if (node.hasAttribute('hidden') || SCREEN_READER_ONLY.test(node.getAttribute('class') ?? '')) return true;
     if (style && (style.display === 'none' || style.visibility === 'hidden' || (style.clip && style.clip !== 'auto') || (style.clipPath && style.clipPath !== 'none'))) return true;
@@ -167,15 +187,19 @@ export function placesShowing(text: string, document: Document): number {
     const value = node.nodeValue ?? '';
     if (value.length >= wanted.length && spaced(value) === wanted && seen(node as Text)) count++;
   }
+  for (const element of document.querySelectorAll('[aria-label]')) if (labelOf(element) === wanted && shownHolder(element)) count++;
   return count;
 }
 
 /** Watches text added to and taken off the page, and says what a click put there. */
 export function watchAppearances() {
-  /** Texts put on the page; `revealed`: already there, shown by `hidden` or `aria-hidden="true"` taken off what holds it. */
-  const added: { text: Text; at: number; revealed?: boolean }[] = [];
-  /** Texts taken off the page, and whether a person saw them there (their holder showed, outside overlays). */
-  const removed: { text: string; at: number; seen: boolean }[] = [];
+  /**
+   * Texts put on the page, or elements named by a label alone (`labelled`); `revealed`: already there, shown by
+   * `hidden` or `aria-hidden="true"` taken off what holds it.
+   */
+  const added: ({ text: Text; at: number; revealed?: boolean } | { labelled: Element; at: number; revealed?: undefined })[] = [];
+  /** Texts (or labels) taken off the page, and whether a person saw them there (their holder showed, outside overlays). */
+  const removed: { text: string; at: number; seen: boolean; label?: true }[] = [];
   const forget = (entries: { at: number }[], at: number) => {
     const stale = entries.findIndex((entry) => entry.at > at - REMEMBERED_MS);
     entries.splice(0, Math.max(stale < 0 ? entries.length : stale, entries.length - MOST_REMEMBERED));
@@ -195,7 +219,10 @@ export function watchAppearances() {
         if (record.oldValue) removed.push({ text: spaced(record.oldValue), at, seen: seen(record.target) });
         continue;
       }
-      for (const node of record.addedNodes) for (const text of textNodesOf(node)) added.push({ text, at });
+      for (const node of record.addedNodes) {
+        for (const text of textNodesOf(node)) added.push({ text, at });
+        for (const labelled of labelledIn(node)) added.push({ labelled, at });
+      }
       // Text taken off an overlay (the list closing on a pick) is the overlay's: the picked option shown elsewhere is new.
       const from = record.target instanceof Element && inOverlay(record.target, record.target);
       if (from || record.removedNodes.length === 0) continue;
@@ -203,6 +230,7 @@ export function watchAppearances() {
       const holderSeen = record.target instanceof Element && shownHolder(record.target, record.target);
       for (const node of record.removedNodes) {
         for (const text of textNodesOf(node)) if (text.parentElement && !inOverlay(text.parentElement, record.target as Element)) removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: holderSeen && !hiddenBefore(text, node) });
+        for (const labelled of labelledIn(node)) if (!inOverlay(labelled, record.target as Element)) removed.push({ text: labelOf(labelled)!, at, seen: holderSeen && !hiddenBefore(labelled, node), label: true });
       }
     }
     forget(added, at);
@@ -254,15 +282,18 @@ export function watchAppearances() {
     const gone = new Map<string, number>();
     for (const entry of removed) if (entry.at >= since && entry.at <= until) gone.set(entry.text, (gone.get(entry.text) ?? 0) + 1);
     const candidates: string[] = [];
+    // A label is what tells of an element that shows no text (the edge two nodes were joined by): after any text.
+    const labels: string[] = [];
     for (const entry of added) {
       if (entry.at < since || entry.at > until || (entry.revealed && !revealedToo)) continue;
-      const text = spaced(entry.text.nodeValue ?? '');
+      const text = 'text' in entry ? spaced(entry.text.nodeValue ?? '') : labelOf(entry.labelled) ?? '';
       const taken = gone.get(text) ?? 0;
       if (taken > 0) {
         gone.set(text, taken - 1);
         continue;
       }
-      if (telling(text) && !candidates.includes(text) && !editing?.contains(entry.text) && seen(entry.text)) candidates.push(text);
+      if (!telling(text) || candidates.includes(text) || labels.includes(text)) continue;
+      if ('text' in entry ? !editing?.contains(entry.text) && seen(entry.text) : shownHolder(entry.labelled)) ('text' in entry ? candidates : labels).push(text);
     }
     // A number the click put in its own control's field (a stepper's arrow) is what it did, as sure as a word.
     const group = ancestorUp(gestureOn, CONTROL_LEVELS);
@@ -272,6 +303,7 @@ export function watchAppearances() {
       const own = (!!group?.contains(field) || wasIn) && value.length >= 1 && value.length <= 80 && !OF_A_MOMENT.test(value) && !OF_A_DATE.test(value) && !ofNow(value);
       if ((telling(value) || own) && !candidates.includes(value)) candidates.push(value);
     }
+    candidates.push(...labels.filter((label) => !candidates.includes(label)));
     const text = candidates.find((candidate) => candidate.toLowerCase() === spaced(preferred).toLowerCase()) ?? candidates[0];
     if (!text) return undefined;
     const count = placesShowing(text, document);
@@ -288,12 +320,13 @@ export function watchAppearances() {
     const editing = gestureOn.closest('[contenteditable]:not([contenteditable="false"])');
     const back = new Map<string, number>();
     for (const entry of added) {
-      if (entry.at < since || entry.at > until || !seen(entry.text)) continue;
-      const text = spaced(entry.text.nodeValue ?? '');
+      if (entry.at < since || entry.at > until || !('text' in entry ? seen(entry.text) : shownHolder(entry.labelled))) continue;
+      const text = 'text' in entry ? spaced(entry.text.nodeValue ?? '') : labelOf(entry.labelled) ?? '';
       back.set(text, (back.get(text) ?? 0) + 1);
     }
     const taken = new Map<string, number>();
-    for (const entry of removed) {
+    // Texts first, then labels (an edge deleted by its key): as what appeared.
+    for (const entry of [...removed.filter((one) => !one.label), ...removed.filter((one) => one.label)]) {
       if (entry.at < since || entry.at > until || !entry.seen || !telling(entry.text) || editing) continue;
       taken.set(entry.text, (taken.get(entry.text) ?? 0) + 1);
     }

@@ -229,10 +229,13 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const written = wordsAdded(fieldBefore, valueOf(element));
         if (written) effect.shows = written;
       }
-      // A swipe that changed nothing about what it dragged: the slide it moved to, as the carousel marks it current.
+      // A swipe that changed nothing about what it dragged: the slide it moved to, as the carousel marks it current. Or
+      // a drag from one thing to another that drew something new between them (the edge a node editor joins them by).
       if (!Object.keys(effect).length && entry.element && kind === 'drag') {
-        const current = elsewhere.madeCurrentSince(entry.since, nextInputAfter(entry.since + NEXT_GESTURE_AFTER_MS, entry.since + NEXT_GESTURE_AFTER_MS) ?? performance.now());
-        if (current) effect.current = current;
+        const until = nextInputAfter(entry.since + NEXT_GESTURE_AFTER_MS, entry.since + NEXT_GESTURE_AFTER_MS) ?? performance.now();
+        const current = elsewhere.madeCurrentSince(entry.since, until);
+        const appeared = current ? undefined : elsewhere.appearedSince(entry.since, until, '', entry.element);
+        Object.assign(effect, current ? { current } : {}, appeared ? { appeared } : {});
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }
