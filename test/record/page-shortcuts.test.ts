@@ -68,4 +68,34 @@ describe('shortcuts pressed on the page', function () {
     assert.equal(frozen.status, 'failed', 'the deck stayed on its first slide: not a pass');
     assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /press on the page was done, but it did not have its recorded effect: expected "Sales" appearing on the page/);
   });
+
+  it('Space through a slide\'s fragments (out of sight by their style until then) keeps each fragment it showed, Escape the overview\'s slides; a release that shows fragments at once fails at the first Space', async () => {
+    const url = widgets.url('reveal.html');
+    const page = rig.session.page();
+    const state = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Quarterly review' }).waitFor();
+    const recorder = await Recorder.start(rig.session);
+    for (const key of ['ArrowRight', 'Space', 'Space', 'Escape']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(300);
+    }
+    const recorded = await recorder.stop();
+    assert.deepEqual(await state(), { h: 1, v: 0, f: 1, overview: true });
+    const flow: Flow = { version: FLOW_VERSION, name: 'Deck', startUrl: url, steps: recorded.map(({ step }) => step) };
+    // Its numbers were the page's own all along ("Up 12 %"): the same on replay.
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.arguments, step.effect?.appeared?.text] : step)), [
+      [['ArrowRight'], 'Sales'],
+      [['Space'], 'Up 12 %'],
+      [['Space'], 'Best month: May'],
+      [['Escape'], 'Quarterly review'],
+    ]);
+    const replayed = await replayOnRelease(rig.session, flow, '', 3000);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await state(), { h: 1, v: 0, f: 1, overview: true });
+
+    const stepless = await replayOnRelease(rig.session, flow, '#stepless', 1500);
+    assert.equal(stepless.steps.findIndex((step) => step.status === 'failed'), 2, 'Space moved on to the next slide: not a pass');
+    assert.match(stepless.steps[2]?.error?.message ?? '', /did not have its recorded effect: expected "Up 12 %" appearing on the page/);
+  });
 });

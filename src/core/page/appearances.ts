@@ -1,5 +1,5 @@
 import { isSecretElement } from '../snapshot/secret-fields';
-import { holdsText, isInputProxy } from './fields';
+import { holdsText, isInputProxy, isTextField } from './fields';
 import { RECORDER_HOST } from './keys';
 
 /**
@@ -60,6 +60,11 @@ const MOST_READS = 16;
 /** How far up from a clicked element its control reaches (a number field's stepper arrows sit beside its field). */
 const CONTROL_LEVELS = 3;
 
+/** Text nodes looked at, as a key on the page goes down, for those out of sight: a slide deck's, not a whole book's. */
+const MOST_HIDDEN_READ = 3000;
+/** Readings of the text out of sight remembered, for the keys whose steps still wait for their effect. */
+const MOST_HIDDEN_READS = 8;
+
 /** The element `levels` up from this one, or the highest below the body. */
 function ancestorUp(element: Element, levels: number): Element | null {
   let node: Element | null = element;
@@ -74,6 +79,12 @@ const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** A text that may be a click's effect: short, with no number or date (counts and times differ on replay), not of a moment. */
 const telling = (text: string) => text.length >= 2 && text.length <= 80 && !/\d/.test(text) && !OF_A_MOMENT.test(text) && !OF_A_DATE.test(text);
+
+/**
+ * A text that was on the page all along, out of sight, and a gesture showed: its numbers are the page's own ("Up 12 %"),
+ * the same on replay.
+ */
+const shownAllAlong = (text: string) => text.length >= 2 && text.length <= 80 && !OF_A_MOMENT.test(text);
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -255,11 +266,32 @@ export function watchAppearances() {
     readFields();
     keyRead = false;
   }, true);
+  // A key on the page (no field: a deck's Space) may show text that was there all along, out of sight by its style
+  // (a fragment's `opacity: 0; visibility: hidden` until a class says visible): what was out of sight as it went down.
+  const hiddenRead: { at: number; texts: Text[] }[] = [];
   window.addEventListener('keydown', (event) => {
-    if (!event.isTrusted || keyRead) return;
+    if (!event.isTrusted) return;
+    const on = event.composedPath()[0];
+    if (!(on instanceof Element && isTextField(on))) {
+      hiddenRead.push({ at: performance.now(), texts: outOfSight() });
+      hiddenRead.splice(0, Math.max(0, hiddenRead.length - MOST_HIDDEN_READS));
+    }
+    if (keyRead) return;
     readFields();
     keyRead = true;
   }, true);
+  const outOfSight = (): Text[] => {
+    const found: Text[] = [];
+    const walker = document.createTreeWalker(document.body ?? document.documentElement, NodeFilter.SHOW_TEXT);
+    let read = 0;
+    for (let node = walker.nextNode(); node && read < MOST_HIDDEN_READ; node = walker.nextNode(), read++) {
+      const holder = node.parentElement;
+      if (holder && shownAllAlong(spaced(node.nodeValue ?? '')) && !holder.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !holder.closest('script, style, template, noscript')) found.push(node as Text);
+    }
+    return found;
+  };
+  /** Text out of sight as the key at `since` went down that shows now. */
+  const shownSince = (since: number): Text[] => (hiddenRead.findLast((entry) => Math.abs(entry.at - since) <= NEXT_PRESS_WITHIN_MS)?.texts ?? []).filter((text) => seen(text));
   /** Values fields took from the press at `since` until the next input at `until` (a picked option in a combobox's field). */
   const valuesSetSince = (since: number, until: number): { value: string; field: Element; wasIn: boolean }[] => {
     const near = (at: number, time: number) => Math.abs(at - time) <= NEXT_PRESS_WITHIN_MS;
@@ -302,6 +334,12 @@ export function watchAppearances() {
     for (const { value, field, wasIn } of valuesSetSince(since, until)) {
       const own = (!!group?.contains(field) || wasIn) && value.length >= 1 && value.length <= 80 && !OF_A_MOMENT.test(value) && !OF_A_DATE.test(value) && !ofNow(value);
       if ((telling(value) || own) && !candidates.includes(value)) candidates.push(value);
+    }
+    if (revealedToo) {
+      for (const text of shownSince(since)) {
+        const value = spaced(text.nodeValue ?? '');
+        if (!candidates.includes(value)) candidates.push(value);
+      }
     }
     candidates.push(...labels.filter((label) => !candidates.includes(label)));
     const text = candidates.find((candidate) => candidate.toLowerCase() === spaced(preferred).toLowerCase()) ?? candidates[0];

@@ -208,12 +208,11 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // Text a click put on the page (a key's may be what was typed before it, which a variable may change on replay);
         // or a key that took its field off the page (Enter committing a rename box): what shows in its place.
         const tookField = kind === 'press' && isTextField(entry.element) && !shows(entry.element);
-        // So does a character key pressed on no field (a page's "?" shortcut, the "s" that ends "g s"): it typed nothing.
-        const shortcut = kind === 'press' && !isTextField(entry.element) && /^(Shift\+)?.$/u.test(String(entry.payload.value));
-        // And a key on the page (no element to change): what it showed (the slide an arrow moved a deck to). A click's
-        // too (a panel its button shows, a slide): text the page showed by taking `hidden` or `aria-hidden` off.
-        const onPage = kind === 'press' && entry.payload.page === true;
-        const appeared = opened || current || (kind === 'press' && !tookField && !shortcut && !onPage) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element, onPage || kind === 'click');
+        // So does a key pressed on no field (a page's "?" shortcut, the "s" that ends "g s", a deck's Space on the page,
+        // Escape on a focused button): it typed nothing. What it showed counts too, text that was there all along out
+        // of sight (the slide an arrow moved a deck to, a fragment); a click's as well (a panel its button shows).
+        const offField = kind === 'press' && !isTextField(entry.element);
+        const appeared = opened || current || (kind === 'press' && !tookField && !offField) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element, offField || kind === 'click');
         // Else the text it took off the page (a chip its × removed, with the × itself; Delete on a focused tag). Another
         // key's may be a list drawn anew for what was typed.
         const removing = kind !== 'press' || /^(Delete|Backspace)$/.test(String(entry.payload.value));
