@@ -11,6 +11,7 @@ import type { untilDefined as UntilDefined } from './page/custom-elements';
 import type { shownLabelOf as ShownLabelOf, usableToggle as UsableToggle } from './page/toggle-label';
 import type { relocatedSelectors as RelocatedSelectors, surveyForRelocation as SurveyForRelocation, unmarkRelocated as UnmarkRelocated } from './page/relocate';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
+import type { layoutPrintOf as LayoutPrintOf } from './page/layout-print';
 import sources from './page-sources';
 
 /**
@@ -41,6 +42,7 @@ export const describeElement = inPage<typeof DescribeElement>('describeElement')
 export const installRecorder = inPage<typeof InstallRecorder>('installRecorder');
 export const effectHolds = inPage<typeof EffectHolds>('effectHolds');
 export const drawingOf = inPage<typeof DrawingOf>('drawingOf');
+export const layoutPrintOf = inPage<typeof LayoutPrintOf>('layoutPrintOf');
 export const installPicker = inPage<typeof InstallPicker>('installPicker');
 export const aimPointer = inPage<typeof AimPointer>('aimPointer');
 export const disarmPointer = inPage<typeof DisarmPointer>('disarmPointer');

@@ -1,5 +1,5 @@
 import { HOOKS_KEY } from '../core/page/keys';
-import { drawingOf, installPageHooks } from '../core/page-scripts';
+import { drawingOf, installPageHooks, layoutPrintOf } from '../core/page-scripts';
 import { SHADOW_ENGINE, SHADOW_ENGINE_SOURCE } from '../core/browser/shadow-engine';
 import { parseSelector } from '../core/snapshot/selector-syntax';
 import { canonicalMethod, expectationKind, hasVariableReference, parsePattern, replaceVariables, stepKind, unhandledKind, type ActionStep, type Effect, type Expectation, type Flow, type TaggedStep } from '../schema';
@@ -149,6 +149,7 @@ function effectCode(target: string, effect: Effect): string[] {
   // A slider's aria-valuenow, else the value of a range input or of a text field (as Rehearse reads it).
   // A rich text editor's value is a line it holds (what typed keys became there).
   if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element, wanted) => { const value = element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? ('value' in element ? String(element.value) : null); return value ?? (element.isContentEditable && element.innerText.split('\\n').map((line) => line.trim()).includes(wanted) ? wanted : element.textContent); }, ${js(effect.value)})).toBe(${js(effect.value)});`);
+  if (effect.rearranged) lines.push(`await expect.poll(() => ${target}.evaluate(${String(layoutPrintOf)}, ${effect.rearranged.levels})).not.toBe(${js(effect.rearranged.from)});`);
   if (effect.redrawn) lines.push(`await expect.poll(() => ${target}.evaluate(${String(drawingOf)})).not.toBe(${js(effect.redrawn.from)});`);
   // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
   if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);

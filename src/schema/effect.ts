@@ -30,6 +30,10 @@ export const EffectSchema = strictObject({
   redrawn: v.optional(v.pipe(strictObject({
     from: v.pipe(nonEmptyText(), v.maxLength(20, 'expected at most 20 characters'), v.description('A fingerprint of the drawing before the gesture: its pixels shrunk to 64 by 64 and hashed.')),
   }), v.description('The canvas (or the canvases the element holds) draws something else afterwards: what a drag, a click or a key on a drawing did, where nothing of it is in the page\'s elements. Checked not to draw what it drew before.'))),
+  rearranged: v.optional(v.pipe(strictObject({
+    levels: v.pipe(wholeNumber(0, 6), v.description('How many levels up from the element the area is (0: the element itself, a map a key was pressed on).')),
+    from: v.pipe(nonEmptyText(), v.maxLength(20, 'expected at most 20 characters'), v.description('A fingerprint of how the area was laid out before the gesture: the boxes of the elements in it, rounded to the pixel, hashed.')),
+  }), v.description('The area around the element is laid out otherwise afterwards, when nothing else came of the gesture: a map zoomed by its button or a key, a list switched to a grid. Checked not to be laid out as it was before.'))),
   order: v.optional(v.pipe(list(text()), v.description('The text of each item of the list the element sits in, in order, afterwards: what a drag that reorders a list did.'))),
   opened: v.optional(v.pipe(strictObject({
     role: v.pipe(oneOf(OPENED_ROLES), v.description('The role of what the gesture opened.')),
@@ -75,6 +79,7 @@ export function describeEffect(effect: Effect): string {
   if (effect.shows !== undefined) parts.push(`showing ${JSON.stringify(effect.shows)}`);
   if (effect.place) parts.push(describePlace(effect.place));
   if (effect.redrawn) parts.push('its drawing changed');
+  if (effect.rearranged) parts.push('the area around it laid out anew');
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
   if (effect.opened) parts.push(`opening ${effect.opened.role}${effect.opened.name !== undefined ? ` ${JSON.stringify(effect.opened.name)}` : ''}${effect.opened.count ? ` (${effect.opened.count} of them)` : ''}`);
   if (effect.closed) parts.push(`closing ${effect.closed.role}${effect.closed.name !== undefined ? ` ${JSON.stringify(effect.closed.name)}` : ''}`);

@@ -3,6 +3,7 @@ import { caretLine, changedState, fraction, orderOf, placeOf, placeWithin, shown
 import type { Appeared, Gone } from './appearances';
 import type { Current } from './currents';
 import { shows, type Opened } from './openings';
+import { layoutPrintOf } from './layout-print';
 import { animating } from './settling';
 import { describeInPage, roleOf } from './describe-in-page';
 
@@ -235,6 +236,15 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const current = elsewhere.madeCurrentSince(entry.since, until);
         const appeared = current ? undefined : elsewhere.appearedSince(entry.since, until, '', entry.element);
         Object.assign(effect, current ? { current } : {}, appeared ? { appeared } : {});
+      }
+      // Nothing else came of it, yet the area around it is laid out anew (a map zoomed by its button or a key, a list
+      // switched to a grid): that is what it did. Not a field's (text typed or taken out reflows it) nor a key that
+      // only moves the focus.
+      const layoutBefore = entry.before?.layout;
+      const laysOut = kind === 'drag' || (OPENING_KINDS.has(kind) && !!entry.element && !isTextField(entry.element) && !(kind === 'press' && /^(Shift\+)?Tab$/.test(String(entry.payload.value))));
+      if (!Object.keys(effect).length && element && layoutBefore && laysOut) {
+        const now = layoutPrintOf(element, layoutBefore.levels);
+        if (now !== undefined && now !== layoutBefore.print) effect.rearranged = { levels: layoutBefore.levels, from: layoutBefore.print };
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }

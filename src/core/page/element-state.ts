@@ -3,6 +3,7 @@ import { controlBeside, sliderBeside } from './control-beside';
 import { isKeyboardEditor, isTextField, unseen, valueOf } from './fields';
 import { placesShowing, type Appeared, type Gone } from './appearances';
 import { currentShowing, currentsShowing, type Current } from './currents';
+import { layoutPrintOf } from './layout-print';
 import { describeOpened, openedShowing, type Opened } from './openings';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
@@ -17,6 +18,8 @@ export interface ElementState {
   value?: string | undefined;
   /** A fingerprint of what the canvases in the element draw (see drawingOf): nothing else of a canvas is in the DOM. */
   drawing?: string | undefined;
+  /** How the area around it was laid out as its gesture began (see layoutPrintOf): read by the recorder only. */
+  layout?: { levels: number; print: string } | undefined;
 }
 
 const FLAGS = ['checked', 'selected', 'expanded', 'pressed'] as const;
@@ -166,6 +169,8 @@ export interface Place {
 export interface EffectFacts extends ElementState {
   /** The canvas no longer draws what it drew before the gesture (the fingerprint then). */
   redrawn?: { from: string } | undefined;
+  /** The area `levels` up from the element is laid out otherwise than it was before the gesture (the print then). */
+  rearranged?: { levels: number; from: string } | undefined;
   order?: readonly string[] | undefined;
   shows?: string | undefined;
   place?: Place | undefined;
@@ -284,6 +289,7 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
   if (effect.value !== undefined && !valueHolds) missing.push(value === undefined ? 'without a value' : editor ? `with no line ${JSON.stringify(effect.value)} in ${JSON.stringify(value.slice(0, 200))}` : `at ${JSON.stringify(value)}`);
   if (effect.shows !== undefined && !showsText(element, effect.shows)) missing.push('without that text');
   if (effect.redrawn && (state.drawing === undefined || state.drawing === effect.redrawn.from)) missing.push(state.drawing === undefined ? 'with no drawing to read' : 'drawing what it drew before');
+  if (effect.rearranged && [undefined, effect.rearranged.from].includes(layoutPrintOf(element, effect.rearranged.levels))) missing.push('with the area around it laid out as before');
   if (effect.place) {
     const now = placeOf(element, effect.place.levels);
     if (!now || !sitsAt(now, effect.place) || !sizedAs(now, effect.place)) missing.push(now ? describePlace(now, effect.place.width !== undefined) : 'not in a layout that far up');

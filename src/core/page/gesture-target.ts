@@ -72,15 +72,21 @@ function holdsControls(root: ShadowRoot): boolean {
 /** A part of a drawing that says it is one: focusable, or named, or given a role (a diagram's edge, a chart's bar). */
 const isDiagramPart = (element: Element) => element.localName !== 'svg' && (element.hasAttribute('tabindex') || element.hasAttribute('aria-label') || element.hasAttribute('role'));
 
+/** A shape of a drawing that sets the pointer cursor where the drawing around it does not: it answers clicks itself. */
+const pointsItself = (element: Element) => element instanceof SVGGraphicsElement && element.localName !== 'svg' && !!element.parentElement
+  && getComputedStyle(element).cursor === 'pointer' && getComputedStyle(element.parentElement).cursor !== 'pointer';
+
 /**
  * An icon's drawing (a path in an svg) is not what a person clicks: the icon is, or the element around it that says it
  * can be clicked by the pointer cursor it sets (a toolbar's "+" drawn as an svg in a div).
  */
 function iconHolder(drawing: Element): Element {
   let holder: Element = drawing;
-  // A diagram's part a person acts on (an edge drawn as a focusable, labelled group) is what was clicked, not the drawing.
-  while (holder.parentElement instanceof SVGElement && !isDiagramPart(holder)) holder = holder.parentElement;
-  if (isDiagramPart(holder)) return holder;
+  // A diagram's part a person acts on (an edge drawn as a focusable, labelled group; a map's marker, a chart's bar that
+  // sets the pointer cursor its drawing does not) is what was clicked, not the drawing.
+  const part = (element: Element) => isDiagramPart(element) || pointsItself(element);
+  while (holder.parentElement instanceof SVGElement && !part(holder)) holder = holder.parentElement;
+  if (part(holder)) return holder;
   for (let level = 0; level < MOST_LEVELS && getComputedStyle(holder).cursor === 'pointer'; level++) {
     const parent = holder.parentElement;
     if (!parent || parent.localName === 'body' || getComputedStyle(parent).cursor !== 'pointer') break;

@@ -2,6 +2,8 @@ import { describeInPage } from './describe-in-page';
 import { stateOf, type ElementState } from './element-state';
 import { effectOutbox, type StepReading } from './effect-outbox';
 import { isTextField } from './fields';
+import { layoutAreaLevels, layoutPrintOf } from './layout-print';
+import { animating } from './settling';
 import { RECORDER_HOST, RECORDING_MARK } from './keys';
 import { watchAppearances } from './appearances';
 import { watchCurrents } from './currents';
@@ -107,7 +109,10 @@ export function installRecorder(binding: string, token: string): void {
     // A frame's are proven in the frame, where replay runs them once it has entered it (the engine adds the hops).
     proofs.set(description, proveSelectors(element, found.selectors));
     described.set(element, description);
-    statesBefore.set(element, stateOf(element));
+    // Read while nothing animates: a layout still gliding into place (a drop's) is no "before" of this gesture.
+    const levels = animating() ? undefined : layoutAreaLevels(element);
+    const print = levels === undefined ? undefined : layoutPrintOf(element, levels);
+    statesBefore.set(element, { ...stateOf(element), ...(print ? { layout: { levels: levels!, print } } : {}) });
     gestureBegins(element);
     return description;
   };
