@@ -47,7 +47,12 @@ export function isInputProxy(element: Element): boolean {
 /** Whether a person cannot see, so cannot press, an element that is laid out: under `px` pixels a side, or transparent. */
 export function unseen(element: Element, px = 2): boolean {
   const box = element.getBoundingClientRect();
-  return box.width < px || box.height < px || getComputedStyle(element).opacity === '0';
+  if (box.width < px || box.height < px || getComputedStyle(element).opacity === '0') return true;
+  // Or clipped to nothing by the box around it: CodeMirror 5 keeps its wide textarea in a wrapper of 3 by 0 pixels.
+  const around = element.parentElement;
+  if (!around || getComputedStyle(around).overflow === 'visible') return false;
+  const clip = around.getBoundingClientRect();
+  return clip.width < px || clip.height < px;
 }
 
 /** An element that takes text through the EditContext API (Monaco in Chromium): keys, and no value or DOM edit of its own. */
@@ -76,11 +81,14 @@ export function isKeyboardEditor(element: Element): boolean {
   return (!element.spellcheck && element.ariaMultiLine === 'true') || element.matches(MODEL_EDITOR_ROOT);
 }
 
+/** How far under the editor that holds its keyboard a line's text may be: CodeMirror 5 draws it nine levels down. */
+const CODE_EDITOR_LEVELS = 10;
+
 /** Within a code editor: an element a few levels under the editor that holds its keyboard (or has the focus there). */
 function inCodeEditor(element: Element): boolean {
   const active = element.ownerDocument.activeElement;
   let ancestor: Element | null = element;
-  for (let level = 0; ancestor && level < 5; level++, ancestor = ancestor.parentElement) {
+  for (let level = 0; ancestor && level < CODE_EDITOR_LEVELS; level++, ancestor = ancestor.parentElement) {
     if (active && ancestor.contains(active) && isKeyboardEditor(active)) return true;
     const field = ancestor.querySelector('textarea');
     if (field) return isInputProxy(field);
@@ -95,8 +103,11 @@ function inCodeEditor(element: Element): boolean {
 function isPositional(element: Element): boolean {
   return element instanceof HTMLCanvasElement || (element instanceof HTMLImageElement && (element.isMap || !!element.useMap))
     || element.getAttribute('role') === 'slider' || (element instanceof HTMLInputElement && element.type === 'range') || !!sliderBeside(element)
-    || (element instanceof HTMLElement && element.isContentEditable) || inCodeEditor(element);
+    || (element instanceof HTMLElement && element.isContentEditable) || (inCodeEditor(element) && !element.closest(CONTROL));
 }
+
+/** A control, pressed wherever a person presses it: an editor's toolbar button is no place in its text. */
+const CONTROL = 'button, a[href], [role=button], [role=menuitem], [role=tab], [role=option]';
 
 /** Where on such an element a click landed, as Playwright places a click: from the padding box's corner. */
 export function positionIn(element: Element, event: MouseEvent): Partial<RecordedEvent> {

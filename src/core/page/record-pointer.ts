@@ -147,11 +147,28 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
   }, true);
   // An option a list removes as it is pressed gets no click (the primary button went up over something else): the press was
   // the person's choice, recorded on the element as it was described when pressed.
+  // The second press of a double click on an element the page redraws as it is pressed (an editor selecting the word
+  // under it) gets no click and no dblclick either: with the click held back before it, it is one doubleClick.
+  let pressCount = 0;
+  window.addEventListener('mousedown', (event) => {
+    if (event.isTrusted) pressCount = event.detail;
+  }, true);
   window.addEventListener('pointerup', (event) => {
     const pressed = gesture.pressedOn;
     if (!event.isTrusted || event.button !== 0 || !pressed || gesture.mouseDragging || isTextField(pressed)) return;
+    const second = pressCount === 2;
     window.setTimeout(() => {
-      if (!gesture.sent && !gesture.clickSeen && gesture.pressedOn === pressed && !pressed.isConnected) r.send('click', pressed);
+      if (gesture.sent || gesture.clickSeen || gesture.pressedOn !== pressed || pressed.isConnected) return;
+      const held = r.heldClicks.get(pressed);
+      // Its click came, and waits to be sent (the next press came within these 50 ms, and began a gesture anew).
+      if (held && !second) return;
+      if (!held) {
+        r.send('click', pressed);
+        return;
+      }
+      window.clearTimeout(held.timer);
+      r.heldClicks.delete(pressed);
+      r.send('doubleClick', pressed, held.extra);
     }, 50);
   }, true);
   window.addEventListener('dblclick', (event) => {
