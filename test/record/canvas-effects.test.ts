@@ -84,4 +84,27 @@ describe('effects on a canvas', function () {
     const quiet = await replayOn(content.replace('SHOWS = true', 'SHOWS = false'), steps);
     assert.match(quiet.steps.find((step) => step.status === 'failed')?.error?.message ?? 'passed', /Best month: March/, 'the chart moving by itself is not the click\'s effect');
   });
+
+  it('Chart.js: a click on a legend entry drawn on the chart\'s canvas keeps "its drawing changed"; a release whose legend no longer toggles fails there', async () => {
+    const url = widgets.url('chartjs.html');
+    const page = rig.session.page();
+    const datasets = () => page.evaluate(() => (window as unknown as { widgetState: () => string[] }).widgetState());
+    await page.goto(url);
+    await page.locator('#sales').waitFor();
+    await page.waitForTimeout(500);
+    const canvas = (await page.locator('#sales').boundingBox())!;
+    const recorder = await Recorder.start(rig.session);
+    // The legend is centred above the bars: "South" right of the middle.
+    await page.mouse.click(canvas.x + canvas.width / 2 + 40, canvas.y + 16);
+    await page.waitForTimeout(500);
+    const recorded = await recorder.stop();
+    assert.deepEqual(await datasets(), ['North shown', 'South hidden']);
+    const flow: Flow = { version: FLOW_VERSION, name: 'Sales', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.method, step.action.arguments, Object.keys(step.effect ?? {})] : step)), [['click', ['340', '15'], ['redrawn']]]);
+    const replayed = await replayOnRelease(rig.session, flow, '', 3000);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.deepEqual(await datasets(), ['North shown', 'South hidden']);
+    const fixed = await replayOnRelease(rig.session, flow, '#fixed', 1500);
+    assert.match(fixed.steps.find((step) => step.status === 'failed')?.error?.message ?? 'passed', /did not have its recorded effect: expected its drawing changed, found drawing what it drew before/);
+  });
 });

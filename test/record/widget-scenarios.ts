@@ -1662,6 +1662,91 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 4;
     },
   },
+  {
+    category: 'Markdown editor whose toolbar formats the word picked or the caret\'s line (bold, heading, list), keys through a hidden textarea',
+    library: 'easymde 2.21',
+    page: 'easymde.html',
+    ready: async (page) => {
+      await page.locator('.CodeMirror-line').first().waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      // A double click on "search" picks the word; Bold wraps it. A click on the second line, Heading makes it one.
+      const word = await letterOf(page.locator('.CodeMirror-line span').first(), 'search');
+      await page.mouse.dblclick(word.x, word.y);
+      await settle(page);
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await settle(page);
+      const second = (await page.locator('.CodeMirror-line', { hasText: 'Fixed the export' }).boundingBox())!;
+      await page.mouse.click(second.x + 40, second.y + second.height / 2);
+      await settle(page);
+      await page.getByRole('button', { name: 'Heading' }).click();
+      await settle(page);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Smaller install', { delay: 30 });
+      await settle(page);
+      await page.getByRole('button', { name: 'Generic List' }).click();
+      await settle(page);
+      return 7;
+    },
+  },
+  {
+    category: 'chart on a canvas whose datasets are hidden and shown by a click on their legend entry (drawn on the same canvas)',
+    library: 'chart.js 4.6',
+    page: 'chartjs.html',
+    ready: async (page) => {
+      await page.locator('#sales').waitFor();
+      await settle(page, 500);
+    },
+    person: async (page) => {
+      // The legend sits centred above the bars: "North" left of the middle, "South" right of it.
+      const canvas = (await page.locator('#sales').boundingBox())!;
+      await page.mouse.click(canvas.x + canvas.width / 2 + 40, canvas.y + 16);
+      await settle(page, 500);
+      return 1;
+    },
+  },
+  {
+    category: 'lightbox opened by a thumbnail, its slides moved by arrow keys on the page, closed by Escape',
+    library: 'glightbox 3.3',
+    page: 'glightbox.html',
+    ready: async (page) => {
+      await page.getByRole('link', { name: 'Lake' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('link', { name: 'Lake' }).click();
+      await settle(page, 500);
+      await page.keyboard.press('ArrowRight');
+      await settle(page, 500);
+      await page.keyboard.press('ArrowRight');
+      await settle(page, 500);
+      await page.keyboard.press('Escape');
+      await settle(page, 500);
+      return 4;
+    },
+  },
+  {
+    category: 'map: a marker\'s popup opened by a click and closed by its ×, the map zoomed by its + button and by a key on the focused map',
+    library: 'leaflet 1.9',
+    page: 'leaflet.html',
+    ready: async (page) => {
+      await page.locator('.leaflet-interactive').first().waitFor();
+    },
+    person: async (page) => {
+      const map = (await page.locator('#map').boundingBox())!;
+      // The North depot's marker, at [250, 220] of the plan: 220 across and 150 down from the plan's view at zoom 0.
+      await page.mouse.click(map.x + 240, map.y + 150);
+      await settle(page, 400);
+      await page.getByRole('button', { name: /Close popup/ }).click();
+      await settle(page, 400);
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await settle(page, 400);
+      await page.keyboard.press('Minus');
+      await settle(page, 400);
+      return 4;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
