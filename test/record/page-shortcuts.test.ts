@@ -10,26 +10,32 @@ describe('shortcuts pressed on the page', function () {
   const rig = useEngine();
   const widgets = useWidgetSite();
 
-  it('keep Shift with a character, the first key of a sequence that did nothing alone, what each put on the page; and fail where the sequence is gone', async () => {
-    const url = widgets.url('palette.html');
+  /** The keys pressed on a widget page once `heading` shows, recorded: the flow, and the widget's state read by its API. */
+  async function recordKeys(file: string, heading: string, keys: readonly string[]) {
+    const url = widgets.url(file);
     const page = rig.session.page();
     const state = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
     await page.goto(url);
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    await page.getByRole('heading', { name: heading }).waitFor();
     const recorder = await Recorder.start(rig.session);
-    await page.keyboard.press('Shift+?');
-    await page.keyboard.press('g');
-    await page.keyboard.press('s');
-    await page.waitForTimeout(300);
+    for (const key of keys) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(300);
+    }
     const recorded = await recorder.stop();
+    assert.deepEqual(recorder.problems, []);
+    const flow: Flow = { version: FLOW_VERSION, name: heading, startUrl: url, steps: recorded.map(({ step }) => step) };
+    return { flow, state };
+  }
+
+  it('keep Shift with a character, the first key of a sequence that did nothing alone, what each put on the page; and fail where the sequence is gone', async () => {
+    const { flow, state } = await recordKeys('palette.html', 'Home', ['Shift+?', 'g', 's']);
     assert.deepEqual(await state(), { section: 'Settings', theme: 'light', files: 0, help: true });
-    const flow: Flow = { version: FLOW_VERSION, name: 'Shortcuts', startUrl: url, steps: recorded.map(({ step }) => step) };
     assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.description, step.action.arguments, step.effect] : step)), [
       ['the page', ['Shift+?'], { appeared: { text: 'Ctrl+K: commands. g s: settings. ?: this help.' } }],
       ['the page', ['g'], undefined],
       ['the page', ['s'], { appeared: { text: 'Settings' } }],
     ]);
-    assert.deepEqual(recorder.problems, []);
 
     const replayed = await replayOnRelease(rig.session, flow, '', 3000);
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
@@ -41,20 +47,10 @@ describe('shortcuts pressed on the page', function () {
     assert.equal(failed?.index, 2, JSON.stringify(still.steps, null, 1));
     assert.match(failed?.error?.message ?? '', /expected "Settings" appearing on the page/);
   });
+
   it('an arrow and End on a slide deck (reveal.js) keep the slide each showed as their effect, and fail where the deck no longer takes keys', async () => {
-    const url = widgets.url('reveal.html');
-    const page = rig.session.page();
-    const state = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
-    await page.goto(url);
-    await page.getByRole('heading', { name: 'Quarterly review' }).waitFor();
-    const recorder = await Recorder.start(rig.session);
-    await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('End');
-    await page.waitForTimeout(300);
-    const recorded = await recorder.stop();
+    const { flow, state } = await recordKeys('reveal.html', 'Quarterly review', ['ArrowRight', 'End']);
     assert.deepEqual(await state(), { h: 3, v: 0, f: undefined, overview: false });
-    const flow: Flow = { version: FLOW_VERSION, name: 'Deck', startUrl: url, steps: recorded.map(({ step }) => step) };
     // The slides were in the page all along: shown by the deck taking aria-hidden off them.
     assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.description, step.action.arguments, step.effect] : step)), [
       ['the page', ['ArrowRight'], { appeared: { text: 'Sales' } }],
@@ -70,19 +66,8 @@ describe('shortcuts pressed on the page', function () {
   });
 
   it('Space through a slide\'s fragments (out of sight by their style until then) keeps each fragment it showed, Escape the overview\'s slides; a release that shows fragments at once fails at the first Space', async () => {
-    const url = widgets.url('reveal.html');
-    const page = rig.session.page();
-    const state = () => page.evaluate(() => (window as unknown as { widgetState: () => unknown }).widgetState());
-    await page.goto(url);
-    await page.getByRole('heading', { name: 'Quarterly review' }).waitFor();
-    const recorder = await Recorder.start(rig.session);
-    for (const key of ['ArrowRight', 'Space', 'Space', 'Escape']) {
-      await page.keyboard.press(key);
-      await page.waitForTimeout(300);
-    }
-    const recorded = await recorder.stop();
+    const { flow, state } = await recordKeys('reveal.html', 'Quarterly review', ['ArrowRight', 'Space', 'Space', 'Escape']);
     assert.deepEqual(await state(), { h: 1, v: 0, f: 1, overview: true });
-    const flow: Flow = { version: FLOW_VERSION, name: 'Deck', startUrl: url, steps: recorded.map(({ step }) => step) };
     // Its numbers were the page's own all along ("Up 12 %"): the same on replay.
     assert.deepEqual(flow.steps.map((step) => ('action' in step ? [step.action.arguments, step.effect?.appeared?.text] : step)), [
       [['ArrowRight'], 'Sales'],
