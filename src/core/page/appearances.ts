@@ -60,8 +60,12 @@ const MOST_READS = 16;
 /** How far up from a clicked element its control reaches (a number field's stepper arrows sit beside its field). */
 const CONTROL_LEVELS = 3;
 
-/** Text nodes looked at, as a key on the page goes down, for those out of sight: a slide deck's, not a whole book's. */
-const MOST_HIDDEN_READ = 3000;
+/**
+ * Text nodes looked at, as a key on the page goes down, for those out of sight: a slide deck's, not a whole book's;
+ * and the time that may take (the key waits for it: a grid's arrow keys on a big page must not).
+ */
+const MOST_HIDDEN_READ = 1500;
+const MOST_HIDDEN_READ_MS = 3;
 /** Readings of the text out of sight remembered, for the keys whose steps still wait for their effect. */
 const MOST_HIDDEN_READS = 8;
 
@@ -284,7 +288,8 @@ export function watchAppearances() {
     const found: Text[] = [];
     const walker = document.createTreeWalker(document.body ?? document.documentElement, NodeFilter.SHOW_TEXT);
     let read = 0;
-    for (let node = walker.nextNode(); node && read < MOST_HIDDEN_READ; node = walker.nextNode(), read++) {
+    const until = performance.now() + MOST_HIDDEN_READ_MS;
+    for (let node = walker.nextNode(); node && read < MOST_HIDDEN_READ && (read % 100 !== 0 || performance.now() < until); node = walker.nextNode(), read++) {
       const holder = node.parentElement;
       if (holder && shownAllAlong(spaced(node.nodeValue ?? '')) && !holder.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !holder.closest('script, style, template, noscript')) found.push(node as Text);
     }

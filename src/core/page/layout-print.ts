@@ -11,7 +11,7 @@
  * function in the page.
  */
 export function layoutPrintOf(element: Element, levels: number): string | undefined {
-  const MOST_ELEMENTS = 400;
+  const MOST_ELEMENTS = 200;
   let area: Element | null = element;
   for (let level = 0; level < levels && area; level++) area = area.parentElement;
   if (!area || !area.isConnected) return undefined;
@@ -23,10 +23,12 @@ export function layoutPrintOf(element: Element, levels: number): string | undefi
   };
   mix(outer.width);
   mix(outer.height);
+  // What animates moves whatever the gesture does, with all it holds (asked of the document once: per element it is slow).
+  const moving = document.getAnimations().filter((animation) => animation.playState === 'running').map((animation) => (animation.effect as KeyframeEffect | null)?.target).filter((target): target is Element => !!target && area!.contains(target));
   const inside = area.querySelectorAll('*');
   for (let index = 0; index < inside.length && index < MOST_ELEMENTS; index++) {
     const part = inside[index]!;
-    if (part.getAnimations().some((animation) => animation.playState === 'running')) continue;
+    if (moving.some((target) => target.contains(part))) continue;
     const box = part.getBoundingClientRect();
     if (box.width < 1 && box.height < 1) continue;
     let scrolledX = 0;
