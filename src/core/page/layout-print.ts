@@ -24,7 +24,7 @@ export function layoutPrintOf(element: Element, levels: number): string | undefi
   mix(outer.width);
   mix(outer.height);
   // What animates moves whatever the gesture does, with all it holds (asked of the document once: per element it is slow).
-  const moving = document.getAnimations().filter((animation) => animation.playState === 'running').map((animation) => (animation.effect as KeyframeEffect | null)?.target).filter((target): target is Element => !!target && area!.contains(target));
+  const moving = document.getAnimations().filter((animation) => animation.playState === 'running').map((animation) => (animation.effect as KeyframeEffect | null)?.target).filter((target): target is Element => !!target && area.contains(target));
   // Walked, not listed: a list of every element under a table of 2,000 rows costs more than the print itself.
   const walker = document.createTreeWalker(area, NodeFilter.SHOW_ELEMENT);
   let read = 0;
