@@ -206,13 +206,21 @@ export function placesShowing(text: string, document: Document): number {
   return count;
 }
 
+/** Something put on the page: a text node, or an element named by a label alone (see labelOf). */
+type Added = { text: Text; at: number; revealed?: boolean } | { labelled: Element; at: number; revealed?: undefined };
+
+/** What it reads, as a person reads it. */
+const addedText = (entry: Added) => ('text' in entry ? spaced(entry.text.nodeValue ?? '') : labelOf(entry.labelled) ?? '');
+/** Whether a person sees it now. */
+const addedSeen = (entry: Added) => ('text' in entry ? seen(entry.text) : shownHolder(entry.labelled));
+
 /** Watches text added to and taken off the page, and says what a click put there. */
 export function watchAppearances() {
   /**
    * Texts put on the page, or elements named by a label alone (`labelled`); `revealed`: already there, shown by
    * `hidden` or `aria-hidden="true"` taken off what holds it.
    */
-  const added: ({ text: Text; at: number; revealed?: boolean } | { labelled: Element; at: number; revealed?: undefined })[] = [];
+  const added: Added[] = [];
   /** Texts (or labels) taken off the page, and whether a person saw them there (their holder showed, outside overlays). */
   const removed: { text: string; at: number; seen: boolean; label?: true }[] = [];
   const forget = (entries: { at: number }[], at: number) => {
@@ -323,14 +331,14 @@ export function watchAppearances() {
     const labels: string[] = [];
     for (const entry of added) {
       if (entry.at < since || entry.at > until || (entry.revealed && !revealedToo)) continue;
-      const text = 'text' in entry ? spaced(entry.text.nodeValue ?? '') : labelOf(entry.labelled) ?? '';
+      const text = addedText(entry);
       const taken = gone.get(text) ?? 0;
       if (taken > 0) {
         gone.set(text, taken - 1);
         continue;
       }
       if (!telling(text) || candidates.includes(text) || labels.includes(text)) continue;
-      if ('text' in entry ? !editing?.contains(entry.text) && seen(entry.text) : shownHolder(entry.labelled)) ('text' in entry ? candidates : labels).push(text);
+      if (addedSeen(entry) && !('text' in entry && editing?.contains(entry.text))) ('text' in entry ? candidates : labels).push(text);
     }
     // A number the click put in its own control's field (a stepper's arrow) is what it did, as sure as a word.
     const group = ancestorUp(gestureOn, CONTROL_LEVELS);
@@ -363,8 +371,8 @@ export function watchAppearances() {
     const editing = gestureOn.closest('[contenteditable]:not([contenteditable="false"])');
     const back = new Map<string, number>();
     for (const entry of added) {
-      if (entry.at < since || entry.at > until || !('text' in entry ? seen(entry.text) : shownHolder(entry.labelled))) continue;
-      const text = 'text' in entry ? spaced(entry.text.nodeValue ?? '') : labelOf(entry.labelled) ?? '';
+      if (entry.at < since || entry.at > until || !addedSeen(entry)) continue;
+      const text = addedText(entry);
       back.set(text, (back.get(text) ?? 0) + 1);
     }
     const taken = new Map<string, number>();
