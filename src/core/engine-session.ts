@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { GenericSchema } from 'valibot';
-import { ActionSchema, ExpectationSchema, summarizeProblems, validate, type Action, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
+import { ActionSchema, comparesWithBefore, ExpectationSchema, summarizeProblems, validate, type Action, type AgentSetup, type AgentExecuteInput, type AgentResult, type Expectation, type ExpectResult, type ModelSetting } from '../schema';
+import { effectAsNow } from './effect-before';
 import { Agent } from './agent/agent';
 import { firstLine } from './act/locate';
 import { DEFAULT_ACTION_TIMEOUT_MS, performAction, type PerformOptions } from './act/perform';
@@ -280,6 +281,8 @@ export class EngineSession implements Session {
     const page = this.page();
     // An action observe has just returned, unchanged, on the page it saw: its element is known without a selector.
     const known = found ?? (options.fallbacks?.length || options.target || options.dialog ? undefined : this.observations.observedNode(page, action));
+    // An effect on what the page draws or lays out is checked against this page as it was just before the action.
+    const effect = options.effect && comparesWithBefore(options.effect) ? await effectAsNow(page, action.selector, options.effect, limit.signal, limit.remaining()) : undefined;
     const tab = await withNewTab(page, action.method, () => this.perform(page, action, known, limit, {
       variables: options.variables, timeoutMs: limit.remaining(), seenVisible, ...this.cancellable(options.signal, limit),
       ...(options.dialog ? { dialog: options.dialog } : {}), ...(options.files ? { files: decodeUploads(options.files) } : {}),
@@ -290,6 +293,7 @@ export class EngineSession implements Session {
     return {
       success: true, message: `${action.method} done on ${action.description || action.selector}${healed ? ` (found by ${healed.by}: ${healed.to})` : ''}`,
       actionDescription: action.description, actions: [done], planner: 'action', selectorUsed: action.selector, ...(healed ? { healed } : {}),
+      ...(effect ? { effect } : {}),
     };
   }
 

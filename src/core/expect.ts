@@ -79,10 +79,11 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
     case 'effect': {
       const { selector, effect } = tagged.expectation;
       const target = locatorFor(page, selector);
+      const steady = steadyPrint();
       return { describe: `${selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), run: async () => {
         // The element as it shows, else hidden (a day of a picker that closed on the pick), named as when it showed.
         const direct = await readOnStored(page, selector, effectHolds, [effect]) ?? await readOnStored(page, selector, effectHolds, [effect], { includeHidden: true });
-        if (direct) return { passed: direct.holds, actual: direct.actual };
+        if (direct) return steady(direct);
         // An effect is a fact of the element, shown or not: the option picked in a list that closed on the pick.
         const element = (await target.count()) === 1 ? target : withHidden(page, selector);
         if (!element || (await element.count()) !== 1) {
@@ -94,8 +95,7 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
           }
           return { passed: false, actual: 'absent' };
         }
-        const shown = await element.evaluate(effectHolds, effect, { timeout: 500 });
-        return { passed: shown.holds, actual: shown.actual };
+        return steady(await element.evaluate(effectHolds, effect, { timeout: 500 }));
       } };
     }
     case 'aria': {
@@ -111,6 +111,20 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
     case 'state': return stateCheck(page, tagged.expectation.selector, tagged.expectation.state);
     default: return unhandledKind(tagged);
   }
+}
+
+/**
+ * An effect on what is drawn or laid out holds once two looks in a row read the same print: a chart still drawing
+ * itself in, or a map that never stops moving, differs from before whatever the gesture did.
+ */
+function steadyPrint(): (shown: { holds: boolean; actual: string; print?: string }) => { passed: boolean; actual: string } {
+  let last: string | undefined;
+  return (shown) => {
+    const previous = last;
+    last = shown.print;
+    if (!shown.holds || shown.print === undefined || shown.print === previous) return { passed: shown.holds, actual: shown.actual };
+    return { passed: false, actual: previous === undefined ? 'not yet seen still' : 'still changing at each look, as if by itself' };
+  };
 }
 
 function stateCheck(page: Page, selector: string, state: ElementState): Check {

@@ -4,7 +4,7 @@ import type { installPageHooks as InstallPageHooks, readGeneration as ReadGenera
 import type { installPicker as InstallPicker } from './page/picker';
 import type { aimKeys as AimKeys, aimPointer as AimPointer, disarmPointer as DisarmPointer, frameShowsAt as FrameShowsAt } from './page/pointer-aim';
 import type { installRecorder as InstallRecorder } from './page/recorder';
-import type { drawingOf as DrawingOf, effectHolds as EffectHolds, effectHoldsElsewhere as EffectHoldsElsewhere } from './page/element-state';
+import type { drawingOf as DrawingOf, effectBefore as EffectBefore, effectHolds as EffectHolds, effectHoldsElsewhere as EffectHoldsElsewhere } from './page/element-state';
 import type { checkedState as CheckedState, prepareFill as PrepareFill, selectInPage as SelectInPage, valueInPage as ValueInPage } from './page/field-input';
 import type { findAndKeep as FindAndKeep } from './page/find-sole';
 import type { untilDefined as UntilDefined } from './page/custom-elements';
@@ -41,6 +41,7 @@ export const describeSole = inPage<typeof DescribeSole>('describeSole');
 export const describeElement = inPage<typeof DescribeElement>('describeElement');
 export const installRecorder = inPage<typeof InstallRecorder>('installRecorder');
 export const effectHolds = inPage<typeof EffectHolds>('effectHolds');
+export const effectBefore = inPage<typeof EffectBefore>('effectBefore');
 export const drawingOf = inPage<typeof DrawingOf>('drawingOf');
 export const layoutPrintOf = inPage<typeof LayoutPrintOf>('layoutPrintOf');
 export const installPicker = inPage<typeof InstallPicker>('installPicker');

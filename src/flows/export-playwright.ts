@@ -139,6 +139,17 @@ function expectCode(expectation: Expectation): { code: string; usesShadow: boole
   }
 }
 
+/**
+ * What an effect on a drawing or a layout compares with, read before the action as replay reads it (the page as it is
+ * then, not as it was when recorded: a chart showing other data differs from the recording whatever the click did).
+ */
+function beforeCode(target: string, effect: Effect): string[] {
+  return [
+    ...(effect.rearranged ? [`const laidOutBefore = await ${target}.evaluate(${String(layoutPrintOf)}, ${effect.rearranged.levels});`] : []),
+    ...(effect.redrawn ? [`const drawnBefore = await ${target}.evaluate(${String(drawingOf)});`] : []),
+  ];
+}
+
 /** What a recorded gesture did, as Playwright assertions on its element. */
 function effectCode(target: string, effect: Effect): string[] {
   const lines: string[] = [];
@@ -149,8 +160,8 @@ function effectCode(target: string, effect: Effect): string[] {
   // A slider's aria-valuenow, else the value of a range input or of a text field (as Rehearse reads it).
   // A rich text editor's value is a line it holds (what typed keys became there).
   if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element, wanted) => { const value = element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? ('value' in element ? String(element.value) : null); return value ?? (element.isContentEditable && element.innerText.split('\\n').map((line) => line.trim()).includes(wanted) ? wanted : element.textContent); }, ${js(effect.value)})).toBe(${js(effect.value)});`);
-  if (effect.rearranged) lines.push(`await expect.poll(() => ${target}.evaluate(${String(layoutPrintOf)}, ${effect.rearranged.levels})).not.toBe(${js(effect.rearranged.from)});`);
-  if (effect.redrawn) lines.push(`await expect.poll(() => ${target}.evaluate(${String(drawingOf)})).not.toBe(${js(effect.redrawn.from)});`);
+  if (effect.rearranged) lines.push(`await expect.poll(() => ${target}.evaluate(${String(layoutPrintOf)}, ${effect.rearranged.levels})).not.toBe(laidOutBefore);`);
+  if (effect.redrawn) lines.push(`await expect.poll(() => ${target}.evaluate(${String(drawingOf)})).not.toBe(drawnBefore);`);
   // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
   if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);
   // Where a drag put the element in its layout, give or take a quarter of its own size, and the size a resize gave
@@ -191,8 +202,12 @@ function stepCode(tagged: TaggedStep): { code: string; usesShadow: boolean } {
     case 'action': {
       const { step } = tagged;
       const generated = actionCode(step);
-      const effect = step.effect ? effectCode(locatorCode(step.action.selector).code, step.effect) : [];
-      return { code: [`// ${comment(step.action.description)}`, generated.code, ...effect].join('\n'), usesShadow: generated.usesShadow };
+      const target = locatorCode(step.action.selector).code;
+      const before = step.effect ? beforeCode(target, step.effect) : [];
+      const effect = step.effect ? effectCode(target, step.effect) : [];
+      const lines = [`// ${comment(step.action.description)}`, ...before, generated.code, ...effect];
+      // A block of its own: its "before" is named the same as another step's.
+      return { code: (before.length ? ['{', ...lines, '}'] : lines).join('\n'), usesShadow: generated.usesShadow };
     }
     case 'navigate': return { code: `await page.goto(${text(tagged.step.navigate)});`, usesShadow: false };
     case 'wait': return 'ms' in tagged.step.wait ? { code: `await page.waitForTimeout(${Number(tagged.step.wait.ms)});`, usesShadow: false } : expectCode(tagged.step.wait);

@@ -1,5 +1,5 @@
 import type { Session } from '../core/session-types';
-import { describeEffect, describeStep, replaceVariables, stepKind, unhandledKind, type ActionStep, type Flow, type FlowResult, type StepResult, type StepStatus, type WaitCondition } from '../schema';
+import { comparesWithBefore, describeEffect, describeStep, replaceVariables, stepKind, unhandledKind, type ActionStep, type Flow, type FlowResult, type StepResult, type StepStatus, type WaitCondition } from '../schema';
 import { uploadsForStep, type FlowFiles } from './uploads';
 
 export { describeStep };
@@ -115,6 +115,7 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
       ...(step.instruction ? { instruction: step.instruction } : {}),
       ...(step.dialog ? { dialog: step.dialog } : {}),
       ...(uploads.files ? { files: uploads.files } : {}),
+      ...(comparesWithBefore(step.effect) ? { effect: step.effect } : {}),
     },
   );
   if (!outcome.success) return { error: { name: 'ActFailed', message: outcome.message } };
@@ -122,7 +123,8 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
   if (!step.effect) return done;
   // The step was performed; whether it did what the person's gesture did is the effect's to say, never assumed.
   const selector = outcome.selectorUsed ?? action.selector;
-  const look = (where: string, ms: number) => session.expect({ selector: where, effect: step.effect! }, { timeout: ms, variables, signal: options.signal });
+  const effect = outcome.effect ?? step.effect;
+  const look = (where: string, ms: number) => session.expect({ selector: where, effect }, { timeout: ms, variables, signal: options.signal });
   const first = await look(selector, RENAMED_LOOK_MS);
   if (first.passed) return done;
   // The step renamed its own element (a day's button that now says ", selected"): the step's other selectors find it.

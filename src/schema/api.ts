@@ -3,6 +3,7 @@ import { ActionOutputSchema, ActionSchema } from './action';
 import { actOptionsEntries, actResultEntries } from './act';
 import { AgentActionRecordSchema, agentConfigEntries, AgentResultSchema, UsageSchema } from './agent';
 import { ExpectationSchema, ExpectResultSchema } from './expectation';
+import { EffectSchema } from './effect';
 import { ActionStepSchema, ExpectStepSchema, FingerprintSchema, FlowSchema, FlowVariableSchema, WaitStepSchema } from './flow';
 import { RECORD_MODES } from './record-modes';
 import { LiveInputRequestSchema, LiveInputResultSchema, ScreencastFrameSchema, ScreencastRequestSchema } from './live-view';
@@ -69,6 +70,11 @@ export const ActRequestSchema = looseObject({
     dialog: v.optional(DialogAnswerSchema),
     /** For setInputFiles: the files, with their contents (the engine never reads its own disk for them). */
     files: v.optional(UploadFilesSchema),
+    /**
+     * For an Action: the effect it is checked for afterwards. One that compares with what the page drew or laid out
+     * before the gesture comes back in the outcome as this page showed it just before the action, once still.
+     */
+    effect: v.optional(EffectSchema),
   })),
   frameId,
   streamResponse,
@@ -83,6 +89,8 @@ export const ActOutcomeSchema = looseObject({
   selectorUsed: v.optional(text()),
   /** Set when the element was found by another selector than the action's own. */
   healed: v.optional(looseObject({ from: text(), to: text(), by: oneOf(['fallback', 'relocation', 'model'] as const), target: v.optional(FingerprintSchema) })),
+  /** The options' effect, its "before" read on this page just before the action (see options.effect). */
+  effect: v.optional(EffectSchema),
 });
 export type ActOutcome = v.InferOutput<typeof ActOutcomeSchema>;
 

@@ -69,6 +69,9 @@ function share() {
 
 export type Effect = v.InferOutput<typeof EffectSchema>;
 
+/** Whether an effect compares with what the page drew or laid out before its gesture (replay reads that "before" itself). */
+export const comparesWithBefore = (effect: Effect | undefined): boolean => !!(effect?.redrawn || effect?.rearranged);
+
 /** An effect as a person reads it: `checked`, `not expanded`, `the list in the order "B", "A"`. */
 export function describeEffect(effect: Effect): string {
   const parts: string[] = [];

@@ -3,6 +3,7 @@ import { actionsOf } from '../support/recorded';
 import { chromium, type Page } from 'playwright-core';
 import { startRemoteSession, type HttpSession, type RecordedStep, type StepEvent } from '../../src/service/client';
 import type { Flow } from '../../src/schema';
+import { replayFlow } from '../../src/flows/replay';
 import { startDebuggableChromium } from '../support/debuggable-chromium';
 import { KEY_A, useService } from './harness';
 
@@ -41,6 +42,18 @@ describe('HTTP service: the routes an editor uses', () => {
     assert.equal(JSON.stringify(picked).includes('hunter2-value'), false);
     await assert.rejects(session.pickSteps('nope', [0]), /actionId: no observe call nope in this session/);
     await assert.rejects(session.pickSteps(first.actionId, [7]), /indexes: 7 is not one of the 1 candidates/);
+  });
+
+  it('a flow replayed step by step over the API (the CLI\'s --service) checks a layout effect against this page as it was just before the step', async () => {
+    // Recorded on another day: the print the recording kept matches nothing here, so only this page's own "before" tells
+    // whether the click laid anything out anew. A click on a heading lays out nothing.
+    const flow: Flow = {
+      version: 1, name: 'inert', startUrl: `${rig.site.origin}/login.html`,
+      steps: [{ action: { selector: 'css=h1', description: 'heading "Sign in to Acme"', method: 'click', arguments: [] }, effect: { rearranged: { levels: 1, from: 'other0day' } } }],
+    };
+    const result = await replayFlow(session, flow, { heal: false, stepTimeoutMs: 3000 });
+    assert.equal(result.status, 'failed');
+    assert.match(result.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /click on heading "Sign in to Acme" was done, but it did not have its recorded effect: expected the area around it laid out anew, found with the area around it laid out as before/);
   });
 
   it('replays a flow with a stream of step events and returns the healed flow when a fallback took over', async () => {

@@ -19,7 +19,7 @@ export interface ElementState {
   /** A fingerprint of what the canvases in the element draw (see drawingOf): nothing else of a canvas is in the DOM. */
   drawing?: string | undefined;
   /** How the area around it was laid out as its gesture began (see layoutPrintOf): read by the recorder only. */
-  layout?: { levels: number; print: string } | undefined;
+  layout?: { levels: number; print: string; area: Element } | undefined;
 }
 
 const FLAGS = ['checked', 'selected', 'expanded', 'pressed'] as const;
@@ -274,8 +274,11 @@ export function showsText(element: Element, text: string): boolean {
   return false;
 }
 
-/** Whether an element shows the effect a recorded gesture had, and what it shows instead. */
-export function effectHolds(element: Element, effect: EffectFacts): { holds: boolean; actual: string } {
+/**
+ * Whether an element shows the effect a recorded gesture had, and what it shows instead; with, for an effect on what is
+ * drawn or laid out, the print read (replay counts it only once it stops changing: a page moving by itself is not it).
+ */
+export function effectHolds(element: Element, effect: EffectFacts): { holds: boolean; actual: string; print?: string } {
   const state = stateOf(element);
   const missing: string[] = [];
   for (const key of FLAGS) {
@@ -289,7 +292,8 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
   if (effect.value !== undefined && !valueHolds) missing.push(value === undefined ? 'without a value' : editor ? `with no line ${JSON.stringify(effect.value)} in ${JSON.stringify(value.slice(0, 200))}` : `at ${JSON.stringify(value)}`);
   if (effect.shows !== undefined && !showsText(element, effect.shows)) missing.push('without that text');
   if (effect.redrawn && (state.drawing === undefined || state.drawing === effect.redrawn.from)) missing.push(state.drawing === undefined ? 'with no drawing to read' : 'drawing what it drew before');
-  if (effect.rearranged && [undefined, effect.rearranged.from].includes(layoutPrintOf(element, effect.rearranged.levels))) missing.push('with the area around it laid out as before');
+  const layout = effect.rearranged ? layoutPrintOf(element, effect.rearranged.levels) : undefined;
+  if (effect.rearranged && [undefined, effect.rearranged.from].includes(layout)) missing.push('with the area around it laid out as before');
   if (effect.place) {
     const now = placeOf(element, effect.place.levels);
     if (!now || !sitsAt(now, effect.place) || !sizedAs(now, effect.place)) missing.push(now ? describePlace(now, effect.place.width !== undefined) : 'not in a layout that far up');
@@ -300,7 +304,13 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
     // Flows recorded before blank items were left out of orders may hold some.
     if (order.join('\n') !== effect.order.filter(Boolean).join('\n')) missing.push(`in the order ${order.map((item) => JSON.stringify(item)).join(', ')}`);
   }
-  return { holds: missing.length === 0, actual: missing.join(', ') };
+  const print = effect.redrawn || effect.rearranged ? `${state.drawing ?? ''} ${layout ?? ''}` : undefined;
+  return { holds: missing.length === 0, actual: missing.join(', '), ...(print !== undefined ? { print } : {}) };
+}
+
+/** What an effect on a drawing or a layout compares with, read now: replay reads it just before the gesture, as its "before". */
+export function effectBefore(element: Element, effect: EffectFacts): { drawing?: string | undefined; layout?: string | undefined } {
+  return { ...(effect.redrawn ? { drawing: drawingOf(element) } : {}), ...(effect.rearranged ? { layout: layoutPrintOf(element, effect.rearranged.levels) } : {}) };
 }
 
 /** What the effect says the gesture did elsewhere on the page (opened, made appear) and this document does not show. */
