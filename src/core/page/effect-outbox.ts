@@ -1,5 +1,5 @@
 import { isKeyboardEditor, isTextField, valueOf } from './fields';
-import { caretLine, changedState, fraction, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
+import { caretLine, changedState, drawingOf, fraction, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
 import type { Appeared, Gone } from './appearances';
 import type { Current } from './currents';
 import { shows, type Opened } from './openings';
@@ -110,8 +110,42 @@ const EFFECT_AFTER_MS = 250;
 const SETTLE_CHECK_MS = 80;
 /** The longest a step waits for the page's animations to end (after its posting) before its effect is read anyway. */
 const SETTLE_MOST_MS = 2000;
+/** How often a stop waiting for the last steps looks whether they have left. */
+const IDLE_CHECK_MS = 20;
+/** Two looks at a drawing or a layout this far apart that differ: it moves by itself. */
+const LOOKS_APART_MS = 50;
 /** Words a key wrote into its field, longer than this, are not a word or two it completed. */
 const MOST_WORDS_CHARS = 80;
+
+/** A step waiting for its effect to be read: its element's state at its gesture's start, and its drawing last looked at. */
+interface Waiting {
+  payload: Record<string, unknown>;
+  element?: Element;
+  before?: ElementState | undefined;
+  reading: StepReading;
+  since: number;
+  /** When it was last looked at, and whether it differed from the look before. */
+  looked?: { print: string; at: number; changed: boolean };
+}
+
+/** What the element draws and how the area around it is laid out, where its gesture began with either. */
+function printOf(entry: Waiting): string | undefined {
+  const { element, before } = entry;
+  const layout = layoutNow(element, before);
+  if (!element?.isConnected && layout === undefined) return undefined;
+  if (before?.drawing === undefined && !before?.layout) return undefined;
+  return `${before.drawing !== undefined && element?.isConnected ? drawingOf(element) ?? '' : ''} ${layout ?? ''}`;
+}
+
+/**
+ * How the area of a step's element is laid out now, where its gesture began with it: read from the area itself when
+ * the element was drawn anew with what it holds (a calendar that renders itself whole on its arrow).
+ */
+function layoutNow(element: Element | undefined, before: ElementState | undefined): string | undefined {
+  if (!before?.layout) return undefined;
+  if (element?.isConnected) return layoutPrintOf(element, before.layout.levels);
+  return before.layout.area.isConnected ? layoutPrintOf(before.layout.area, 0) : undefined;
+}
 
 /**
  * Where recorded steps wait until the page has reacted to them, or the next gesture starts (`flush`), so that what
@@ -119,13 +153,24 @@ const MOST_WORDS_CHARS = 80;
  * leave in the order the gestures were made. Runs in the page, built into the recorder.
  */
 export function effectOutbox(send: (payload: Record<string, unknown>) => void, stateBefore: (element: Element) => ElementState | undefined, elsewhere: Elsewhere, nextInputAfter: (time: number, pointerAfter: number) => number | undefined) {
-  const waiting: { payload: Record<string, unknown>; element?: Element; before?: ElementState | undefined; reading: StepReading; since: number }[] = [];
+  const waiting: Waiting[] = [];
   let timer = 0;
   let postedAt = 0;
   let animatedAt = 0;
+  /** What each step's element draws and how its area is laid out, looked at again: one still changing is waited for. */
+  const look = (now: number) => {
+    for (const entry of waiting) {
+      const print = printOf(entry);
+      if (print === undefined) continue;
+      const changed = entry.looked !== undefined && entry.looked.print !== print;
+      if (changed) animatedAt = now;
+      entry.looked = { print, at: now, changed };
+    }
+  };
   /** A library's animation (a drop gliding into place) ends before the state it leads to is drawn: read after it. */
   const flushWhenStill = () => {
     const now = performance.now();
+    look(now);
     if (animating()) animatedAt = now;
     if (now - animatedAt < SETTLE_CHECK_MS && now - postedAt < SETTLE_MOST_MS) {
       timer = window.setTimeout(flushWhenStill, SETTLE_CHECK_MS);
@@ -135,7 +180,12 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
   };
   const flush = () => {
     window.clearTimeout(timer);
+    const now = performance.now();
     for (const entry of waiting.splice(0)) {
+      // A drawing or a layout that changed between the last two looks moves by itself (a live chart, a ticker): what
+      // it shows after the gesture is no effect of it. (Flushed by the next gesture before a look, it is not known.)
+      const { looked } = entry;
+      const moving = looked !== undefined && (now - looked.at < LOOKS_APART_MS ? looked.changed : printOf(entry) !== looked.print);
       if (entry.reading.known) {
         send({ ...entry.payload, ...(Object.keys(entry.reading.known).length ? { effect: entry.reading.known } : {}) });
         continue;
@@ -150,6 +200,7 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       const element = entry.element?.isConnected ? entry.element : entry.element ? (layout ? redrawn(entry.element, layout) : undefined) ?? (drag ? namedAlike(entry.element, entry.payload) : undefined) : undefined;
       if (element) {
         Object.assign(effect, entry.before ? changedState(entry.before, stateOf(element)) : {});
+        if (moving) delete effect.redrawn;
         // A slider's thumb moved along its track: its value is what the drag did, not its siblings' (the marks') order.
         const orderBefore = drag?.order ?? entry.reading.orderBefore;
         const order = orderBefore && effect.value === undefined ? orderOf(element) : undefined;
@@ -242,8 +293,8 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       // only moves the focus.
       const layoutBefore = entry.before?.layout;
       const laysOut = kind === 'drag' || (OPENING_KINDS.has(kind) && !!entry.element && !isTextField(entry.element) && !(kind === 'press' && /^(Shift\+)?Tab$/.test(String(entry.payload.value))));
-      if (!Object.keys(effect).length && element && layoutBefore && laysOut) {
-        const now = layoutPrintOf(element, layoutBefore.levels);
+      if (!Object.keys(effect).length && layoutBefore && laysOut && !moving) {
+        const now = layoutNow(element ?? entry.element, entry.before);
         if (now !== undefined && now !== layoutBefore.print) effect.rearranged = { levels: layoutBefore.levels, from: layoutBefore.print };
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
@@ -255,7 +306,21 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
     window.clearTimeout(timer);
     postedAt = performance.now();
     animatedAt = 0;
-    timer = window.setTimeout(flushWhenStill, EFFECT_AFTER_MS);
+    // Looked at once before the effect is read, so that a drawing or a layout moving by itself shows as moving.
+    timer = window.setTimeout(() => {
+      look(performance.now());
+      timer = window.setTimeout(flushWhenStill, SETTLE_CHECK_MS);
+    }, EFFECT_AFTER_MS - SETTLE_CHECK_MS);
   };
-  return { post, flush };
+  /** Resolves once every waiting step has been sent as the page reacted, or after `mostMs` with them sent as they are. */
+  const idle = (mostMs: number) => new Promise<void>((resolve) => {
+    const until = performance.now() + mostMs;
+    const check = () => {
+      if (waiting.length && performance.now() < until) return void window.setTimeout(check, IDLE_CHECK_MS);
+      flush();
+      resolve();
+    };
+    check();
+  });
+  return { post, flush, idle };
 }

@@ -2,7 +2,7 @@ import { describeInPage } from './describe-in-page';
 import { stateOf, type ElementState } from './element-state';
 import { effectOutbox, type StepReading } from './effect-outbox';
 import { isTextField } from './fields';
-import { layoutAreaLevels, layoutPrintOf } from './layout-print';
+import { layoutAreaOf, layoutPrintOf } from './layout-print';
 import { animating } from './settling';
 import { RECORDER_HOST, RECORDING_MARK } from './keys';
 import { watchAppearances } from './appearances';
@@ -28,6 +28,8 @@ import { listenInsideShadowRoots } from './shadow-listeners';
 const POINTER_KINDS = new Set(['click', 'doubleClick', 'rightClick']);
 /** Wheel turns closer than this are one scroll. */
 const WHEEL_TURNS_WITHIN_MS = 300;
+/** The longest Stop waits for the page to react to the last steps (a drawing still moving, within the outbox's own bound). */
+const STOP_WAITS_MS = 2500;
 
 /**
  * Runs in every frame while recording: reports what a person does, and to which element. The element is described
@@ -64,12 +66,14 @@ export function installRecorder(binding: string, token: string): void {
   if (!binding_ || (win as unknown as Record<symbol, unknown>)[installed]) return;
   // Under that name: a way for the recorder, when it stops, to take the clicks still held back (see below).
   Object.defineProperty(win, installed, {
-    value: () => {
+    value: async () => {
       handedBack = [];
       // Typing still in a field when the person stops is written as it is then.
       if (gesture.typingIn) flushFill(gesture.typingIn);
       flushHeld();
       ledger.settle();
+      // The last steps' effects are read as any others are, once the page has reacted (a drawing still moving is told).
+      await outboxIdle(STOP_WAITS_MS);
       flushOutbox();
       const events = handedBack;
       handedBack = undefined;
@@ -109,10 +113,11 @@ export function installRecorder(binding: string, token: string): void {
     // A frame's are proven in the frame, where replay runs them once it has entered it (the engine adds the hops).
     proofs.set(description, proveSelectors(element, found.selectors));
     described.set(element, description);
-    // Read while nothing animates: a layout still gliding into place (a drop's) is no "before" of this gesture.
-    const levels = animating() ? undefined : layoutAreaLevels(element);
-    const print = levels === undefined ? undefined : layoutPrintOf(element, levels);
-    statesBefore.set(element, { ...stateOf(element), ...(print ? { layout: { levels: levels!, print } } : {}) });
+    // Read while nothing in the area animates: a layout still gliding into place (a drop's) is no "before" of this
+    // gesture. (The area itself may: a calendar fading in moves all it holds together.)
+    const laidOut = layoutAreaOf(element);
+    const print = !laidOut || animating(laidOut.area) ? undefined : layoutPrintOf(element, laidOut.levels);
+    statesBefore.set(element, { ...stateOf(element), ...(print ? { layout: { ...laidOut!, print } } : {}) });
     gestureBegins(element);
     return description;
   };
@@ -139,7 +144,7 @@ export function installRecorder(binding: string, token: string): void {
     }, { capture: true, passive: true });
   }
   const nextInputAfter = (time: number, pointerAfter: number) => inputs.find(({ at, byPointer }) => at > (byPointer ? pointerAfter : time))?.at;
-  const { post, flush: flushOutbox } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), { openedSince, closedSince, appearedSince, goneSince, madeCurrentSince }, nextInputAfter);
+  const { post, flush: flushOutbox, idle: outboxIdle } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), { openedSince, closedSince, appearedSince, goneSince, madeCurrentSince }, nextInputAfter);
   // A click is held back for the length of a double click (two clicks that make one are recorded as one doubleClick),
   // or, when it may leave the page (a link, a submit button), until the page's own handlers have run: either way a
   // confirm() the click opens is answered before the step is sent, and the step carries the answer. Anything else the

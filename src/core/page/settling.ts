@@ -1,14 +1,18 @@
 import { RECORDER_HOST } from './keys';
+import { paintsOnly } from './layout-print';
 
 /**
- * Whether the page is in the middle of a finite animation or transition (a dropped card gliding to its place, a
+ * Whether the page (or what is inside `within`) is in the middle of a finite animation or transition (a dropped card gliding to its place, a
  * picker fading out): what a gesture did is read once it ends. Endless ones (a spinner) are the page's own and never
  * waited for, nor the recorder's toolbar. Runs in the page, built into the recorder.
  */
-export function animating(): boolean {
+export function animating(within?: Element): boolean {
   return document.getAnimations().some((animation) => {
     if (animation.playState !== 'running' || !(animation.effect instanceof KeyframeEffect)) return false;
-    const root = animation.effect.target?.getRootNode();
+    const target = animation.effect.target;
+    // Inside an area whose layout is read: only what moves boxes (a hover's colour fading in moves none).
+    if (within && (!target || target === within || !within.contains(target) || paintsOnly(animation))) return false;
+    const root = target?.getRootNode();
     if (root instanceof ShadowRoot && root.host.localName === RECORDER_HOST) return false;
     const end = animation.effect.getComputedTiming().endTime;
     return typeof end === 'number' && Number.isFinite(end);
