@@ -271,6 +271,34 @@ describe('what a click put on the page is its effect', function () {
     assert.match(spec, /await expect\.poll\(async \(\) => await page\.getByText\("Blueberry", \{ exact: true \}\)\.filter\(\{ visible: true \}\)\.count\(\) \+ .*\)\.toBeLessThanOrEqual\(0\);/);
   });
 
+  it('a popup with no role, in a portal, closed by its own Close keeps its text gone; where Close does nothing, that step fails', async () => {
+    const page = rig.session.page();
+    // As design systems draw a date's popup: a plain div in a portal appended to the body; Close takes the popup out of
+    // its portal and the portal off the body at once (so what held the popup is off the page when the change is read).
+    const content = `<h1>Trip</h1><button id="open">Pick arrival</button>
+      <script>
+        var CLOSES = true;
+        document.getElementById('open').addEventListener('click', () => {
+          const portal = document.createElement('div');
+          portal.innerHTML = '<div class="popup" style="position:absolute;top:60px;left:10px;padding:8px;border:1px solid;background:#fff"><p>Arrival options</p><button class="close">Close</button></div>';
+          portal.querySelector('.close').addEventListener('click', () => { if (CLOSES) { portal.firstChild.remove(); portal.remove(); } });
+          document.body.append(portal);
+        });
+      </script>`;
+    const steps = await record(content, async () => {
+      await page.locator('#open').click();
+      await page.waitForTimeout(500);
+      await page.getByRole('button', { name: 'Close' }).click();
+    });
+    assert.deepEqual(steps.map((step) => [step.action.description, step.effect]), [
+      ['button "Pick arrival"', { appeared: { text: 'Arrival options' } }],
+      ['button "Close"', { gone: { text: 'Arrival options' } }],
+    ]);
+    assert.equal((await replayOn(content, steps)).status, 'passed');
+    const stays = await replayOn(content.replace('var CLOSES = true', 'var CLOSES = false'), steps);
+    assert.match(stays.steps.find((step) => step.status === 'failed')?.error?.message ?? 'passed', /button "Close" was done, but it did not have its recorded effect: expected "Arrival options" gone from the page/);
+  });
+
   it('a day picked in a calendar drawn on the body keeps the date it wrote into the field the person was in; "Today" keeps none; where the pick does nothing, that step fails', async () => {
     const page = rig.session.page();
     // Not today's day of the month: a date of today is not kept.

@@ -223,6 +223,13 @@ export function watchAppearances() {
   const added: Added[] = [];
   /** Texts (or labels) taken off the page, and whether a person saw them there (their holder showed, outside overlays). */
   const removed: { text: string; at: number; seen: boolean; label?: true }[] = [];
+  /**
+   * What the person last pressed: a popup with no role that the press took off the page (a date's popup and its Close)
+   * was seen there, though what held it (its portal, taken off with it) is gone by the time the change is read. One
+   * with a role is `closed` instead.
+   */
+  let pressedIn: Element | undefined;
+  const pressedInside = (removed: Node) => !!pressedIn && removed.contains(pressedIn) && !pressedIn.closest('dialog, [role=dialog], [role=alertdialog], [role=menu], [role=listbox], [role=tree], [role=grid]');
   const forget = (entries: { at: number }[], at: number) => {
     const stale = entries.findIndex((entry) => entry.at > at - REMEMBERED_MS);
     entries.splice(0, Math.max(stale < 0 ? entries.length : stale, entries.length - MOST_REMEMBERED));
@@ -252,8 +259,9 @@ export function watchAppearances() {
       // Taken off, a text is no longer drawn: what showed it was its holder, still on the page.
       const holderSeen = record.target instanceof Element && shownHolder(record.target, record.target);
       for (const node of record.removedNodes) {
-        for (const text of textNodesOf(node)) if (text.parentElement && !inOverlay(text.parentElement, record.target as Element)) removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: holderSeen && !hiddenBefore(text, node) });
-        for (const labelled of labelledIn(node)) if (!inOverlay(labelled, record.target as Element)) removed.push({ text: labelOf(labelled)!, at, seen: holderSeen && !hiddenBefore(labelled, node), label: true });
+        const shown = holderSeen || pressedInside(node);
+        for (const text of textNodesOf(node)) if (text.parentElement && !inOverlay(text.parentElement, record.target as Element)) removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: shown && !hiddenBefore(text, node) });
+        for (const labelled of labelledIn(node)) if (!inOverlay(labelled, record.target as Element)) removed.push({ text: labelOf(labelled)!, at, seen: shown && !hiddenBefore(labelled, node), label: true });
       }
     }
     forget(added, at);
@@ -275,6 +283,8 @@ export function watchAppearances() {
   };
   window.addEventListener('pointerdown', (event) => {
     if (!event.isTrusted) return;
+    const on = event.composedPath()[0];
+    pressedIn = on instanceof Element ? on : undefined;
     readFields();
     keyRead = false;
   }, true);
