@@ -123,8 +123,14 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
   if (!step.effect) return done;
   // The step was performed; whether it did what the person's gesture did is the effect's to say, never assumed.
   const selector = outcome.selectorUsed ?? action.selector;
-  const effect = outcome.effect ?? step.effect;
-  const look = (where: string, ms: number) => session.expect({ selector: where, effect }, { timeout: ms, variables, signal: options.signal });
+  // An effect on a drawing or a layout: changed from the page as replay found it just before the step, and from the
+  // one the person saw before theirs (a page that had not stopped moving when replay read it is told by that one).
+  const effects = outcome.effect ? [outcome.effect, step.effect] : [step.effect];
+  const look = async (where: string, ms: number) => {
+    let shown = await session.expect({ selector: where, effect: effects[0]! }, { timeout: ms, variables, signal: options.signal });
+    for (const effect of effects.slice(1)) if (shown.passed) shown = await session.expect({ selector: where, effect }, { timeout: ms, variables, signal: options.signal });
+    return shown;
+  };
   const first = await look(selector, RENAMED_LOOK_MS);
   if (first.passed) return done;
   // The step renamed its own element (a day's button that now says ", selected"): the step's other selectors find it.
