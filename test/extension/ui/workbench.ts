@@ -46,7 +46,12 @@ export async function answerInput(page: Page, text: string, prompt?: string | Re
   if (prompt) await page.locator('.quick-input-widget', { hasText: prompt }).waitFor({ state: 'visible', timeout: SHOWS_MS });
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: SHOWS_MS });
-  await input.fill(text);
+  // A fill that cannot happen (CI saw one time out once, cause unknown) says what the workbench showed meanwhile.
+  await input.fill(text, { timeout: SHOWS_MS }).catch(async (error: Error) => {
+    const widget = (await page.locator('.quick-input-widget').innerText({ timeout: 1_000 }).catch(() => '?')).replace(/\s+/g, ' ');
+    const inert = await input.evaluate((field) => ({ inert: !!field.closest('[inert]'), disabled: (field as HTMLInputElement).disabled, readOnly: (field as HTMLInputElement).readOnly })).catch(() => '?');
+    throw new Error(`${error.message.split('\n')[0]}; the prompt showed "${widget}", its field ${JSON.stringify(inert)}; ${await workbenchShows(page)}`);
+  });
   await page.keyboard.press('Enter');
 }
 
