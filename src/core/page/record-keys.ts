@@ -101,6 +101,9 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (field) flushFill(target);
     // A key with no element focused goes to the page (a block editor's Enter where its caret is): no element to name.
     const onPage = isThePage(target);
+    gesture.keyPressedOn = field ? null : { element: target, at: event.timeStamp };
+    // Its state before is now, not when it got the focus (an arrow that moved the focus into a menu still placing itself).
+    if (!field && !onPage) r.readBefore(target);
     // A key on an item of a list may move it (a sortable list's Space drops the item the arrows carried).
     r.send('press', target, { value: keyName(event, field), ...(onPage ? { page: true } : {}) }, onPage ? undefined : field ? { fieldBefore: valueOf(target) } : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1), listBefore: target.parentElement ?? undefined });
   }, true);

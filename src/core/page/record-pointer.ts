@@ -22,6 +22,9 @@ function widgetLabelControl(event: Event, clicked: Element): Element | null {
   return label && label !== clicked && clicked.getRootNode() !== label.getRootNode() ? label.control : null;
 }
 
+/** How soon after its key the click a key makes comes (at once, in its default action; a loaded page takes longer). */
+const KEY_CLICK_MS = 1000;
+
 const mayNavigate = (element: Element) => !!element.closest('a[href], button[type=submit], input[type=submit], form button:not([type])');
 
 /**
@@ -79,6 +82,9 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
   window.addEventListener('click', (event) => {
     if (event.isTrusted) gesture.clickSeen = true;
     let target = event.isTrusted ? pointedBy(event) : null;
+    // The click a recorded key made (Enter on a button: no press, no pointer): the key's step replays it.
+    const keyed = gesture.keyPressedOn;
+    if (target && keyed && event.detail === 0 && gesture.pressedAt < gesture.personInputAt && event.timeStamp - keyed.at < KEY_CLICK_MS && (keyed.element === target || keyed.element.contains(target) || target.contains(keyed.element))) return;
     if (target && lastClick && event.timeStamp - lastClick.at < 30 && event.detail <= 1 && (lastClick.element === target || lastClick.forwardsTo === target)) return;
     if (target) lastClick = { element: target, at: event.timeStamp, forwardsTo: widgetLabelControl(event, target) };
     // A popup that opened under the pointer at pointerdown sends the click to what both share (the body): the person

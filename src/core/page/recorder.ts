@@ -113,13 +113,17 @@ export function installRecorder(binding: string, token: string): void {
     // A frame's are proven in the frame, where replay runs them once it has entered it (the engine adds the hops).
     proofs.set(description, proveSelectors(element, found.selectors));
     described.set(element, description);
+    readBefore(element);
+    gestureBegins(element);
+    return description;
+  };
+  /** The element's state as its gesture begins. */
+  const readBefore = (element: Element) => {
     // Read while nothing in the area animates: a layout still gliding into place (a drop's) is no "before" of this
     // gesture. (The area itself may: a calendar fading in moves all it holds together.)
     const laidOut = layoutAreaOf(element);
     const print = !laidOut || animating(laidOut.area) ? undefined : layoutPrintOf(element, laidOut.levels);
     statesBefore.set(element, { ...stateOf(element), ...(print ? { layout: { ...laidOut!, print } } : {}) });
-    gestureBegins(element);
-    return description;
   };
   const descriptionOf = (element: Element) => described.get(element) ?? describeNow(element);
   // Steps wait until the page has reacted to them (or the next gesture starts), so that what each changed is read.
@@ -190,7 +194,7 @@ export function installRecorder(binding: string, token: string): void {
   });
   const gesture: GestureState = {
     element: null, pressedOn: null, pressButton: 0, personInputAt: 0, pressedAt: 0, tabbedAt: 0, sent: false, clickSeen: false,
-    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, pressedSince: 0, keySince: null, pendingFieldClick: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, accounted: false, steps: 0, mouseDragging: false, keyedOn: null, proxyTyping: null,
+    mutations: 0, mutationsAtPress: 0, mutationsAtKey: null, pressedSince: 0, keySince: null, pendingFieldClick: null, typingIn: null, untouched: undefined, backgroundClick: null, suppressClickOn: null, accounted: false, steps: 0, mouseDragging: false, keyedOn: null, proxyTyping: null, keyPressedOn: null,
   };
   const send = (kind: Parameters<Recording['send']>[0], element: Element, extra: StepExtra = {}, reading?: StepReading): void => {
     if (kind !== 'click' || !heldClicks.has(element)) flushHeld(kind === 'doubleClick' ? element : undefined);
@@ -209,7 +213,7 @@ export function installRecorder(binding: string, token: string): void {
     if (kind !== 'fill' && !(kind === 'click' && isTextField(element))) described.delete(element);
   };
   const recording: Recording = {
-    token, gesture, send, post, raw, describeNow, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox, changedSince, keysAnsweredSince,
+    token, gesture, send, post, raw, describeNow, readBefore, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox, changedSince, keysAnsweredSince,
     actedSince: (mutations, at) => gesture.mutations !== mutations && changedSince(at),
   };
   // The toolbar's listeners first: a press on it, or a click in an assert mode, goes no further.

@@ -57,6 +57,11 @@ export interface GestureState {
   keyedOn: { element: Element; key: string; at: number; since: number; mutations: number; steps: number } | null;
   /** What was typed so far into a code editor's input proxy, written as one `type` before its next other key or gesture. */
   proxyTyping: { element: Element; text: string } | null;
+  /**
+   * A key recorded as a `press` on something that is not a field (Enter on a button or a link), and when (event time):
+   * the click the browser makes of it is that press, replayed by it, not a second step.
+   */
+  keyPressedOn: { element: Element; at: number } | null;
 }
 
 export interface Described {
@@ -77,6 +82,8 @@ export interface Recording {
   raw(event: unknown): void;
   /** Describes the element now, for the gesture starting. */
   describeNow(element: Element): Described;
+  /** Reads the element's state anew as a gesture on it begins (it was described earlier, as it got the focus). */
+  readBefore(element: Element): void;
   isDescribed(element: Element): boolean;
   /** Clicks held back (a double click may follow, a dialog may open) and the extra fields each will carry. */
   readonly heldClicks: Map<Element, { timer: number; extra: StepExtra; since: number }>;
