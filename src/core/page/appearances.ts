@@ -223,19 +223,22 @@ export function watchAppearances() {
     if (!event.isTrusted) return;
     const on = event.composedPath()[0];
     pressedIn = on instanceof Element ? on : undefined;
+    readHidden();
     readFields();
     keyRead = false;
   }, true);
-  // A key on the page (no field: a deck's Space) may show text that was there all along, out of sight by its style
-  // (a fragment's `opacity: 0; visibility: hidden` until a class says visible): what was out of sight as it went down.
+  // A key on the page (no field: a deck's Space) or a click may show text that was there all along, out of sight by
+  // its style (a fragment's `opacity: 0; visibility: hidden` until a class says visible, a toast's `display: none`
+  // until it is shown): what was out of sight as it went down.
   const hiddenRead: { at: number; texts: Text[] }[] = [];
+  const readHidden = () => {
+    hiddenRead.push({ at: performance.now(), texts: outOfSight() });
+    hiddenRead.splice(0, Math.max(0, hiddenRead.length - MOST_HIDDEN_READS));
+  };
   window.addEventListener('keydown', (event) => {
     if (!event.isTrusted) return;
     const on = event.composedPath()[0];
-    if (!(on instanceof Element && isTextField(on))) {
-      hiddenRead.push({ at: performance.now(), texts: outOfSight() });
-      hiddenRead.splice(0, Math.max(0, hiddenRead.length - MOST_HIDDEN_READS));
-    }
+    if (!(on instanceof Element && isTextField(on))) readHidden();
     if (keyRead) return;
     readFields();
     keyRead = true;

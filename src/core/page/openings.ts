@@ -92,7 +92,7 @@ export function watchOpenings() {
     // A field is another matter: Enter in a block editor's paragraph opens the next one, focused, beside it.
     for (const role of (byKey ? (Object.keys(OPENED_ROLES) as OpenedRole[]) : OPENED_BY_CLICK).filter((role) => role === 'textbox' || !inside.has(role))) {
       // The gesture's own element, or one around it, is not what it opened (a field a click focused in place).
-      const opened = roots.flatMap((root) => elementsOfRole(root, role)).find((element) => shows(element) && !before?.has(element) && !element.contains(gestureOn) && (role !== 'textbox' || element === deepActiveElement()));
+      const opened = roots.flatMap((root) => elementsOfRole(root, role)).find((element) => shows(element) && !before?.some((shown) => shown.element === element) && !element.contains(gestureOn) && (role !== 'textbox' || element === deepActiveElement()));
       if (!opened) continue;
       const name = namedFor(opened);
       const found: Opened = { role, ...(name ? { name } : {}) };
@@ -108,23 +108,26 @@ export function watchOpenings() {
   const closedSince = (gestureOn: Element): Opened | undefined => {
     const before = [...(showingAtGesture.get(gestureOn) ?? [])];
     // The one the gesture was made in first: the dialog whose Close was clicked.
-    before.sort((a, b) => Number(b.contains(gestureOn)) - Number(a.contains(gestureOn)));
-    for (const element of before) {
-      if (shows(element)) continue;
-      const role = (Object.keys(OPENED_ROLES) as OpenedRole[]).find((candidate) => candidate === roleOf(element));
-      if (!role || role === 'textbox') continue;
-      const name = namedFor(element);
-      const closed: Opened = { role, ...(name ? { name } : {}) };
+    before.sort((a, b) => Number(b.element.contains(gestureOn)) - Number(a.element.contains(gestureOn)));
+    for (const { element, closed } of before) {
+      if (shows(element) || !closed) continue;
       if (!showing(closed, document).length) return closed;
     }
     return undefined;
   };
+  /** An overlay as it showed: its role and name then (a closed dialog may lose its role with its content: Bootstrap's). */
+  const asShown = (element: Element): Opened | undefined => {
+    const role = (Object.keys(OPENED_ROLES) as OpenedRole[]).find((candidate) => candidate === roleOf(element));
+    if (!role || role === 'textbox') return undefined;
+    const name = namedFor(element);
+    return { role, ...(name ? { name } : {}) };
+  };
   /** The roles around an element as a gesture on it begins (read then: a pick may take it off the page at once). */
   const enclosing = new WeakMap<Element, Set<OpenedRole>>();
   /** The overlays that showed as a gesture on an element began (light DOM only: a cheap read at each press). */
-  const showingAtGesture = new WeakMap<Element, Set<Element>>();
+  const showingAtGesture = new WeakMap<Element, { element: Element; closed: Opened | undefined }[]>();
   const gestureBegins = (element: Element) => {
-    showingAtGesture.set(element, new Set([...document.querySelectorAll(OVERLAYS)].filter(shows)));
+    showingAtGesture.set(element, [...document.querySelectorAll(OVERLAYS)].filter(shows).map((overlay) => ({ element: overlay, closed: asShown(overlay) })));
     const roles = new Set<OpenedRole>();
     for (let node: Element | null = element; node; node = node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null)) {
       const role = roleOf(node);
