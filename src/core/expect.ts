@@ -5,7 +5,7 @@ import { lineDiff } from './line-diff';
 import { locatorFor } from './act/locate';
 import { substitute } from './act/variables';
 import { abortReason, ServiceDomProcessError, ServiceInvalidArgumentError } from './errors';
-import { effectHolds, effectHoldsElsewhere, valueInPage } from './page-scripts';
+import { effectHolds, effectHoldsElsewhere, untilStill, valueInPage } from './page-scripts';
 import { readOnStored } from './act/direct-action';
 import { describeEffect, PAGE_EFFECT_FACTS } from '../schema';
 
@@ -15,6 +15,11 @@ const DEFAULT_EXPECT_TIMEOUT_MS = 5000;
 const POLL_MS = 100;
 /** Playwright's matcher retries within each attempt; between attempts the signal is heard. */
 const ARIA_ATTEMPT_MS = 300;
+/**
+ * How long a check that holds waits at most for the page's animations to end (CSS frameworks take 150–500 ms), apart
+ * from its timeout, which is for the effect to show.
+ */
+const SETTLE_MS = 1000;
 
 interface Check {
   readonly describe: string;
@@ -23,6 +28,8 @@ interface Check {
   /** Whether a failure shows expected and actual line by line (a multi-line text: an ARIA snapshot). */
   readonly diff?: boolean;
   run(): Promise<{ passed: boolean; actual?: string }>;
+  /** Once it holds: waits (at most `ms`) for what the page still does about it to end. */
+  settle?(ms: number): Promise<unknown>;
 }
 
 function matcher(expected: string, field: string): (actual: string) => boolean {
@@ -80,7 +87,11 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
       const { selector, effect } = tagged.expectation;
       const target = locatorFor(page, selector);
       const steady = steadyPrint();
-      return { describe: `${selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), run: async () => {
+      // A gesture's effect shows before its animation ends (an accordion's button says "expanded" as its panel starts
+      // to slide open): the step ends with the page at rest, as the person's ended, for the next step and for whoever
+      // reads the page after the replay.
+      const settle = (ms: number) => page.evaluate(untilStill, ms).catch(() => undefined);
+      return { describe: `${selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), settle, run: async () => {
         // The element as it shows, else hidden (a day of a picker that closed on the pick), named as when it showed.
         const direct = await readOnStored(page, selector, effectHolds, [effect]) ?? await readOnStored(page, selector, effectHolds, [effect], { includeHidden: true });
         if (direct) return steady(direct);
@@ -213,7 +224,10 @@ export async function checkExpectation(page: Page, expectation: Expectation, opt
     const answer = await withinTime(attempt, Math.max(ATTEMPT_AT_LEAST_MS, endsAt - Date.now()), crash);
     unanswered = answer === NO_ANSWER;
     if (answer !== NO_ANSWER) last = answer;
-    if (last.passed && !unanswered) return { passed: true, message: `${check.describe}` };
+    if (last.passed && !unanswered) {
+      if (check.settle) await withinTime(check.settle(SETTLE_MS), SETTLE_MS + POLL_MS, crash);
+      return { passed: true, message: `${check.describe}` };
+    }
     if (Date.now() + POLL_MS > endsAt && !crashed) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }

@@ -18,3 +18,19 @@ export function animating(within?: Element): boolean {
     return typeof end === 'number' && Number.isFinite(end);
   });
 }
+
+/**
+ * Resolves once the page's finite animations have ended (a panel an accordion slides open, a dialog fading out), or
+ * after `mostMs`: whether it came to rest. A step checked as done leaves the page as the person's gesture left it.
+ */
+export function untilStill(mostMs: number): Promise<boolean> {
+  const end = performance.now() + mostMs;
+  return new Promise((resolve) => {
+    const look = () => {
+      if (!animating()) resolve(true);
+      else if (performance.now() >= end) resolve(false);
+      else window.setTimeout(look, 40);
+    };
+    look();
+  });
+}
