@@ -1747,6 +1747,52 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 4;
     },
   },
+  {
+    category: 'a CSS framework\'s components by data attributes: dropdowns (by mouse and by keys), a modal form, an off-canvas panel, a toast, tabs, an accordion, a button group, a switch',
+    library: 'bootstrap 5.3',
+    page: 'bootstrap.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => typeof (window as unknown as { bootstrap?: unknown }).bootstrap === 'object');
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: 'Actions' }).click();
+      await settle(page);
+      await page.getByRole('link', { name: 'Duplicate' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Sort by' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await settle(page);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await settle(page, 500);
+      await page.getByLabel('Display name').click();
+      await page.keyboard.type('Ada', { delay: 30 });
+      await page.getByLabel('Send me the newsletter').click();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await settle(page, 500);
+      await page.getByLabel('In stock only').click();
+      await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Close' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Notify' }).click();
+      await settle(page, 400);
+      await page.getByRole('alert').getByRole('button', { name: 'Close' }).click();
+      await settle(page, 400);
+      await page.getByRole('button', { name: 'Pin' }).focus();
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.locator('label', { hasText: 'Large' }).click();
+      await page.getByText('Published').click();
+      await page.getByRole('tab', { name: 'Reviews' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Warranty' }).click();
+      await settle(page, 500);
+      return 19;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { Recorder } from '../../src/flows/recorder';
+import { describeEffect, FLOW_VERSION, type Flow } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+import { replayOnRelease, useWidgetSite } from './widget-site';
+
+interface StoreState { sort: string | null; profile: unknown; pinned: boolean; faq: string[]; toast: boolean; modalOpen: boolean }
+const storeState = (page: Page) => page.evaluate(() => (window as unknown as { widgetState(): StoreState }).widgetState());
+
+/**
+ * Issue 40: Bootstrap's components, driven by data attributes as its docs show them: a key that clicks a button is one
+ * step, not two; a dialog that drops its role as it closes still closed; a toast shown by a class appeared; a focus
+ * moving in a menu that places itself is no effect; and a replay ends with the page at rest, as the person left it.
+ */
+describe('a CSS framework\'s components (Bootstrap 5.3)', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+
+  async function recordOn(person: (page: Page) => Promise<void>): Promise<{ flow: Flow; state: StoreState }> {
+    const url = widgets.url('bootstrap.html');
+    const page = rig.session.page();
+    await page.goto(url);
+    await page.waitForFunction(() => typeof (window as unknown as { bootstrap?: unknown }).bootstrap === 'object');
+    const recorder = await Recorder.start(rig.session);
+    await person(page);
+    await page.waitForTimeout(500);
+    const recorded = await recorder.stop();
+    assert.deepEqual(recorder.problems, []);
+    return { flow: { version: FLOW_VERSION, name: 'Store', startUrl: url, steps: recorded.map(({ step }) => step) }, state: await storeState(page) };
+  }
+  const shown = (flow: Flow) => flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}${step.action.arguments?.length ? ` ${step.action.arguments.join(' ')}` : ''}${step.effect ? `: ${describeEffect(step.effect)}` : ''}` : JSON.stringify(step)));
+
+  it('Enter on a toggle button is one press that toggles it once on replay; a menu item chosen by arrows and Enter sorts, and the arrow that only moved the focus keeps no effect', async () => {
+    const { flow, state } = await recordOn(async (page) => {
+      await page.getByRole('button', { name: 'Pin' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+      await page.getByRole('button', { name: 'Sort by' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await page.waitForTimeout(300);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+    });
+    assert.equal(state.pinned, true);
+    assert.equal(state.sort, 'price');
+    assert.deepEqual(shown(flow), [
+      'press button "Pin" Enter: pressed',
+      'press button "Sort by" ArrowDown: expanded',
+      'press button "Name" in listitem "Name" ArrowDown',
+      'press button "Price" in listitem "Price" Enter: "Price" appearing on the page',
+    ]);
+    const result = await replayOnRelease(rig.session, flow);
+    assert.equal(result.status, 'passed', JSON.stringify(result.steps.filter((step) => step.error)));
+    const replayed = await storeState(rig.session.page());
+    assert.equal(replayed.pinned, true, 'pinned once, not pinned and unpinned');
+    assert.equal(replayed.sort, 'price');
+  });
+
+  it('a modal\'s Save that closes it and a toast shown by a class are effects; a release whose Save keeps the dialog open, or whose Notify shows nothing, fails there; the replay ends with the accordion open', async () => {
+    const { flow, state } = await recordOn(async (page) => {
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await page.waitForTimeout(500);
+      await page.getByLabel('Display name').click();
+      await page.keyboard.type('Ada', { delay: 20 });
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForTimeout(500);
+      await page.getByRole('button', { name: 'Notify' }).click();
+      await page.waitForTimeout(400);
+      await page.getByRole('button', { name: 'Warranty' }).click();
+    });
+    assert.deepEqual(state.faq, ['faq-warranty']);
+    assert.deepEqual(shown(flow), [
+      'click button "Edit profile": opening dialog "Edit profile"',
+      'fill textbox "Display name" Ada',
+      'click button "Save changes": closing dialog "Edit profile"',
+      'click button "Notify": "Store" appearing on the page',
+      'click button "Warranty": expanded',
+    ]);
+    const result = await replayOnRelease(rig.session, flow);
+    assert.equal(result.status, 'passed', JSON.stringify(result.steps.filter((step) => step.error)));
+    const replayed = await storeState(rig.session.page());
+    assert.deepEqual(replayed.faq, ['faq-warranty'], 'the panel the last click opens has finished opening when the replay says passed');
+    assert.equal(replayed.toast, true);
+    const stuck = await replayOnRelease(rig.session, flow, '#stuck');
+    assert.equal(stuck.status, 'failed');
+    assert.match(stuck.steps.find((step) => step.error)!.error!.message, /Save changes.*expected closing dialog "Edit profile"/);
+    const silent = await replayOnRelease(rig.session, flow, '#silent');
+    assert.equal(silent.status, 'failed');
+    assert.match(silent.steps.find((step) => step.error)!.error!.message, /Notify.*expected "Store" appearing/);
+  });
+});
