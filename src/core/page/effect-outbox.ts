@@ -10,7 +10,8 @@ import { describeInPage, roleOf } from './describe-in-page';
 /** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
 export interface Elsewhere {
   openedSince(since: number, until: number, byKey: boolean, gestureOn: Element): Opened | undefined;
-  closedSince(gestureOn: Element): Opened | undefined;
+  /** What the gesture closed; `aroundOnly`: only an overlay it was made in. */
+  closedSince(gestureOn: Element, aroundOnly?: boolean): Opened | undefined;
   appearedSince(since: number, until: number, preferred: string, gestureOn: Element, revealedToo?: boolean): Appeared | undefined;
   goneSince(since: number, until: number, gestureOn: Element): Gone | undefined;
   madeCurrentSince(since: number, until: number): Current | undefined;
@@ -264,13 +265,17 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // Escape on a focused button): it typed nothing. What it showed counts too, text that was there all along out
         // of sight (the slide an arrow moved a deck to, a fragment); a click's as well (a panel its button shows).
         const offField = kind === 'press' && !isTextField(entry.element);
-        const appeared = opened || current || (kind === 'press' && !tookField && !offField) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element, offField || kind === 'click');
+        // A dialog the gesture was made in that closed (its Save, its Close) says it best: what shows again behind it
+        // (the page a modal had hidden from screen readers) tells nothing of the gesture.
+        const closedAround = opened || current ? undefined : elsewhere.closedSince(entry.element, true);
+        const dialogClosed = closedAround && /dialog$/.test(closedAround.role) ? closedAround : undefined;
+        const appeared = opened || current || dialogClosed || (kind === 'press' && !tookField && !offField) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element, offField || kind === 'click');
         // Else the text it took off the page (a chip its × removed, with the × itself; Delete on a focused tag). Another
         // key's may be a list drawn anew for what was typed.
         const removing = kind !== 'press' || /^(Delete|Backspace)$/.test(String(entry.payload.value));
-        const gone = opened || current || appeared || !removing ? undefined : elsewhere.goneSince(entry.since, until, entry.element);
+        const gone = opened || current || dialogClosed || appeared || !removing ? undefined : elsewhere.goneSince(entry.since, until, entry.element);
         // Else what it closed (a dialog's Close, Escape on a menu).
-        const closed = opened || current || appeared || gone ? undefined : elsewhere.closedSince(entry.element);
+        const closed = opened || current || appeared || gone ? undefined : dialogClosed ?? elsewhere.closedSince(entry.element);
         Object.assign(effect, opened ? { opened } : {}, current ? { current } : {}, appeared ? { appeared } : {}, gone ? { gone } : {}, closed ? { closed } : {});
       }
       // A key in a field that did nothing else there but write words into it (Enter picking a mention, Tab taking a

@@ -105,8 +105,8 @@ export function watchOpenings() {
    * What a gesture on `gestureOn` closed: an overlay that showed as it began and shows no more (a dialog its Close or
    * Escape hid, a menu Escape closed), named; none when another of that role and name still shows.
    */
-  const closedSince = (gestureOn: Element): Opened | undefined => {
-    const before = [...(showingAtGesture.get(gestureOn) ?? [])];
+  const closedSince = (gestureOn: Element, aroundOnly = false): Opened | undefined => {
+    const before = (showingAtGesture.get(gestureOn) ?? []).filter((shown) => !aroundOnly || shown.element.contains(gestureOn));
     // The one the gesture was made in first: the dialog whose Close was clicked.
     before.sort((a, b) => Number(b.element.contains(gestureOn)) - Number(a.element.contains(gestureOn)));
     for (const { element, closed } of before) {
