@@ -51,15 +51,25 @@ const aria = (element: Element, name: string): boolean | undefined => {
   return value === 'true' ? true : value === 'false' ? false : undefined;
 };
 
+/** Items that say they are selected for the buttons and boxes drawn in them. */
+const SELECTABLE_ITEMS = new Set(['gridcell', 'cell', 'row', 'treeitem', 'option']);
+/** How far up from a button such an item is looked for (a tree's checkbox sits in the node's row, in its item). */
+const ITEM_LEVELS = 2;
+
 /**
- * A day's button in a calendar grid says nothing of its own: the cell around it is the one selected (react-day-picker's
- * `<td role="gridcell" aria-selected>` around each day's button).
+ * A button or a checkbox drawn in an item says nothing of its own: the item around it is the one selected (a day's
+ * button in react-day-picker's `<td role="gridcell" aria-selected>`, a node's checkbox in Fancytree's
+ * `<li role="treeitem" aria-selected>`).
  */
-function selectedCellAround(element: Element): boolean | undefined {
-  const cell = element.parentElement;
-  const role = cell?.getAttribute('role') ?? (cell?.localName === 'td' ? 'cell' : '');
-  if (!cell || !['gridcell', 'cell'].includes(role) || (element.localName !== 'button' && element.getAttribute('role') !== 'button')) return undefined;
-  return cell.getAttribute('aria-selected') === 'true' ? true : cell.hasAttribute('aria-selected') ? false : undefined;
+function selectedItemAround(element: Element): boolean | undefined {
+  const role = element.getAttribute('role') ?? (element.localName === 'button' ? 'button' : '');
+  if (role !== 'button' && !(role === 'checkbox' && !element.hasAttribute('aria-checked'))) return undefined;
+  let item = element.parentElement;
+  for (let level = 0; item && level < ITEM_LEVELS; level++, item = item.parentElement) {
+    const itemRole = item.getAttribute('role') ?? (item.localName === 'td' ? 'cell' : '');
+    if (SELECTABLE_ITEMS.has(itemRole) && item.hasAttribute('aria-selected')) return item.getAttribute('aria-selected') === 'true';
+  }
+  return undefined;
 }
 
 const CHECKABLE = 'input[type=checkbox], input[type=radio], [role=switch], [role=checkbox], [role=radio]';
@@ -76,16 +86,29 @@ function checkedOf(element: Element): boolean | undefined {
     ? control.checked : aria(element, 'aria-checked');
 }
 
+/**
+ * The item a widget that keeps the focus itself points at as current (a tree's, a grid's or a listbox's
+ * `aria-activedescendant`): a key pressed on the widget acts on that item, whose state is the key's to change. Not a
+ * field's (a combobox's highlighted option is where its arrows went, not what they changed).
+ */
+function activeItemOf(element: Element): Element | undefined {
+  const id = element.getAttribute('aria-activedescendant');
+  if (!id || isTextField(element)) return undefined;
+  const item = (element.getRootNode() as Document | ShadowRoot).getElementById(id);
+  return item && element.contains(item) ? item : undefined;
+}
+
 export function stateOf(element: Element): ElementState {
   const state: ElementState = {};
-  const beside = hiddenControlBeside(element);
-  const checked = checkedOf(element) ?? (beside ? checkedOf(beside) : undefined);
+  const subject = activeItemOf(element) ?? element;
+  const beside = hiddenControlBeside(subject);
+  const checked = checkedOf(subject) ?? (beside ? checkedOf(beside) : undefined);
   if (checked !== undefined) state.checked = checked;
-  const selected = element instanceof HTMLOptionElement ? element.selected : aria(element, 'aria-selected') ?? selectedCellAround(element);
+  const selected = subject instanceof HTMLOptionElement ? subject.selected : aria(subject, 'aria-selected') ?? selectedItemAround(subject);
   if (selected !== undefined) state.selected = selected;
-  const expanded = aria(element, 'aria-expanded');
+  const expanded = aria(subject, 'aria-expanded');
   if (expanded !== undefined) state.expanded = expanded;
-  const pressed = aria(element, 'aria-pressed');
+  const pressed = aria(subject, 'aria-pressed');
   if (pressed !== undefined) state.pressed = pressed;
   const value = rangeValue(element);
   if (value !== undefined) state.value = value;
