@@ -4,7 +4,7 @@ import { orderOf, shownText as textOf } from './element-state';
 import type { DragBefore } from './effect-outbox';
 import { isSetByValue, isTextField } from './fields';
 import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace, toTenth } from './pointer-drag';
-import { isPositional as isPlaceSelector } from './positional-path';
+import { isPositional as isPlaceSelector, positionalPath } from './positional-path';
 import { pointedBy } from './record-pointer';
 import { subjectOf } from './record-typing';
 import type { PressedForDrag, Recording } from './recording';
@@ -36,7 +36,7 @@ export function recordDrags(r: Recording): void {
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
     // A press on a scrollbar is the scroll's, recorded where it stops.
     if (onScrollbar) gesture.accounted = true;
-    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)], trail: [] } : null;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)], trail: [], holders: holdersOf(pointed) } : null;
     gesture.mouseDragging = false;
   }, true);
   window.addEventListener('dragstart', (event) => {
@@ -82,9 +82,13 @@ export function recordDrags(r: Recording): void {
     gesture.mouseDragging = true;
     // Where everything around stood before anything moved: the drop place is read against that.
     // An item picked up in a cell is dropped among the cells: the places are read around the cell.
-    downAt.places = dropCandidates(downAt.around);
-    downAt.containers = containersOf(downAt.around);
-    downAt.ancestry = ancestryOf(downAt.element);
+    // A handle the library drew anew as the drag began (an event's resize edge in TOAST UI Calendar) is read through
+    // what held it and still does.
+    const around = downAt.around.isConnected ? downAt.around : downAt.holders.find((holder) => holder.isConnected);
+    if (!around) return;
+    downAt.places = dropCandidates(around);
+    downAt.containers = around === downAt.around ? containersOf(around) : [{ element: around, rect: around.getBoundingClientRect(), path: positionalPath(around) }, ...containersOf(around)];
+    downAt.ancestry = ancestryOf(downAt.element.isConnected ? downAt.element : around);
   }, true);
   window.addEventListener('pointerup', (event) => {
     const start = downAt;
@@ -133,6 +137,15 @@ function pickedUp(pointed: Element, event: PointerEvent): Element {
   const text = textOf(touched);
   if (!text || text === textOf(pointed)) return pointed;
   return touched;
+}
+
+/** How many of an element's holders are kept at a press, for a drag that begins by drawing it anew. */
+const MOST_HOLDERS = 8;
+
+function holdersOf(element: Element): Element[] {
+  const holders: Element[] = [];
+  for (let node = element.parentElement; node && node !== document.body && holders.length < MOST_HOLDERS; node = node.parentElement) holders.push(node);
+  return holders;
 }
 
 /** Moves of one drag kept before they are thinned (a slow drag of a minute sends thousands). */

@@ -119,6 +119,8 @@ export interface PressedForDrag {
   ancestry: { element: Element; box: DOMRect }[];
   /** Each place the pointer moved to while pressed, in pixels from the press: the way the hand went (see drag-trail). */
   trail: TrailPoint[];
+  /** What held `around` at the press, innermost first: a library may draw the pressed handle anew as its drag begins. */
+  holders: Element[];
 }
 
 /** The control a label is for, if the element is inside one. */
