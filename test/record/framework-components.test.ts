@@ -13,7 +13,7 @@ const storeState = (page: Page) => page.evaluate(() => (window as unknown as { w
  * step, not two; a dialog that drops its role as it closes still closed; a toast shown by a class appeared; a focus
  * moving in a menu that places itself is no effect; and a replay ends with the page at rest, as the person left it.
  */
-describe('a CSS framework\'s components (Bootstrap 5.3)', function () {
+describe('components of a CSS framework and of a design system (Bootstrap 5.3, Chakra UI 3)', function () {
   this.timeout(90_000);
   const rig = useEngine();
   const widgets = useWidgetSite();
@@ -89,5 +89,31 @@ describe('a CSS framework\'s components (Bootstrap 5.3)', function () {
     const silent = await replayOnRelease(rig.session, flow, '#silent');
     assert.equal(silent.status, 'failed');
     assert.match(silent.steps.find((step) => step.error)!.error!.message, /Notify.*expected "Store" appearing/);
+  });
+
+  it('Chakra UI: Create in a modal dialog keeps the dialog closing as its effect (not the page shown again behind it); a release whose Create keeps it open fails there', async () => {
+    const url = widgets.url('chakra.html');
+    const page = rig.session.page();
+    await page.goto(url);
+    await page.getByText('Choose a region').waitFor();
+    const recorder = await Recorder.start(rig.session);
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.waitForTimeout(500);
+    await page.getByLabel('Project name').click();
+    await page.keyboard.type('Atlas', { delay: 20 });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForTimeout(500);
+    const recorded = await recorder.stop();
+    assert.deepEqual(recorder.problems, []);
+    const flow: Flow = { version: FLOW_VERSION, name: 'Project', startUrl: url, steps: recorded.map(({ step }) => step) };
+    assert.deepEqual(shown(flow), [
+      'click button "New project": expanded',
+      'fill textbox "Project name" Atlas',
+      'click button "Create": closing dialog "New project"',
+    ]);
+    assert.equal((await replayOnRelease(rig.session, flow)).status, 'passed');
+    const stuck = await replayOnRelease(rig.session, flow, '#stuck');
+    assert.equal(stuck.status, 'failed');
+    assert.match(stuck.steps.find((step) => step.error)!.error!.message, /Create.*expected closing dialog "New project"/);
   });
 });

@@ -1793,6 +1793,93 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 19;
     },
   },
+  {
+    category: 'a React design system on state machines (Zag.js), its lists and menus in portals: select, combobox, menu, dialog with a field, checkbox, switch, slider, number steppers, radios, tabs',
+    library: '@chakra-ui/react 3.38 (React 19)',
+    page: 'chakra.html',
+    ready: async (page) => {
+      await page.getByText('Choose a region').waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('combobox', { name: 'Region' }).click();
+      await settle(page);
+      await page.getByRole('option', { name: 'Americas' }).click();
+      await settle(page);
+      await page.getByRole('combobox', { name: 'Language' }).click();
+      await page.keyboard.type('Du', { delay: 40 });
+      await settle(page);
+      await page.getByRole('option', { name: 'Dutch' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Project actions' }).click();
+      await settle(page);
+      await page.getByRole('menuitem', { name: 'Archive' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'New project' }).click();
+      await settle(page, 500);
+      await page.getByLabel('Project name').click();
+      await page.keyboard.type('Atlas', { delay: 30 });
+      await page.getByRole('button', { name: 'Create' }).click();
+      await settle(page, 500);
+      await page.getByText('I accept the terms').click();
+      await page.getByText('Email alerts').click();
+      const thumb = (await page.getByRole('slider').boundingBox())!;
+      await dragTo(page, { x: thumb.x + thumb.width / 2, y: thumb.y + thumb.height / 2 }, { x: thumb.x + thumb.width / 2 + 60, y: thumb.y + thumb.height / 2 });
+      await page.getByRole('button', { name: 'increment value' }).click();
+      await settle(page, 150);
+      await page.getByRole('button', { name: 'increment value' }).click();
+      await settle(page);
+      await page.getByText('Team', { exact: true }).click();
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await settle(page);
+      return 16;
+    },
+  },
+  {
+    category: 'calendars whose events move by pointer drag: an event carried to another day and hour, another resized by its bottom edge',
+    library: '@toast-ui/calendar 2.1',
+    page: 'toastui-calendar.html',
+    ready: async (page) => {
+      await page.locator('.toastui-calendar-event-time', { hasText: 'Design review' }).waitFor();
+    },
+    person: async (page) => {
+      const review = (await page.locator('.toastui-calendar-event-time', { hasText: 'Design review' }).boundingBox())!;
+      const hour = (await page.locator('.toastui-calendar-column').first().boundingBox())!.height / 10;
+      const day = (await page.locator('.toastui-calendar-column').first().boundingBox())!.width;
+      const from = { x: review.x + review.width / 2, y: review.y + 20 };
+      await dragTo(page, from, { x: from.x + day, y: from.y + 2 * hour }, 20, 500);
+      const planning = (await page.locator('.toastui-calendar-event-time', { hasText: 'Planning' }).boundingBox())!;
+      const edge = { x: planning.x + planning.width / 2, y: planning.y + planning.height - 3 };
+      await dragTo(page, edge, { x: edge.x, y: edge.y + hour }, 20, 500);
+      return 2;
+    },
+  },
+  {
+    category: 'trees renamed in place (F2), with checkboxes and keys (a jQuery tree)',
+    library: 'jquery.fancytree 2.38',
+    page: 'fancytree.html',
+    ready: async (page) => {
+      await page.getByRole('treeitem', { name: 'Documents' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('treeitem', { name: 'Documents' }).getByRole('button').click();
+      await settle(page);
+      await page.locator('.fancytree-title', { hasText: 'Report.docx' }).click();
+      await settle(page);
+      await page.keyboard.press('F2');
+      await settle(page);
+      await page.keyboard.type('Summary.docx', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByRole('treeitem', { name: 'Photos' }).getByRole('checkbox').click();
+      await settle(page);
+      await page.locator('.fancytree-title', { hasText: 'Notes.txt' }).click();
+      await page.keyboard.press('Space');
+      await settle(page);
+      await page.keyboard.press('ArrowUp');
+      await settle(page);
+      return 8;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
