@@ -157,6 +157,27 @@ describe('what a gesture opened is its effect', function () {
     assert.match(later.steps[0]?.error?.message ?? '', /expected opening menu \(2 of them\), found with 1 menu open/);
   });
 
+  it('an item that opens the next column of a cascade (a menu opened from inside a menu) keeps how many menus show; a release where it opens none fails there', async () => {
+    const page = rig.session.page();
+    const CASCADE = `<h1>Trip</h1><div id="columns" style="display:flex"><ul role="menu"><li role="menuitemcheckbox" aria-checked="false" id="europe">Europe</li><li role="menuitemcheckbox" aria-checked="false">Asia</li></ul></div>
+      <script>
+        var OPENS = true;
+        document.getElementById('europe').addEventListener('click', () => {
+          if (!OPENS) return;
+          const column = document.createElement('ul');
+          column.setAttribute('role', 'menu');
+          column.innerHTML = '<li role="menuitemcheckbox" aria-checked="false">Netherlands</li>';
+          document.getElementById('columns').append(column);
+        });
+      </script>`;
+    const steps = await record(CASCADE, () => page.getByText('Europe').click());
+    assert.deepEqual(steps.map((step) => step.effect), [{ opened: { role: 'menu', count: 2 } }]);
+    assert.equal((await replayOn(CASCADE, steps)).status, 'passed');
+    const later = await replayOn(CASCADE.replace('var OPENS = true', 'var OPENS = false'), steps);
+    assert.equal(later.status, 'failed', JSON.stringify(later.steps, null, 1));
+    assert.match(later.steps[0]?.error?.message ?? '', /expected opening menu \(2 of them\), found with 1 menu open/);
+  });
+
   it('a dialog\'s Close that hides it (kept in the page) and Escape on a menu keep what they closed; a release where they close nothing fails at the Close', async () => {
     const page = rig.session.page();
     const steps = await record(PROFILE, async () => {

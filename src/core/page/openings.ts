@@ -87,16 +87,24 @@ export function watchOpenings() {
       .filter((element) => element.isConnected && !element.closest(RECORDER_HOST));
     // A gesture made inside a list or menu that was open (an option picked) did not open it, even if it was drawn anew;
     // nor one that showed already as the gesture began (a list kept for screen readers beside the options drawn).
+    // Another of its kind beside it is another matter.
     const inside = enclosing.get(gestureOn) ?? new Set();
     const before = showingAtGesture.get(gestureOn);
     // A field is another matter: Enter in a block editor's paragraph opens the next one, focused, beside it.
-    for (const role of (byKey ? (Object.keys(OPENED_ROLES) as OpenedRole[]) : OPENED_BY_CLICK).filter((role) => role === 'textbox' || !inside.has(role))) {
+    for (const role of byKey ? (Object.keys(OPENED_ROLES) as OpenedRole[]) : OPENED_BY_CLICK) {
       // The gesture's own element, or one around it, is not what it opened (a field a click focused in place).
       const opened = roots.flatMap((root) => elementsOfRole(root, role)).find((element) => shows(element) && !before?.some((shown) => shown.element === element) && !element.contains(gestureOn) && (role !== 'textbox' || element === deepActiveElement()));
       if (!opened) continue;
       const name = namedFor(opened);
       const found: Opened = { role, ...(name ? { name } : {}) };
       const count = showing(found, document).length;
+      // Made inside one of its kind (a cascader's next column, a submenu): only if more of them show than did as the
+      // gesture began, counted, which a click that opened nothing does not show.
+      if (role !== 'textbox' && inside.has(role)) {
+        const had = (before ?? []).filter((shown) => shown.closed?.role === role).length;
+        if (elementsOfRole(document, role).filter(shows).length <= had) continue;
+        return { ...found, count };
+      }
       return count > 1 ? { ...found, count } : found;
     }
     return undefined;
