@@ -65,12 +65,12 @@ export function findSole(query: StoredQuery, roots?: readonly (Document | Shadow
     return count === 1 ? element : null;
   }
   if (query.kind === 'shadow') {
-    let found = piercing((root) => root.querySelectorAll(query.host), Infinity);
+    let found = piercing((root) => selected(root, query.host), Infinity);
     for (const step of query.within) found = found.flatMap((host) => shadowEngine.queryAll(host, step));
     return found.length === 1 ? found[0]! : null;
   }
   if (query.kind === 'css') {
-    const matches = piercing((root) => root.querySelectorAll(query.css), 2);
+    const matches = piercing((root) => selected(root, query.css), 2);
     return matches.length === 1 ? matches[0]! : null;
   }
   let tooMany = false;
@@ -80,6 +80,15 @@ export function findSole(query: StoredQuery, roots?: readonly (Document | Shadow
     return found;
   }, 2);
   return matches.length === 1 && !tooMany ? matches[0]! : null;
+}
+
+/** What a CSS selector finds in a root: nothing when it is no valid selector (a flow edited by hand), never a throw. */
+function selected(root: Document | ShadowRoot, css: string): Element[] {
+  try {
+    return [...root.querySelectorAll(css)];
+  } catch {
+    return [];
+  }
 }
 
 /** What a query finds in one root; `all` its elements, read only when asked. */

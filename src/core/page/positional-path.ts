@@ -6,11 +6,18 @@
 export function positionalPath(element: Element, steps: Map<Element, string> = new Map()): string {
   const path: string[] = [];
   for (let current: Element | null = element; current && current !== element.ownerDocument.documentElement; current = current.parentElement) {
-    if (!steps.has(current)) stepsOfChildren(current.parentElement ? [...current.parentElement.children] : [current], steps);
+    if (!steps.has(current)) stepsOfChildren(current.parentElement ? [...childrenOf(current.parentElement)] : [current], steps);
     path.unshift(steps.get(current)!);
   }
   return `css=html > ${path.join(' > ')}`;
 }
+
+const CHILDREN = Object.getOwnPropertyDescriptor(Element.prototype, 'children')!.get!;
+/**
+ * An element's children as the DOM has them, which CSS counts: a component library may make `children` of its hosts
+ * say only the slotted ones (Stencil's scoped components: Ionic's), which left a step of the path empty.
+ */
+const childrenOf = (parent: Element): HTMLCollection => CHILDREN.call(parent) as HTMLCollection;
 
 /**
  * Each child's step at once (`li:nth-of-type(3)`, or its tag when alone of its tag): a caller that takes the paths of

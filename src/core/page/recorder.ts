@@ -202,12 +202,19 @@ export function installRecorder(binding: string, token: string): void {
     if (gesture.untouched && element.contains(gesture.untouched.element)) gesture.untouched = undefined;
     gesture.sent = true;
     gesture.steps++;
-    const taken = descriptionOf(element);
-    const proof = proofs.get(taken);
-    const description = proof ? { ...taken, selectors: proof.settle() } : taken;
-    // A click is sent once its handlers have run: what it opened, it opened since the press.
-    const since = reading?.since ?? (POINTER_KINDS.has(kind) && performance.now() - gesture.pressedSince < 5000 ? gesture.pressedSince : undefined);
-    post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, { ...reading, ...(since !== undefined ? { since } : {}) });
+    try {
+      const taken = descriptionOf(element);
+      const proof = proofs.get(taken);
+      const description = proof ? { ...taken, selectors: proof.settle() } : taken;
+      // A click is sent once its handlers have run: what it opened, it opened since the press.
+      const since = reading?.since ?? (POINTER_KINDS.has(kind) && performance.now() - gesture.pressedSince < 5000 ? gesture.pressedSince : undefined);
+      post({ kind, mark: markOf(element, description.selectors), ...description, ...extra, token }, element, { ...reading, ...(since !== undefined ? { since } : {}) });
+    } catch (error) {
+      // A page the recorder does not understand (a library that rewrites the DOM's own properties) loses no step in
+      // silence: the person is told which gesture and why.
+      const fingerprint = described.get(element)?.fingerprint ?? { role: 'generic', name: element.localName };
+      raw({ kind, mark: '', fingerprint, selectors: [], problem: `it could not be described (${String((error as Error)?.message ?? error).split('\n')[0]!.slice(0, 200)})`, token });
+    }
     // The next gesture is described afresh. A field keeps its description while it is being typed into, a click into
     // it included: what is typed after is named as the person found the field, not by the text they typed.
     if (kind !== 'fill' && !(kind === 'click' && isTextField(element))) described.delete(element);
