@@ -36,11 +36,14 @@ function ownRangeValue(element: Element): string | undefined {
   return element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? undefined;
 }
 
+const RANGES = 'input[type=range], [role=slider], [role=spinbutton]';
+
 /** The value of the slider an element is, or is the thumb of (a thumb drawn around its range input, or inside it). */
 function rangeValue(element: Element): string | undefined {
   const own = ownRangeValue(element);
   if (own !== undefined) return own;
-  const inside = element.querySelectorAll('input[type=range], [role=slider], [role=spinbutton]');
+  // Or in its shadow root: a design system's range draws its knob there (Ionic's ion-range).
+  const inside = [...element.querySelectorAll(RANGES), ...(element.shadowRoot?.querySelectorAll(RANGES) ?? [])];
   if (inside.length === 1) return ownRangeValue(inside[0]!);
   const around = element.parentElement?.closest('[role=slider]') ?? sliderBeside(element);
   return around ? ownRangeValue(around) : undefined;
@@ -98,17 +101,30 @@ function activeItemOf(element: Element): Element | undefined {
   return item && element.contains(item) ? item : undefined;
 }
 
+/** What in a shadow root says a state: a tab, an option, a box, a toggle button. */
+const STATEFUL = '[aria-selected], [aria-checked], [aria-pressed], [aria-expanded], input[type=checkbox], input[type=radio]';
+
+/**
+ * The one control a custom element draws in its shadow root, which says the state the element itself does not
+ * (Ionic's segment button: a `<button role="tab" aria-selected>` inside the host the person clicked).
+ */
+function shadowControlOf(element: Element): Element | undefined {
+  const inside = element.shadowRoot?.querySelectorAll(STATEFUL);
+  return inside?.length === 1 ? inside[0] : undefined;
+}
+
 export function stateOf(element: Element): ElementState {
   const state: ElementState = {};
   const subject = activeItemOf(element) ?? element;
   const beside = hiddenControlBeside(subject);
-  const checked = checkedOf(subject) ?? (beside ? checkedOf(beside) : undefined);
+  const inner = shadowControlOf(subject);
+  const checked = checkedOf(subject) ?? (beside ? checkedOf(beside) : undefined) ?? (inner ? checkedOf(inner) : undefined);
   if (checked !== undefined) state.checked = checked;
-  const selected = subject instanceof HTMLOptionElement ? subject.selected : aria(subject, 'aria-selected') ?? selectedItemAround(subject);
+  const selected = subject instanceof HTMLOptionElement ? subject.selected : aria(subject, 'aria-selected') ?? selectedItemAround(subject) ?? (inner ? aria(inner, 'aria-selected') : undefined);
   if (selected !== undefined) state.selected = selected;
-  const expanded = aria(subject, 'aria-expanded');
+  const expanded = aria(subject, 'aria-expanded') ?? (inner ? aria(inner, 'aria-expanded') : undefined);
   if (expanded !== undefined) state.expanded = expanded;
-  const pressed = aria(subject, 'aria-pressed');
+  const pressed = aria(subject, 'aria-pressed') ?? (inner ? aria(inner, 'aria-pressed') : undefined);
   if (pressed !== undefined) state.pressed = pressed;
   const value = rangeValue(element);
   if (value !== undefined) state.value = value;
