@@ -80,4 +80,37 @@ describe('effects on the item around an element, or the one a widget points at',
     assert.equal(frozen.status, 'failed');
     assert.equal(frozen.steps.find((step) => step.error)!.index, 0);
   });
+
+  it('Ionic: typing into an ion-input (a scoped component whose host hides its children) is a fill; its segment keeps the tab selected (in its shadow root) and its range the value; a release whose range and segment take no input fails', async () => {
+    const flow = await recordOn('ionic.html', (page) => page.waitForFunction(() => document.querySelector('ion-range')?.classList.contains('hydrated') && document.querySelector('ion-segment')?.classList.contains('hydrated')), async (page) => {
+      await page.locator('#nick').click();
+      await page.keyboard.type('Kim', { delay: 20 });
+      await page.locator('ion-segment-button[value=week]').click();
+      await page.waitForTimeout(300);
+      const knob = (await page.locator('#volume').getByRole('slider').boundingBox())!;
+      const from = { x: knob.x + knob.width / 2, y: knob.y + knob.height / 2 };
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      for (let step = 1; step <= 15; step++) {
+        await page.mouse.move(from.x + (120 * step) / 15, from.y);
+        await page.waitForTimeout(20);
+      }
+      await page.mouse.up();
+    });
+    const wanted = await state<{ nick: string; view: string; volume: number }>(rig.session.page());
+    assert.equal(wanted.nick, 'Kim');
+    assert.equal(wanted.view, 'week');
+    assert.ok(wanted.volume > 20, `the person moved the range: ${wanted.volume}`);
+    const shown = effects(flow);
+    assert.equal(shown[0], 'fill textbox "Nickname"');
+    assert.equal(shown[1], 'click element "WEEK": selected');
+    assert.equal(shown[2], `dragAndDrop element "": at "${wanted.volume}"`);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    const again = await state<{ nick: string; view: string; volume: number }>(rig.session.page());
+    assert.deepEqual([again.nick, again.view, again.volume], [wanted.nick, wanted.view, wanted.volume]);
+    const stuck = await replayOnRelease(rig.session, flow, '#stuck');
+    assert.equal(stuck.status, 'failed');
+    assert.match(stuck.steps.find((step) => step.error)!.description, /WEEK/);
+  });
 });

@@ -1880,6 +1880,38 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 8;
     },
   },
+  {
+    category: 'mobile-style web components with overlays (an alert, a popover), a toggle, a checkbox, a range, a segment',
+    library: '@ionic/core 9.0',
+    page: 'ionic.html',
+    ready: async (page) => {
+      await page.waitForFunction(() => document.querySelector('ion-range')?.classList.contains('hydrated') && document.querySelector('ion-segment')?.classList.contains('hydrated'));
+    },
+    person: async (page) => {
+      await page.locator('#nick').click();
+      await page.keyboard.type('Kim', { delay: 30 });
+      await page.locator('#theme').click();
+      await settle(page, 600);
+      await page.locator('ion-alert').getByRole('radio', { name: 'Dark' }).click();
+      await page.locator('ion-alert').getByRole('button', { name: 'OK' }).click();
+      await settle(page, 600);
+      await page.locator('#language').click();
+      await settle(page, 600);
+      await page.locator('ion-popover').getByRole('radio', { name: 'French' }).click();
+      await settle(page, 600);
+      await page.locator('#wifi').click();
+      await page.locator('#beta').click();
+      const knob = (await page.locator('#volume').getByRole('slider').boundingBox())!;
+      await dragTo(page, { x: knob.x + knob.width / 2, y: knob.y + knob.height / 2 }, { x: knob.x + knob.width / 2 + 120, y: knob.y + knob.height / 2 });
+      await page.locator('ion-segment-button[value=week]').click();
+      await settle(page);
+      await page.locator('#reset').click();
+      await settle(page, 600);
+      await page.locator('ion-alert').getByRole('button', { name: 'Reset' }).click();
+      await settle(page, 600);
+      return 14;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
