@@ -131,16 +131,18 @@ async function actionStep(session: Session, step: ActionStep, variables: Readonl
     for (const effect of effects.slice(1)) if (shown.passed) shown = await session.expect({ selector: where, effect }, { timeout: ms, variables, signal: options.signal });
     return shown;
   };
-  const first = await look(selector, RENAMED_LOOK_MS);
-  if (first.passed) return done;
-  // The step renamed its own element (a day's button that now says ", selected"): the step's other selectors find it.
-  if (first.actual === 'absent') {
-    for (const other of [action.selector, ...(step.fallbacks ?? [])].filter((each) => each !== selector)) {
-      if ((await look(other, RENAMED_LOOK_MS).catch(() => undefined))?.passed) return done;
-    }
-  }
-  const shown = await look(selector, Math.min(timeout, EFFECT_TIMEOUT_MS));
+  let shown = await look(selector, RENAMED_LOOK_MS);
   if (shown.passed) return done;
+  // The step renamed its own element (a day's button that now says ", selected"; an event dragged to 13:00 that said
+  // 10:00): the step's other selectors find it. Each is looked at in turn until the time for the effect is up: a
+  // library still drawing the element anew has two of it for a moment.
+  const others = shown.actual === 'absent' ? [action.selector, ...(step.fallbacks ?? [])].filter((each) => each !== selector) : [];
+  const until = Date.now() + Math.min(timeout, EFFECT_TIMEOUT_MS);
+  do {
+    for (const other of others) if ((await look(other, RENAMED_LOOK_MS).catch(() => undefined))?.passed) return done;
+    shown = await look(selector, others.length ? RENAMED_LOOK_MS : Math.max(0, until - Date.now()));
+    if (shown.passed) return done;
+  } while (others.length && Date.now() < until);
   return {
     ...done,
     error: {
