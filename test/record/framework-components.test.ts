@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { Recorder } from '../../src/flows/recorder';
-import { describeEffect, FLOW_VERSION, type Flow } from '../../src/schema';
+import { describeEffect, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
-import { replayOnRelease, useWidgetSite } from './widget-site';
+import { recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
 
 interface StoreState { sort: string | null; profile: unknown; pinned: boolean; faq: string[]; toast: boolean; modalOpen: boolean }
 const storeState = (page: Page) => page.evaluate(() => (window as unknown as { widgetState(): StoreState }).widgetState());
@@ -19,16 +18,9 @@ describe('components of a CSS framework and of a design system (Bootstrap 5.3, C
   const widgets = useWidgetSite();
 
   async function recordOn(person: (page: Page) => Promise<void>): Promise<{ flow: Flow; state: StoreState }> {
-    const url = widgets.url('bootstrap.html');
-    const page = rig.session.page();
-    await page.goto(url);
-    await page.waitForFunction(() => typeof (window as unknown as { bootstrap?: unknown }).bootstrap === 'object');
-    const recorder = await Recorder.start(rig.session);
-    await person(page);
-    await page.waitForTimeout(500);
-    const recorded = await recorder.stop();
-    assert.deepEqual(recorder.problems, []);
-    return { flow: { version: FLOW_VERSION, name: 'Store', startUrl: url, steps: recorded.map(({ step }) => step) }, state: await storeState(page) };
+    const ready = (page: Page) => page.waitForFunction(() => typeof (window as unknown as { bootstrap?: unknown }).bootstrap === 'object');
+    const flow = await recordOnWidget(rig.session, widgets.url('bootstrap.html'), ready, person);
+    return { flow, state: await storeState(rig.session.page()) };
   }
   const shown = (flow: Flow) => flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}${step.action.arguments?.length ? ` ${step.action.arguments.join(' ')}` : ''}${step.effect ? `: ${describeEffect(step.effect)}` : ''}` : JSON.stringify(step)));
 
@@ -92,20 +84,13 @@ describe('components of a CSS framework and of a design system (Bootstrap 5.3, C
   });
 
   it('Chakra UI: Create in a modal dialog keeps the dialog closing as its effect (not the page shown again behind it); a release whose Create keeps it open fails there', async () => {
-    const url = widgets.url('chakra.html');
-    const page = rig.session.page();
-    await page.goto(url);
-    await page.getByText('Choose a region').waitFor();
-    const recorder = await Recorder.start(rig.session);
-    await page.getByRole('button', { name: 'New project' }).click();
-    await page.waitForTimeout(500);
-    await page.getByLabel('Project name').click();
-    await page.keyboard.type('Atlas', { delay: 20 });
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.waitForTimeout(500);
-    const recorded = await recorder.stop();
-    assert.deepEqual(recorder.problems, []);
-    const flow: Flow = { version: FLOW_VERSION, name: 'Project', startUrl: url, steps: recorded.map(({ step }) => step) };
+    const flow = await recordOnWidget(rig.session, widgets.url('chakra.html'), (page) => page.getByText('Choose a region').waitFor(), async (page) => {
+      await page.getByRole('button', { name: 'New project' }).click();
+      await page.waitForTimeout(500);
+      await page.getByLabel('Project name').click();
+      await page.keyboard.type('Atlas', { delay: 20 });
+      await page.getByRole('button', { name: 'Create' }).click();
+    });
     assert.deepEqual(shown(flow), [
       'click button "New project": expanded',
       'fill textbox "Project name" Atlas',

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { Recorder } from '../../src/flows/recorder';
-import { describeEffect, FLOW_VERSION, type Flow } from '../../src/schema';
+import { describeEffect, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
-import { replayOnRelease, useWidgetSite } from './widget-site';
+import { recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
 
 const state = <T>(page: Page) => page.evaluate(() => (window as unknown as { widgetState(): unknown }).widgetState()) as Promise<T>;
 
@@ -19,18 +18,7 @@ describe('effects on the item around an element, or the one a widget points at',
   const rig = useEngine();
   const widgets = useWidgetSite();
 
-  async function recordOn(file: string, ready: (page: Page) => Promise<unknown>, person: (page: Page) => Promise<void>): Promise<Flow> {
-    const url = widgets.url(file);
-    const page = rig.session.page();
-    await page.goto(url);
-    await ready(page);
-    const recorder = await Recorder.start(rig.session);
-    await person(page);
-    await page.waitForTimeout(500);
-    const recorded = await recorder.stop();
-    assert.deepEqual(recorder.problems, []);
-    return { version: FLOW_VERSION, name: file, startUrl: url, steps: recorded.map(({ step }) => step) };
-  }
+  const recordOn = (file: string, ready: (page: Page) => Promise<unknown>, person: (page: Page) => Promise<void>) => recordOnWidget(rig.session, widgets.url(file), ready, person);
   const effects = (flow: Flow) => flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}${step.action.method === 'press' ? ` ${step.action.arguments?.[0]}` : ''}${step.effect ? `: ${describeEffect(step.effect)}` : ''}` : JSON.stringify(step)));
 
   it('Fancytree: a node\'s checkbox and Space on the tree keep the node selected; a release whose nodes cannot be selected fails at the checkbox', async () => {

@@ -1,8 +1,11 @@
+import assert from 'node:assert/strict';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { serveFolder, type StaticSite } from '../../src/cli/static-site';
+import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
 import type { EngineSession } from '../../src/core/engine-session';
-import type { Flow, FlowResult } from '../../src/schema';
+import { FLOW_VERSION, type Flow, type FlowResult } from '../../src/schema';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -23,4 +26,17 @@ export function useWidgetSite(): { url: (page: string) => string; origin: () => 
 export async function replayOnRelease(session: EngineSession, flow: Flow, release = '', stepTimeoutMs = 3000): Promise<FlowResult> {
   await session.page().goto('about:blank');
   return replayFlow(session, { ...flow, startUrl: `${flow.startUrl}${release}` }, { stepTimeoutMs, heal: false });
+}
+
+/** What `person` does on the widget page at `url` once `ready`, recorded as a flow that starts there; it must leave no problem. */
+export async function recordOnWidget(session: EngineSession, url: string, ready: (page: Page) => Promise<unknown>, person: (page: Page) => Promise<void>): Promise<Flow> {
+  const page = session.page();
+  await page.goto(url);
+  await ready(page);
+  const recorder = await Recorder.start(session);
+  await person(page);
+  await page.waitForTimeout(500);
+  const recorded = await recorder.stop();
+  assert.deepEqual(recorder.problems, []);
+  return { version: FLOW_VERSION, name: path.basename(url, '.html'), startUrl: url, steps: recorded.map(({ step }) => step) };
 }
