@@ -142,17 +142,22 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   }
   // The only element of its kind on the page (the one <select>, a custom element).
   if (!['div', 'span', 'input', 'button', 'a', 'li', 'p', 'td', 'tr'].includes(element.localName) && only(CSS.escape(element.localName))) selectors.push(`css=${CSS.escape(element.localName)}`);
+  let holdersFirst: string[] | undefined;
   // An element known by its text alone (a generic row of a list, a card): the tag that holds that text, if only one does.
   if ((role === 'generic' || role === 'listitem' || role === 'paragraph') && name && name.length <= 80 && !name.endsWith('…') && !selectors.some((selector) => selector.includes(':has-text('))) {
     // Playwright's :has-text() reads the text nodes as they are (no space between blocks, which the name has): a
     // layout of cards named "Sales Traffic Errors" holds "SalesTrafficErrors", and that selector would find nothing.
     const holding = [...document.querySelectorAll(element.localName)].filter((candidate) => clean(candidate.textContent ?? '').includes(clean(name)));
     const innermost = holding.filter((candidate) => !holding.some((other) => other !== candidate && candidate.contains(other)));
-    if (holding.length === 1 && holding[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)})`);
-    else if (innermost.length === 1 && innermost[0] === element) selectors.push(`css=${CSS.escape(element.localName)}:has-text(${quote(name)}):not(:has(${CSS.escape(element.localName)}:has-text(${quote(name)})))`);
+    const byText = holding.length === 1 && holding[0] === element ? `css=${CSS.escape(element.localName)}:has-text(${quote(name)})`
+      : innermost.length === 1 && innermost[0] === element ? `css=${CSS.escape(element.localName)}:has-text(${quote(name)}):not(:has(${CSS.escape(element.localName)}:has-text(${quote(name)})))` : undefined;
+    // A text with a number in it (an event's "10:00", a count) changes with the step or the day: the element around
+    // it that names it comes first then.
+    if (byText && /\d/.test(name)) holdersFirst = holderSelectors(element, only);
+    selectors.push(...(holdersFirst ?? []), ...(byText ? [byText] : []));
   }
   // Through the element around it that names it (what the element has of its own may hold for others on replay).
-  selectors.push(...holderSelectors(element, only));
+  if (!holdersFirst) selectors.push(...holderSelectors(element, only));
   selectors.push(positionalPath(element));
   const extra = { ...(namePattern ? { namePattern } : {}), ...(section ? { section } : {}) };
   // The caret moves as the person types, and a spin button's name may say its value (a date's month segment named
