@@ -8,7 +8,7 @@ import { replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type Flow, type FlowResult } from '../../src/schema';
 import { useEngine } from '../engine/harness';
 import { serveFolder, type StaticSite } from '../../src/cli/static-site';
-import { WIDGET_SCENARIOS, type WidgetScenario } from './widget-scenarios';
+import { WIDGET_SCENARIOS, type WidgetScenario } from '../record/widget-scenarios';
 
 interface Row {
   readonly scenario: WidgetScenario;
