@@ -43,7 +43,10 @@ describe('the demo flow in the workspace', function () {
 
   it('still replays after Choose Browser restarted the service and the demo site came back on another port: the copy follows it', async () => {
     // Another program has the demo site's usual port (Vite's preview server uses it too), so the site is served elsewhere.
-    const squatter = await holdPort(DEMO_PORT);
+    // The extension's suite, in the other test lane, may hold it a while with a demo site of its own, and free it in the
+    // middle of this test: it is taken here as soon as it is free.
+    let squatter = await holdPort(DEMO_PORT);
+    for (const until = Date.now() + 60_000; !squatter && Date.now() < until; squatter = await holdPort(DEMO_PORT)) await new Promise((resolve) => setTimeout(resolve, 100));
     let copy: vscode.Uri;
     try {
       copy = await api.commands.executeCommand<vscode.Uri>('rehearse.openDemo');
