@@ -54,6 +54,8 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
       if (event.key === 'Tab') gesture.tabbedAt = Date.now();
     }
     if (!target || event.repeat || NOT_COMMANDS.has(event.key)) return;
+    // Only the key recorded last may own the click that follows (Space on a button after an Enter on it is its click).
+    gesture.keyPressedOn = null;
     // A click held back for a double click is not one now: it is sent, and what it and the keys before did is read
     // before this key acts (a slider's handle clicked, then an arrow: the click did not move it, the arrow did).
     r.flushHeld();
@@ -101,7 +103,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     if (field) flushFill(target);
     // A key with no element focused goes to the page (a block editor's Enter where its caret is): no element to name.
     const onPage = isThePage(target);
-    gesture.keyPressedOn = field ? null : { element: target, at: event.timeStamp };
+    if (!field) gesture.keyPressedOn = { element: target, at: event.timeStamp };
     // Its state before is now, not when it got the focus (an arrow that moved the focus into a menu still placing itself).
     if (!field && !onPage) r.readBefore(target);
     // A key on an item of a list may move it (a sortable list's Space drops the item the arrows carried).

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { useEngine } from '../engine/harness';
+import { pageReleases } from './page-releases';
+
+const PIN = `<button id="b" aria-pressed="false" onclick="this.setAttribute('aria-pressed', String(this.getAttribute('aria-pressed') !== 'true'))">Pin</button>`;
+
+/** Issue 40: the click a key makes on a button belongs to that key's step, and only to the key recorded last. */
+describe('clicks that keys make', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+  const { record, replayOn } = pageReleases(rig);
+  it('Enter on a toggle is its press; Space after it is the click Space makes, not a click taken for the Enter\'s; replay leaves it as the person did', async () => {
+    const page = rig.session.page();
+    const steps = await record(PIN, async () => {
+      await page.locator('#b').focus();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(200);
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(300);
+    });
+    assert.deepEqual(steps.map((step) => [step.action.method, ...(step.action.arguments ?? []), step.effect]), [['press', 'Enter', { pressed: true }], ['click', { pressed: false }]]);
+    assert.equal((await replayOn(PIN, steps)).status, 'passed');
+    assert.equal(await page.locator('#b').getAttribute('aria-pressed'), 'false');
+  });
+});
