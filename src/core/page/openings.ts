@@ -101,7 +101,7 @@ export function watchOpenings() {
       // Made inside one of its kind (a cascader's next column, a submenu): only if more of them show than did as the
       // gesture began, counted, which a click that opened nothing does not show.
       if (role !== 'textbox' && inside.has(role)) {
-        const had = (before ?? []).filter((shown) => shown.closed?.role === role).length;
+        const had = (before ?? []).filter((shown) => shown.as?.role === role).length;
         if (elementsOfRole(document, role).filter(shows).length <= had) continue;
         return { ...found, count };
       }
@@ -117,7 +117,7 @@ export function watchOpenings() {
     const before = (showingAtGesture.get(gestureOn) ?? []).filter((shown) => !aroundOnly || shown.element.contains(gestureOn));
     // The one the gesture was made in first: the dialog whose Close was clicked.
     before.sort((a, b) => Number(b.element.contains(gestureOn)) - Number(a.element.contains(gestureOn)));
-    for (const { element, closed } of before) {
+    for (const { element, as: closed } of before) {
       if (shows(element) || !closed) continue;
       if (!showing(closed, document).length) return closed;
     }
@@ -133,9 +133,9 @@ export function watchOpenings() {
   /** The roles around an element as a gesture on it begins (read then: a pick may take it off the page at once). */
   const enclosing = new WeakMap<Element, Set<OpenedRole>>();
   /** The overlays that showed as a gesture on an element began (light DOM only: a cheap read at each press). */
-  const showingAtGesture = new WeakMap<Element, { element: Element; closed: Opened | undefined }[]>();
+  const showingAtGesture = new WeakMap<Element, { element: Element; as: Opened | undefined }[]>();
   const gestureBegins = (element: Element) => {
-    showingAtGesture.set(element, [...document.querySelectorAll(OVERLAYS)].filter(shows).map((overlay) => ({ element: overlay, closed: asShown(overlay) })));
+    showingAtGesture.set(element, [...document.querySelectorAll(OVERLAYS)].filter(shows).map((overlay) => ({ element: overlay, as: asShown(overlay) })));
     const roles = new Set<OpenedRole>();
     for (let node: Element | null = element; node; node = node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null)) {
       const role = roleOf(node);
