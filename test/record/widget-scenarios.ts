@@ -359,6 +359,43 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'spreadsheet typed through its own hidden textarea: cells typed over and edited, dropdown cells by click and by typed filter, a checkbox cell, a row inserted from the context menu, a cell cleared by Delete',
+    library: 'handsontable 18',
+    page: 'handsontable.html',
+    ready: async (page) => {
+      await page.getByRole('gridcell', { name: 'Chair' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('gridcell', { name: 'Chair' }).click();
+      await page.keyboard.type('Sofa', { delay: 40 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByRole('gridcell', { name: '3', exact: true }).dblclick();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('7', { delay: 40 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByRole('gridcell', { name: 'Hall' }).locator('.htAutocompleteArrow').click();
+      await settle(page, 500);
+      await page.getByRole('option', { name: 'Attic' }).click();
+      await settle(page);
+      await page.getByRole('gridcell', { name: 'Office' }).click();
+      await page.keyboard.type('Cel', { delay: 40 });
+      await settle(page);
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByRole('row', { name: /Desk/ }).getByRole('checkbox').click();
+      await page.getByRole('gridcell', { name: 'Lamp' }).click({ button: 'right' });
+      await settle(page, 500);
+      await page.locator('.htContextMenu td', { hasText: 'Insert row below' }).click();
+      await settle(page);
+      await page.getByRole('gridcell', { name: '40', exact: true }).click();
+      await page.keyboard.press('Delete');
+      await settle(page);
+      return 17;
+    },
+  },
+  {
     category: 'code editor with a hidden input textarea',
     library: 'ace-builds 1.45',
     page: 'ace.html',

@@ -144,6 +144,17 @@ export function placesShowing(text: string, document: Document): number {
   return count;
 }
 
+/**
+ * Where the text a key committed out of its field (Enter in a spreadsheet's cell editor) shows now: that it shows is
+ * the key's effect, a number too ("7"), for the person typed it. What the page drew around it (a cell redrawn with its
+ * neighbours, the editor's own measuring copy taken off) tells nothing and is not read.
+ */
+export function committedShowing(text: string, document: Document): Appeared | undefined {
+  const count = placesShowing(text, document);
+  if (count === 0 || count > MOST_PLACES || text.length > 80 || OF_A_MOMENT.test(text)) return undefined;
+  return count > 1 ? { text: spaced(text), count } : { text: spaced(text) };
+}
+
 /** Something put on the page: a text node, or an element named by a label alone (see labelOf). */
 type Added = { text: Text; at: number; revealed?: boolean } | { labelled: Element; at: number; revealed?: undefined };
 

@@ -1,11 +1,31 @@
 import { isKeyboardEditor, isTextField, valueOf } from './fields';
 import { caretLine, changedState, drawingOf, fraction, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
-import type { Appeared, Gone } from './appearances';
+import { committedShowing, placesShowing, type Appeared, type Gone } from './appearances';
 import type { Current } from './currents';
 import { shows, type Opened } from './openings';
 import { layoutPrintOf } from './layout-print';
 import { animating } from './settling';
 import { describeInPage, roleOf } from './describe-in-page';
+import { deepActiveElement } from './element-at-point';
+import { isSecretElement } from '../snapshot/secret-fields';
+
+/**
+ * The text an Enter or a Tab took out of the field it was pressed in to put it elsewhere: the field emptied (a message
+ * sent) or left with it (a spreadsheet's editor, which stays on the page, hidden, until the next edit). Never a secret's.
+ */
+function committedText(field: Element, kind: string, key: unknown, before: string | undefined): string | undefined {
+  if (kind !== 'press' || !/^(Enter|Tab)$/.test(String(key)) || !before?.trim() || !isTextField(field) || isSecretElement(field)) return undefined;
+  const active = deepActiveElement();
+  const hidden = !field.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  return !valueOf(field).trim() || !active || !field.contains(active) || hidden ? before.trim() : undefined;
+}
+
+/** The text a key took out of the element it was pressed on, where it shows no more: gone from there, and how often it still shows. */
+function clearedText(element: Element, before: string | undefined): Gone | undefined {
+  if (!before || before.length > 80 || !element.isConnected || textOf(element).includes(before)) return undefined;
+  const count = placesShowing(before, document);
+  return count ? { text: before, count } : { text: before };
+}
 
 /** What a gesture did elsewhere on the page, read when its own element did not change (see openings, appearances). */
 export interface Elsewhere {
@@ -62,6 +82,8 @@ export interface StepReading {
   shows?: string;
   /** When the gesture began (performance.now), if before the step is posted: what opened since is its doing. */
   since?: number;
+  /** What the element a Delete or Backspace was pressed on showed, before (a spreadsheet's cell the key clears). */
+  textBefore?: string;
   /** The order of the list a key was pressed in, before: a key that drops an item it lifted (Space) reordered it. */
   orderBefore?: string[];
   /** The list that item sat in, before: a key that drops it into another list moved it there. */
@@ -260,7 +282,8 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const current = opened ? undefined : elsewhere.madeCurrentSince(entry.since, until);
         // Text a click put on the page (a key's may be what was typed before it, which a variable may change on replay);
         // or a key that took its field off the page (Enter committing a rename box): what shows in its place.
-        const tookField = kind === 'press' && isTextField(entry.element) && !shows(entry.element);
+        const committed = committedText(entry.element, kind, entry.payload.value, entry.reading.fieldBefore);
+        const tookField = kind === 'press' && isTextField(entry.element) && (!shows(entry.element) || committed !== undefined);
         // So does a key pressed on no field (a page's "?" shortcut, the "s" that ends "g s", a deck's Space on the page,
         // Escape on a focused button): it typed nothing. What it showed counts too, text that was there all along out
         // of sight (the slide an arrow moved a deck to, a fragment); a click's as well (a panel its button shows).
@@ -269,11 +292,15 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // (the page a modal had hidden from screen readers) tells nothing of the gesture.
         const closedAround = opened || current ? undefined : elsewhere.closedSince(entry.element, true);
         const dialogClosed = closedAround && /dialog$/.test(closedAround.role) ? closedAround : undefined;
-        const appeared = opened || current || dialogClosed || (kind === 'press' && !tookField && !offField) ? undefined : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element, offField || kind === 'click');
+        // A key that cleared the element it was pressed on (Delete on a spreadsheet's cell): the text it took off.
+        const cleared = opened || current || dialogClosed ? undefined : clearedText(entry.element, entry.reading.textBefore);
+        const appeared = opened || current || dialogClosed || cleared || (kind === 'press' && !tookField && !offField) ? undefined
+          : committed !== undefined ? committedShowing(committed, document)
+          : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element, offField || kind === 'click');
         // Else the text it took off the page (a chip its × removed, with the × itself; Delete on a focused tag). Another
         // key's may be a list drawn anew for what was typed.
         const removing = kind !== 'press' || /^(Delete|Backspace)$/.test(String(entry.payload.value));
-        const gone = opened || current || dialogClosed || appeared || !removing ? undefined : elsewhere.goneSince(entry.since, until, entry.element);
+        const gone = cleared ?? (opened || current || dialogClosed || appeared || !removing ? undefined : elsewhere.goneSince(entry.since, until, entry.element));
         // Else what it closed (a dialog's Close, Escape on a menu).
         const closed = opened || current || appeared || gone ? undefined : dialogClosed ?? elsewhere.closedSince(entry.element);
         Object.assign(effect, opened ? { opened } : {}, current ? { current } : {}, appeared ? { appeared } : {}, gone ? { gone } : {}, closed ? { closed } : {});

@@ -291,6 +291,15 @@ export function caretLine(editor: Element): string | undefined {
   return text && text.length <= 100 && !text.includes('\n') ? text : undefined;
 }
 
+/** Whether `over` is drawn over the middle of `element` (an editor a grid places on the cell it edits). */
+function covers(over: Element, element: Element): boolean {
+  const box = over.getBoundingClientRect();
+  const under = element.getBoundingClientRect();
+  const x = under.left + under.width / 2;
+  const y = under.top + under.height / 2;
+  return box.width > 0 && box.height > 0 && x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+}
+
 /** The text an element shows, spacing aside: what tells an item a library drew anew from its neighbours. */
 export const shownText = (element: Element) => spaced((element as HTMLElement).innerText ?? '');
 
@@ -301,9 +310,10 @@ export const shownText = (element: Element) => spaced((element as HTMLElement).i
 export function showsText(element: Element, text: string): boolean {
   const wanted = spaced(text);
   if (!wanted) return false;
-  // A field still open in it (a grid cell's editor, before Enter closes it) shows its value there.
+  // A field still open in it, or drawn over it (a grid cell's editor, before Enter closes it), shows its value there.
   const focused = deepActiveElement();
   const open = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? focused : null;
+  if (open && covers(open, element) && spaced(open.value).includes(wanted)) return true;
   let node: Element | null = element;
   for (let level = 0; node && level < SHOWN_LEVELS; level++) {
     const shown = node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement ? node.value : (node as HTMLElement).innerText ?? node.textContent ?? '';

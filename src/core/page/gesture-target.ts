@@ -52,11 +52,29 @@ export function gestureTarget(path: readonly EventTarget[]): Element | null {
   for (const element of elements.slice(0, MOST_LEVELS)) {
     if (element.localName === 'body' || element.localName === 'html') break;
     if (isCustomControl(element)) return element;
-    if (isActedOn(element)) return customControlAround(element) ?? element;
+    if (isActedOn(element)) return customControlAround(element) ?? (first && first !== element && isDrawnPart(first, element) ? first : element);
     if (first && previous && element.shadowRoot && previous.getRootNode() === element.shadowRoot && holdsControls(element.shadowRoot)) return first;
     previous = element;
   }
   return first ? customControlAround(first) ?? (first instanceof SVGElement ? iconHolder(first) : first) : null;
+}
+
+/** Items whose parts answer a click each in their own way (a cell's dropdown arrow, a tree item's expander, a header's sort mark). */
+const ITEMS_WITH_PARTS = new Set(['gridcell', 'columnheader', 'rowheader', 'treeitem', 'row']);
+
+/**
+ * A part drawn on an item that is not its text: a glyph (▼, ×) or a drawing with no text, beside the item's own text
+ * (Handsontable's dropdown arrow on a cell). A click there is not a click on the item's middle, and replay aims at it.
+ */
+function isDrawnPart(part: Element, item: Element): boolean {
+  const role = item.getAttribute('role')?.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  if (!ITEMS_WITH_PARTS.has(role) || part.parentElement === null || !item.contains(part)) return false;
+  const glyph = (part.textContent ?? '').trim();
+  if (glyph.length > 2 || /[\p{L}\p{N}]/u.test(glyph)) return false;
+  const itemText = (item.textContent ?? '').replace(glyph, '').trim();
+  const box = part.getBoundingClientRect();
+  const around = item.getBoundingClientRect();
+  return itemText !== '' && box.width > 0 && box.width * 2 < around.width && !(part instanceof SVGElement && part.localName !== 'svg');
 }
 
 /**

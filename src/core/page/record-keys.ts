@@ -1,5 +1,5 @@
 import { deepActiveElement } from './element-at-point';
-import { orderOf, placeOf } from './element-state';
+import { orderOf, placeOf, shownText } from './element-state';
 import { isKeyboardEditor, isTextField, isToggle, valueOf } from './fields';
 import { subjectOf } from './record-typing';
 
@@ -78,7 +78,8 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
         return;
       }
       flushFill(target);
-      r.send('press', target, { value: keyName(event, true) });
+      // What it held before: Enter committing a spreadsheet's cell from the textarea that is its keyboard empties it.
+      r.send('press', target, { value: keyName(event, true) }, { fieldBefore: valueOf(target) });
       return;
     }
     if (!field && !chord && event.key.length === 1 && !(target instanceof HTMLSelectElement)) {
@@ -107,7 +108,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     // Its state before is now, not when it got the focus (an arrow that moved the focus into a menu still placing itself).
     if (!field && !onPage) r.readBefore(target);
     // A key on an item of a list may move it (a sortable list's Space drops the item the arrows carried).
-    r.send('press', target, { value: keyName(event, field), ...(onPage ? { page: true } : {}) }, onPage ? undefined : field ? { fieldBefore: valueOf(target) } : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1), listBefore: target.parentElement ?? undefined });
+    r.send('press', target, { value: keyName(event, field), ...(onPage ? { page: true } : {}) }, onPage ? undefined : field ? { fieldBefore: valueOf(target) } : { orderBefore: orderOf(target), placeBefore: placeOf(target, 1), listBefore: target.parentElement ?? undefined, ...(/^(Delete|Backspace)$/.test(event.key) ? { textBefore: shownText(target) } : {}) });
   }, true);
   // A key in a field that moved a widget's highlight or removed a chip, and typed nothing, is a press of that key.
   window.addEventListener('keyup', (event) => {

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { describeEffect, type Flow } from '../../src/schema';
+import { useEngine } from '../engine/harness';
+import { recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
+
+const cells = (page: Page) => page.evaluate(() => (window as unknown as { widgetState(): unknown }).widgetState()) as Promise<unknown[][]>;
+const ready = (page: Page) => page.getByRole('gridcell', { name: 'Chair' }).waitFor();
+
+/**
+ * Issue 40: a spreadsheet whose keyboard is one textarea of its own (Handsontable): typed over a cell, the text goes
+ * into that textarea, and only Enter puts it in the cell, then empties or hides the textarea again. The Enter's effect
+ * is the text it committed showing on the page, and Delete's the text it cleared; a release that drops either fails
+ * at that step instead of passing. A click on a cell's dropdown arrow is a click there, not on the cell's middle.
+ */
+describe('spreadsheet cells committed by Enter and cleared by Delete', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+  const described = (flow: Flow) => flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}${step.action.method === 'press' ? ` ${step.action.arguments?.[0]}` : ''}${step.effect ? `: ${describeEffect(step.effect)}` : ''}` : JSON.stringify(step)));
+
+  it('Handsontable: Enter after typing over a cell and after editing one keeps the committed text; a release that drops the typing fails at that Enter', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('handsontable.html'), ready, async (page) => {
+      await page.getByRole('gridcell', { name: 'Chair' }).click();
+      await page.keyboard.type('Sofa', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+      await page.getByRole('gridcell', { name: '3', exact: true }).dblclick();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('7', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+    });
+    const enters = described(flow).filter((step) => step.startsWith('press') && step.includes('Enter'));
+    assert.deepEqual(enters.map((step) => step.replace(/^.*: /, '')), ['"Sofa" appearing on the page', '"7" appearing on the page']);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.deepEqual((await cells(rig.session.page())).map((row) => row.slice(0, 2)), [['Lamp', 12], ['Sofa', 40], ['Desk', 7]]);
+    const stuck = await replayOnRelease(rig.session, flow, '#stuck');
+    assert.equal(stuck.status, 'failed');
+    // The typing arrives in the editor; the Enter that should put it in the cell is where the release differs.
+    assert.match(stuck.steps.find((step) => step.error)!.error!.message, /^press on textbox "" was done, but it did not have its recorded effect: expected "Sofa" appearing on the page/);
+  });
+
+  it('Handsontable: Delete on a cell keeps the text it cleared as gone; a release that keeps the text fails there', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('handsontable.html'), ready, async (page) => {
+      await page.getByRole('gridcell', { name: '40', exact: true }).click();
+      await page.keyboard.press('Delete');
+      await page.waitForTimeout(300);
+    });
+    assert.match(described(flow).at(-1)!, /^press gridcell .* Delete: "40" gone from the page$/);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.equal((await cells(rig.session.page()))[1]![1], null);
+    const kept = await replayOnRelease(rig.session, flow, '#keep');
+    assert.equal(kept.status, 'failed');
+    assert.match(kept.steps.find((step) => step.error)!.error!.message, /press on gridcell in row "Chair 40 ▼ Attic".*expected "40" gone from the page, found with "40" still in 1 place/);
+  });
+
+  it('Handsontable: a click on a cell\'s dropdown arrow is recorded on the arrow, which opens the list on replay', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('handsontable.html'), ready, async (page) => {
+      await page.getByRole('gridcell', { name: 'Hall' }).locator('.htAutocompleteArrow').click();
+      await page.waitForTimeout(500);
+      await page.getByRole('option', { name: 'Attic' }).click();
+      await page.waitForTimeout(300);
+    });
+    assert.match(described(flow)[0]!, /^click element "▼" in row "Lamp 12 ▼ Hall": opening listbox/);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.equal((await cells(rig.session.page()))[0]![2], 'Attic');
+  });
+});
