@@ -1949,6 +1949,74 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 14;
     },
   },
+  {
+    category: 'a React design system whose lists and menus open in portals, its tree drawn without ARIA roles: a title renamed in place, a select and a multi select filtered by typing (a chip removed by its ×), a menu\'s submenu, a context menu, a tree\'s caret, steppers, a slider by keys, a switch, a checkbox, tabs, a dialog with a field',
+    library: '@blueprintjs/core 6.20',
+    page: 'blueprint.html',
+    ready: async (page) => {
+      await page.getByText('Pick a film').waitFor();
+    },
+    person: async (page) => {
+      await page.getByText('Friday screening').click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('Late show', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByText('Pick a film').click();
+      await settle(page, 500);
+      await page.keyboard.type('ver', { delay: 40 });
+      await settle(page);
+      await page.getByRole('option', { name: 'Vertigo' }).click();
+      await settle(page, 500);
+      await page.getByPlaceholder('Add films…').click();
+      await page.keyboard.type('met', { delay: 40 });
+      await settle(page);
+      await page.getByRole('option', { name: 'Metropolis' }).click();
+      await settle(page);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('casa', { delay: 40 });
+      await settle(page);
+      await page.getByRole('option', { name: 'Casablanca' }).click();
+      await settle(page);
+      await page.locator('.bp6-tag', { hasText: 'Metropolis' }).getByRole('button').click();
+      await settle(page);
+      await page.keyboard.press('Escape');
+      await settle(page);
+      await page.getByRole('button', { name: 'Actions' }).click();
+      await settle(page, 500);
+      await page.getByRole('menuitem', { name: 'Export' }).hover();
+      await settle(page, 500);
+      await page.getByRole('menuitem', { name: 'As CSV' }).click();
+      await settle(page, 500);
+      await page.locator('.bp6-tree-node', { hasText: 'Hall A' }).locator('.bp6-tree-node-caret').first().click();
+      await settle(page);
+      await page.getByText('Row 2').click();
+      await settle(page);
+      await page.getByText('Hall B').click({ button: 'right' });
+      await settle(page, 500);
+      await page.getByRole('menuitem', { name: 'Clean hall' }).click();
+      await settle(page, 500);
+      const up = page.locator('.bp6-numeric-input .bp6-button-group button').first();
+      await up.click();
+      await up.click();
+      await settle(page);
+      await page.getByRole('slider').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await settle(page);
+      await page.getByText('Subtitles').click();
+      await page.getByText('Intermission').click();
+      await page.getByRole('tab', { name: 'Tickets' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Set host' }).click();
+      await settle(page, 500);
+      await page.getByLabel('Host name').click();
+      await page.keyboard.type('Ada', { delay: 30 });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await settle(page, 500);
+      return 35;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

@@ -12,6 +12,21 @@ const opens = (element: Element) => {
 /** A composed parent: out of a shadow root to its host. */
 const parentOf = (node: Element): Element | null => node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null);
 
+/** How far up from a submenu the list entry that holds it and its item may be (Blueprint draws it in an overlay there). */
+const ENTRY_LEVELS = 6;
+
+/**
+ * A submenu drawn beside its item, the two in one list entry (`<li role=none>` holding both): the item expanded, or
+ * one that says it has a popup (itself or the link in it, as Blueprint's item does).
+ */
+function itemBeside(menu: Element): Element | undefined {
+  let entry = menu.parentElement;
+  for (let level = 0; entry && level < ENTRY_LEVELS && !(entry.localName === 'li' || ['none', 'presentation'].includes(entry.getAttribute('role') ?? '')); level++) entry = entry.parentElement;
+  if (!entry) return undefined;
+  const saysPopup = (item: Element) => item.getAttribute('aria-expanded') === 'true' || (opens(item) && item.getAttribute('aria-expanded') !== 'false') || !!item.querySelector('[aria-haspopup]:not([aria-haspopup=false])');
+  return [...entry.children].find((child) => !child.contains(menu) && child.getAttribute('role') === 'menuitem' && saysPopup(child));
+}
+
 /**
  * What the pointer resting on opened for `element` to be there: a submenu's item (a menu item with a popup, holding
  * the submenu, shown by its `:hover`, or expanded beside it), or an expanded opener that controls or owns the popup `element` is in (a
@@ -21,8 +36,7 @@ function openerOf(element: Element): Element | null {
   const ownItem = element.closest('[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]');
   for (let node = parentOf(element); node && node !== document.body; node = parentOf(node)) {
     if (node !== ownItem && node.getAttribute('role') === 'menuitem' && opens(node)) return node;
-    // A submenu drawn beside its item, the two in one list entry (`<li role=none>` holding both).
-    const beside = node.getAttribute('role') === 'menu' ? [...(node.parentElement?.children ?? [])].find((sibling) => sibling !== node && sibling.getAttribute('role') === 'menuitem' && sibling.getAttribute('aria-expanded') === 'true') : undefined;
+    const beside = node.getAttribute('role') === 'menu' ? itemBeside(node) : undefined;
     if (beside) return beside;
     if (!node.id) continue;
     const id = CSS.escape(node.id);

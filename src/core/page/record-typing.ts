@@ -47,7 +47,11 @@ export function recordTyping(r: Recording) {
   const typingFrom = new WeakMap<Element, { value: string; since: number }>();
   window.addEventListener('keydown', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
-    if (target && isTextField(target) && !typingFrom.has(target)) typingFrom.set(target, { value: valueOf(target), since: performance.now() });
+    if (!target || !isTextField(target) || typingFrom.has(target)) return;
+    typingFrom.set(target, { value: valueOf(target), since: performance.now() });
+    // Described as the typing begins: the page may have renamed the field since it got the focus (a multi select
+    // whose placeholder goes once it holds a chip).
+    r.describeNow(target);
   }, true);
   window.addEventListener('input', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;

@@ -1,7 +1,7 @@
 import { roleOf, type PageFingerprint } from './describe-in-page';
 import { isInputProxy } from './fields';
 import { hiddenForAria } from './find-sole';
-import { holderSelectors } from './holder-selectors';
+import { holderSelectors, ownPart } from './holder-selectors';
 import { describingSelectors, idSelectors, ownClassSelector } from './own-attributes';
 import { positionalPath } from './positional-path';
 import { sectionOf } from './section-of';
@@ -35,6 +35,9 @@ export interface PageSelectors {
 /** An XPath string literal for any text (XPath 1.0 has no escapes: a text with both quotes is joined with concat). */
 const xpathText = (text: string) => (!text.includes('"') ? `"${text}"` : !text.includes("'") ? `'${text}'` : `concat(${text.split('"').map((part) => `"${part}"`).join(`, '"', `)})`);
 
+
+/** How far up from an element the box that holds the text beside it is looked for. */
+const BESIDE_LEVELS = 3;
 
 export function selectorsInPage(element: Element, fingerprint: PageFingerprint, describeFully: (element: Element, withAnchor?: boolean) => PageFingerprint): PageSelectors {
   const document = element.ownerDocument;
@@ -90,7 +93,9 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     const namedByAuthor = element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby');
     if (matching.length === 1 && matching[0] === element && (NAMED_BY_CONTENT.has(role) || namedByAuthor)) selectors.push(`role=${role}[name=${quote(name)}i]`);
     else if (twinsOf(matching).length > 1 && matching.includes(element)) {
-      // Named alike elsewhere on the page, in a row alike too: told apart by the section it sits in, as a person would.
+      // Named alike elsewhere on the page, in a row alike too: told apart by the text beside it (the chip a remove
+      // button sits on), and by the section it sits in, as a person would.
+      if (NAMED_BY_CONTENT.has(role) || namedByAuthor) selectors.push(...besideText(matching));
       const own = sectionOf(element);
       if (own) {
         section = own.text;
@@ -183,6 +188,24 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
       const around = describe(candidate).anchor;
       return around?.role === anchor.role && clean(around.name) === clean(anchor.name);
     });
+  }
+
+  /**
+   * The element by the short text beside it: the smallest box around it that holds none of its twins and shows text of
+   * its own (a chip's "Metropolis" beside its "Remove tag"), found by its tag and class and that text.
+   */
+  function besideText(twins: readonly Element[]): string[] {
+    for (let holder = element.parentElement, level = 0; holder && level < BESIDE_LEVELS && holder !== document.body; holder = holder.parentElement, level++) {
+      if (twins.some((twin) => twin !== element && holder!.contains(twin))) return [];
+      const text = (holder.textContent ?? '').replace(element.textContent ?? '', ' ').replace(/\s+/g, ' ').trim();
+      if (!text) continue;
+      if (text.length > 40 || /"/.test(text)) return [];
+      const part = ownPart(holder);
+      const holders = [...document.querySelectorAll(part)].filter((candidate) => clean(candidate.textContent ?? '').includes(clean(text)));
+      const inside = twins.filter((twin) => holders.some((candidate) => candidate.contains(twin)));
+      return inside.length === 1 && inside[0] === element ? [`css=${part}:has-text(${quote(text)}) >> role=${role}[name=${quote(name)}i]`] : [];
+    }
+    return [];
   }
 
   /**
