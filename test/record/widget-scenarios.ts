@@ -2017,6 +2017,36 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 35;
     },
   },
+  {
+    category: 'tree / JSON editor of its own design (Svelte): values edited in place by a double click and by typing on a selected value (the keys go through a hidden input), a boolean toggled, an array item removed from its context menu',
+    library: 'vanilla-jsoneditor 3.13',
+    page: 'vanilla-jsoneditor.html',
+    ready: async (page) => {
+      await page.getByText('staging').waitFor();
+    },
+    person: async (page) => {
+      const value = (text: string) => page.locator('.jse-value', { hasText: new RegExp(`^\\s*${text}\\s*$`) });
+      await value('staging').dblclick();
+      await settle(page);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('production', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await value('2').click();
+      await settle(page, 200);
+      await page.keyboard.type('3', { delay: 30 });
+      await settle(page, 200);
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.locator('.jse-boolean-toggle').click();
+      await settle(page);
+      await page.getByText('eu', { exact: true }).click({ button: 'right' });
+      await settle(page, 500);
+      await page.getByRole('button', { name: /Remove/ }).first().click();
+      await settle(page);
+      return 10;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

@@ -77,6 +77,18 @@ function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: 
   return { x: x!, y: y!, ...(args.length >= 5 ? { fromX: fromX!, fromY: fromY! } : {}), ...(trail ? { trail } : {}) };
 }
 
+/** What the field that has the focus holds (shadow roots and same-origin frames followed), read in the page. */
+function heldWhereFocused(): { held: string | undefined } {
+  let active = document.activeElement;
+  for (let hops = 0; active && hops < 10; hops++) {
+    const inner = active.shadowRoot?.activeElement ?? (active instanceof HTMLIFrameElement ? active.contentDocument?.activeElement : null);
+    if (!inner) break;
+    active = inner;
+  }
+  const held = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active.value : active instanceof HTMLElement && active.isContentEditable ? active.innerText : undefined;
+  return { held };
+}
+
 /** The deterministic methods of act (DESIGN.md §4). Names are matched without regard to case. */
 const METHODS: Readonly<Record<string, MethodRunner>> = {
   click: async ({ page, target, args, timeout }) => {
@@ -104,6 +116,14 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
       let within = false;
       for (let node: Node | null = active; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) if (node === element) within = true;
+      // A field the widget keeps hidden for its keys (a JSON editor's, focused by the click that selected the element)
+      // takes them for the element: a click again would start another gesture (a double click, an edit).
+      if (!within && (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)) {
+        const box = active.getBoundingClientRect();
+        const hidden = active.getAttribute('aria-hidden') === 'true' || box.width < 4 || box.height < 4 || getComputedStyle(active).opacity === '0';
+        let around = active.parentElement;
+        for (let level = 0; hidden && !within && around && level < 4 && around !== element.ownerDocument.body; level++, around = around.parentElement) within = around.contains(element);
+      }
       const held = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active.value : active instanceof HTMLElement && active.isContentEditable ? active.innerText : undefined;
       // An EditContext (Monaco's keyboard) takes text as a field does, and shows it elsewhere: the step's effect says where.
       const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable) || !!(element as Element & { editContext?: unknown }).editContext;
@@ -118,7 +138,8 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     if (before.field || !text) return;
     // Keys typed on something that is not a field (a grid's cell) must land in the field it opens for them: if none
     // took them, the step did nothing, and saying it passed would be false.
-    const after = await target.evaluate(focus, undefined, { timeout }).catch(() => undefined);
+    // The element may be gone, turned into the editor the key opened (a JSON editor's value): the page's focus says.
+    const after = await target.evaluate(focus, undefined, { timeout: Math.min(timeout, 500) }).catch(() => page.evaluate(heldWhereFocused).catch(() => undefined));
     if (after?.held?.includes(text)) return;
     throw new ServiceError(`the ${text.length} characters typed went to no field: the element did not open an editor for them (the field that had the focus holds ${after?.held === undefined ? 'no text' : 'other text'})`);
   },

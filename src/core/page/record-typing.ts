@@ -113,8 +113,12 @@ export function recordTyping(r: Recording) {
       const opened = keyedOn && keyedOn.element !== target && Date.now() - keyedOn.at < 1000 && ['', keyedOn.key].includes(valueOf(target));
       if (opened) openedByKeyOn.set(target, keyedOn.element);
       gesture.typingIn = target;
-      // A field a widget made while open (an in-place editor) starts from what it holds: that is not typing.
-      if (!pendingFill.has(target)) pendingFill.set(target, valueOf(target));
+      // A field a widget made while open (an in-place editor) starts from what it holds: that is not typing. One the
+      // key opened holding that key (the keyboard it was typed on was another field) starts empty: the key is typed.
+      if (opened && valueOf(target) === keyedOn.key) {
+        pendingFill.set(target, '');
+        typedInto.add(target);
+      } else if (!pendingFill.has(target)) pendingFill.set(target, valueOf(target));
     }
     // Focus the page's own script moves (a picker giving its input the focus back) is not the person's.
     const pressedOn = gesture.pressedOn;
