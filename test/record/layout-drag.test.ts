@@ -303,6 +303,30 @@ describe('a drag onto a layout grid or a calendar', function () {
     assert.match(still.steps.find((step) => step.status === 'failed')?.error?.message ?? '', /expected at "Saturation 80%, Brightness 80%", found at "Saturation \d+%, Brightness \d+%"/, JSON.stringify(still.steps));
   });
 
+  it('a drag in a colour picker\'s square that says its value only in the picker\'s field (Pickr) keeps that value as its effect, and fails where the square no longer answers', async () => {
+    const page = rig.session.page();
+    const url = widgets.url('pickr.html');
+    await page.goto(url);
+    await page.locator('.pcr-button').click();
+    const square = page.getByRole('listbox', { name: 'color selection area' });
+    await square.waitFor();
+    const box = (await square.boundingBox())!;
+    const recorder = await Recorder.start(rig.session);
+    await dragBy(page, { x: box.x + box.width * 0.5, y: box.y + box.height * 0.5 }, { x: box.x + box.width * 0.8, y: box.y + box.height * 0.25 });
+    const recorded = await recorder.stop();
+    const said = await page.getByRole('textbox', { name: 'color input field' }).inputValue();
+    const flow: Flow = { version: FLOW_VERSION, name: 'Theme', startUrl: url, steps: [{ action: { selector: 'css=.pcr-button', description: 'the accent colour button', method: 'click', arguments: [] } }, ...recorded.map(({ step }) => step)] };
+    assert.deepEqual(flow.steps.slice(1).map((step) => ('action' in step ? [step.action.method, step.effect] : step)), [['dragAndDrop', { appeared: { text: said } }]]);
+
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+    assert.equal(await page.getByRole('textbox', { name: 'color input field' }).inputValue(), said);
+
+    const frozen = await replayOnRelease(rig.session, flow, '#frozen');
+    assert.equal(frozen.status, 'failed', 'the colour did not change: not a pass');
+    assert.match(frozen.steps.find((step) => step.status === 'failed')?.error?.message ?? '', new RegExp(`expected "${said.replace(/[()]/g, '\\$&')}" appearing on the page`), JSON.stringify(frozen.steps));
+  });
+
   it('a sortable list reordered by keys (dnd-kit: Space lifts, arrows carry, Space drops) keeps the new order at the drop, replays to it, and fails where the list ignores drops', async () => {
     const page = rig.session.page();
     const url = widgets.url('dnd-kit.html');

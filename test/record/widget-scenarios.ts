@@ -2047,6 +2047,36 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 10;
     },
   },
+  {
+    category: 'colour picker in a popup (vanilla): a swatch among six named alike, the hue slider and the colour area dragged, its value typed, then Save',
+    library: '@simonwep/pickr 1.10',
+    page: 'pickr.html',
+    ready: async (page) => {
+      await page.locator('.pcr-button').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.pcr-button').click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'color swatch' }).nth(3).click();
+      await settle(page);
+      const hue = (await page.getByRole('slider', { name: 'hue selection slider' }).boundingBox())!;
+      await dragTo(page, { x: hue.x + hue.width / 2, y: hue.y + hue.height * 0.6 }, { x: hue.x + hue.width / 2, y: hue.y + hue.height * 0.3 });
+      const area = (await page.getByRole('listbox', { name: 'color selection area' }).boundingBox())!;
+      await dragTo(page, { x: area.x + area.width * 0.5, y: area.y + area.height * 0.5 }, { x: area.x + area.width * 0.8, y: area.y + area.height * 0.25 });
+      await page.getByRole('button', { name: 'Save' }).click().catch(() => page.locator('.pcr-save').click());
+      await settle(page, 500);
+      await page.locator('.pcr-button').click();
+      await settle(page, 500);
+      await page.getByRole('textbox', { name: 'color input field' }).click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('#1E88E5', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.locator('.pcr-save').click();
+      await settle(page, 500);
+      return 12;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

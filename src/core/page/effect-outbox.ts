@@ -45,6 +45,17 @@ export interface DragBefore {
   layout?: Element | undefined;
   /** Its size in CSS pixels (a layout that grows under it changes its share, not its size). */
   size?: { width: number; height: number } | undefined;
+  /** The text fields of its widget and what they held (a colour picker's value field). */
+  fields?: ReadonlyMap<Element, string> | undefined;
+}
+
+/** The value a field of the dragged element's widget came to, shown where a person reads it: the drag's effect. */
+function valueSetIn(fields: ReadonlyMap<Element, string>): Appeared | undefined {
+  for (const [field, before] of fields) {
+    const now = valueOf(field).trim();
+    if (field.isConnected && now && now !== before.trim() && now.length <= 80) return committedShowing(now, document);
+  }
+  return undefined;
 }
 
 /** A size this many pixels (or an eighth) off is another: an edge or a corner pulled. */
@@ -314,10 +325,12 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       }
       // A swipe that changed nothing about what it dragged: the slide it moved to, as the carousel marks it current. Or
       // a drag from one thing to another that drew something new between them (the edge a node editor joins them by).
+      // Or a drag in an area of a widget whose value only its field says (a colour picker's square: the colour's text).
       if (!Object.keys(effect).length && entry.element && kind === 'drag') {
         const until = nextInputAfter(entry.since + NEXT_GESTURE_AFTER_MS, entry.since + NEXT_GESTURE_AFTER_MS) ?? performance.now();
-        const current = elsewhere.madeCurrentSince(entry.since, until);
-        const appeared = current ? undefined : elsewhere.appearedSince(entry.since, until, '', entry.element);
+        const setInField = entry.reading.drag?.fields && valueSetIn(entry.reading.drag.fields);
+        const current = setInField ? undefined : elsewhere.madeCurrentSince(entry.since, until);
+        const appeared = setInField || current ? setInField : elsewhere.appearedSince(entry.since, until, '', entry.element);
         Object.assign(effect, current ? { current } : {}, appeared ? { appeared } : {});
       }
       // Nothing else came of it, yet the area around it is laid out anew (a map zoomed by its button or a key, a list

@@ -2,7 +2,8 @@ import { describeInPage } from './describe-in-page';
 import { formatTrail } from '../act/drag-trail';
 import { orderOf, shownText as textOf } from './element-state';
 import type { DragBefore } from './effect-outbox';
-import { isSetByValue, isTextField } from './fields';
+import { isSetByValue, isTextField, valueOf } from './fields';
+import { isSecretElement } from '../snapshot/secret-fields';
 import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace, toTenth } from './pointer-drag';
 import { isPositional as isPlaceSelector, positionalPath } from './positional-path';
 import { pointedBy } from './record-pointer';
@@ -36,7 +37,7 @@ export function recordDrags(r: Recording): void {
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
     // A press on a scrollbar is the scroll's, recorded where it stops.
     if (onScrollbar) gesture.accounted = true;
-    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)], trail: [], holders: holdersOf(pointed) } : null;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)], trail: [], holders: holdersOf(pointed), fields: fieldsAround(target) } : null;
     gesture.mouseDragging = false;
   }, true);
   window.addEventListener('dragstart', (event) => {
@@ -112,7 +113,7 @@ export function recordDrags(r: Recording): void {
       return;
     }
     const trail = formatTrail([...start.trail, [event.clientX - start.x, event.clientY - start.y]]);
-    r.send('drag', start.element, { destination: { ...destinationOf(place), picked: start.picked, trail } }, { drag: { order: start.order, ...layoutBefore(start.ancestry, place.element) } });
+    r.send('drag', start.element, { destination: { ...destinationOf(place), picked: start.picked, trail } }, { drag: { order: start.order, fields: start.fields, ...layoutBefore(start.ancestry, place.element) } });
   }, true);
 }
 
@@ -146,6 +147,22 @@ function holdersOf(element: Element): Element[] {
   const holders: Element[] = [];
   for (let node = element.parentElement; node && node !== document.body && holders.length < MOST_HOLDERS; node = node.parentElement) holders.push(node);
   return holders;
+}
+
+/** How far up from a pressed element its widget's own fields are looked for, and how many are read. */
+const WIDGET_LEVELS = 3;
+const MOST_FIELDS = 4;
+
+/** The text fields of the widget around a pressed element (not a secret's) and what they hold. */
+function fieldsAround(element: Element): ReadonlyMap<Element, string> {
+  let widget: Element = element;
+  for (let level = 0; level < WIDGET_LEVELS && widget.parentElement && widget.parentElement !== document.body; level++) widget = widget.parentElement;
+  const fields = new Map<Element, string>();
+  for (const field of widget.querySelectorAll('input, textarea')) {
+    if (fields.size >= MOST_FIELDS) break;
+    if (isTextField(field) && !isSecretElement(field)) fields.set(field, valueOf(field));
+  }
+  return fields;
 }
 
 /** Moves of one drag kept before they are thinned (a slow drag of a minute sends thousands). */

@@ -121,6 +121,8 @@ export interface PressedForDrag {
   trail: TrailPoint[];
   /** What held `around` at the press, innermost first: a library may draw the pressed handle anew as its drag begins. */
   holders: Element[];
+  /** The text fields of the pressed element's widget and their values at the press (a colour picker's value). */
+  fields: ReadonlyMap<Element, string>;
 }
 
 /** The control a label is for, if the element is inside one. */
