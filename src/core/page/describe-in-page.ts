@@ -46,9 +46,6 @@ export function roleOf(node: Element): string {
   return TAG_ROLES[tag] ?? 'generic';
 }
 
-/** Whether the page's author named the element (aria-label, aria-labelledby) rather than leaving it to its content. */
-const authorNamed = (element: Element) => element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby');
-
 /** `withAnchor` false: the role and name only, for telling many elements apart by name (the anchor reads each row's text). */
 export function describeInPage(element: Element, withAnchor = true): PageFingerprint {
   const NAME_FROM_CONTENT = new Set([
@@ -206,9 +203,7 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     if (named ? !repeating.has(ancestorRole) : !ANCHOR_ROLES.has(ancestorRole) && !label) continue;
     // A field inside a tree item or an option (a rename box) is no part of its name either: its value is being typed.
     const ancestorName = clip(editable && ancestor.contains(element) && (repeating.has(ancestorRole) || ancestorRole === 'cell' || label) ? visibleTextAround(ancestor)
-      // A tree item or an option that names itself by its content is read as a person reads it: the action buttons
-      // it shows while pointed at or selected (a JSON editor's "Open context menu") name no item.
-      : ancestorRole === 'listitem' || ancestorRole === 'row' || ancestorRole === 'cell' || label || (repeating.has(ancestorRole) && !authorNamed(ancestor)) ? visibleText(ancestor)
+      : ancestorRole === 'listitem' || ancestorRole === 'row' || ancestorRole === 'cell' || label ? visibleText(ancestor)
       : clean(compute(ancestor, new Set(), true)), 80);
     if (ancestorName) return { role, name, anchor: { role: label ? 'label' : ancestorRole, name: ancestorName } };
     if (named) break;

@@ -52,9 +52,13 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     if (gesture.typingIn) flushFill(gesture.typingIn);
     // Clicks still held belong to the gesture before this one: sent now, they do not count as this one's step. What
     // each did is read now too, before this gesture's handlers change the page (a list it opened, taken away by a pick).
+    // A second press on what the click held for a double click is the same gesture as the first: the element as that
+    // press found it (a tree node the first press selected shows buttons it did not show before). (A pointerdown's
+    // detail is always 0 in Chromium: the held click tells.)
+    const again = r.heldClicks.has(target) && r.isDescribed(target);
     r.flushHeld(target);
     r.flushOutbox();
-    pressed(target, r.describeNow(target));
+    pressed(target, again ? r.descriptionOf(target) : r.describeNow(target));
     gesture.element = gesture.pressedOn = target;
     gesture.pressButton = event.button;
     gesture.sent = false;

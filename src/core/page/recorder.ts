@@ -220,7 +220,7 @@ export function installRecorder(binding: string, token: string): void {
     if (kind !== 'fill' && !(kind === 'click' && isTextField(element))) described.delete(element);
   };
   const recording: Recording = {
-    token, gesture, send, post, raw, describeNow, readBefore, isDescribed: (element) => described.has(element), heldClicks, hold, flushHeld, flushOutbox, changedSince, keysAnsweredSince,
+    token, gesture, send, post, raw, describeNow, readBefore, isDescribed: (element) => described.has(element), descriptionOf, heldClicks, hold, flushHeld, flushOutbox, changedSince, keysAnsweredSince,
     actedSince: (mutations, at) => gesture.mutations !== mutations && changedSince(at),
   };
   // The toolbar's listeners first: a press on it, or a click in an assert mode, goes no further.

@@ -85,6 +85,8 @@ export interface Recording {
   /** Reads the element's state anew as a gesture on it begins (it was described earlier, as it got the focus). */
   readBefore(element: Element): void;
   isDescribed(element: Element): boolean;
+  /** The element as its gesture found it, if described since; else as it is now. */
+  descriptionOf(element: Element): Described;
   /** Clicks held back (a double click may follow, a dialog may open) and the extra fields each will carry. */
   readonly heldClicks: Map<Element, { timer: number; extra: StepExtra; since: number }>;
   hold(element: Element, ms: number, extra: StepExtra): void;
