@@ -196,7 +196,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
    */
   function besideText(twins: readonly Element[]): string[] {
     for (let holder = element.parentElement, level = 0; holder && level < BESIDE_LEVELS && holder !== document.body; holder = holder.parentElement, level++) {
-      if (twins.some((twin) => twin !== element && holder!.contains(twin))) return [];
+      const box = holder;
+      if (twins.some((twin) => twin !== element && box.contains(twin))) return [];
       const text = (holder.textContent ?? '').replace(element.textContent ?? '', ' ').replace(/\s+/g, ' ').trim();
       if (!text) continue;
       if (text.length > 40 || /"/.test(text)) return [];
