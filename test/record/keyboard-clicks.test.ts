@@ -4,6 +4,10 @@ import { pageReleases } from './page-releases';
 
 const PIN = `<button id="b" aria-pressed="false" onclick="this.setAttribute('aria-pressed', String(this.getAttribute('aria-pressed') !== 'true'))">Pin</button>`;
 
+const RENAME = `<form id="f" onsubmit="event.preventDefault(); if (!location.hash) document.getElementById('name').textContent = this.elements.n.value; this.hidden = true">
+  <input name="n" aria-label="New item name" value="app.ts"> <input type="submit" value="🗸" aria-label="Rename">
+</form><p id="name">app.ts</p>`;
+
 /** Issue 40: the click a key makes on a button belongs to that key's step, and only to the key recorded last. */
 describe('clicks that keys make', function () {
   this.timeout(60_000);
@@ -21,5 +25,19 @@ describe('clicks that keys make', function () {
     assert.deepEqual(steps.map((step) => [step.action.method, ...(step.action.arguments ?? []), step.effect]), [['press', 'Enter', { pressed: true }], ['click', { pressed: false }]]);
     assert.equal((await replayOn(PIN, steps)).status, 'passed');
     assert.equal(await page.locator('#b').getAttribute('aria-pressed'), 'false');
+  });
+
+  it('Enter in a form\'s field is its press, not also the click the browser gives the form\'s submit button (react-complex-tree\'s rename box)', async () => {
+    const page = rig.session.page();
+    const steps = await record(RENAME, async () => {
+      await page.getByLabel('New item name').click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('main.ts', { delay: 20 });
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+    });
+    assert.deepEqual(steps.map((step) => [step.action.method, ...(step.action.arguments ?? [])]), [['fill', 'main.ts'], ['press', 'Enter']]);
+    assert.equal((await replayOn(RENAME, steps)).status, 'passed');
+    assert.equal(await page.locator('#name').textContent(), 'main.ts');
   });
 });

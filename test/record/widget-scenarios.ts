@@ -2077,6 +2077,33 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 12;
     },
   },
+  {
+    category: 'accessible tree in React with rename in place (F2, then Enter in its form), folders opened by a click, the focus moved by arrow keys and an item picked by Enter',
+    library: 'react-complex-tree 2.6',
+    page: 'complex-tree.html',
+    ready: async (page) => {
+      await page.getByRole('treeitem', { name: 'src' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('treeitem', { name: 'src' }).click();
+      await settle(page);
+      await page.getByRole('treeitem', { name: 'app.ts' }).click();
+      await page.keyboard.press('F2');
+      await settle(page);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('main.ts', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByRole('treeitem', { name: 'docs' }).click();
+      await settle(page);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 12;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

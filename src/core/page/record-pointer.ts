@@ -42,6 +42,13 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
       if (!styling && record.attributeName !== RECORDING_MARK) gesture.mutations++;
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  /** A submit button the browser clicked for an Enter in a field of its form. */
+  const submittedBy = (button: Element) => {
+    const form = (button as HTMLButtonElement | HTMLInputElement).form;
+    const focused = document.activeElement;
+    return (button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && ['submit', 'image'].includes(button.type)
+      && !!form && !!focused && focused !== button && isTextField(focused) && (focused as HTMLInputElement).form === form;
+  };
   window.addEventListener('pointerdown', (event) => {
     // The press's moment, before describing its element (tens of ms on a large page) and sending what came before.
     const pressedAt = performance.now();
@@ -90,6 +97,8 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     const keyed = gesture.keyPressedOn;
     if (target && keyed && event.detail === 0 && gesture.pressedAt < gesture.personInputAt && event.timeStamp - keyed.at < KEY_CLICK_MS && (keyed.element === target || keyed.element.contains(target) || target.contains(keyed.element))) return;
     if (target && lastClick && event.timeStamp - lastClick.at < 30 && event.detail <= 1 && (lastClick.element === target || lastClick.forwardsTo === target)) return;
+    // Enter in a form's field clicks its submit button (implicit submission): the key's step is the gesture.
+    if (target && event.detail === 0 && gesture.pressedAt < gesture.personInputAt && submittedBy(target)) return;
     if (target) lastClick = { element: target, at: event.timeStamp, forwardsTo: widgetLabelControl(event, target) };
     // A popup that opened under the pointer at pointerdown sends the click to what both share (the body): the person
     // clicked what they pressed.
