@@ -2078,7 +2078,7 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
-    category: 'accessible tree in React with rename in place (F2, then Enter in its form), folders opened by a click, the focus moved by arrow keys and an item picked by Enter',
+    category: 'accessible tree in React with rename in place (F2, then Enter in its form), folders opened by a click, the focus moved by arrow keys and an item picked by Enter, a file dragged onto a folder by the browser\'s drag and drop',
     library: 'react-complex-tree 2.6',
     page: 'complex-tree.html',
     ready: async (page) => {
@@ -2101,7 +2101,11 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await page.keyboard.press('ArrowUp');
       await page.keyboard.press('Enter');
       await settle(page);
-      return 12;
+      // The browser's own drag and drop, dropped on the folder's title.
+      const from = (await page.getByRole('button', { name: 'util.ts' }).boundingBox())!;
+      const to = (await page.getByRole('button', { name: 'docs' }).boundingBox())!;
+      await dragTo(page, { x: from.x + 30, y: from.y + from.height / 2 }, { x: from.x + 30, y: to.y + to.height / 2 }, 15, 500);
+      return 13;
     },
   },
 ];
