@@ -2108,6 +2108,36 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 13;
     },
   },
+  {
+    category: 'WYSIWYG editor on contenteditable with a toolbar of its own (vanilla): two lines typed, one made bold, the other a heading from a dropdown, a link from a popup form submitted by Enter',
+    library: 'jodit 4.15',
+    page: 'jodit.html',
+    ready: async (page) => {
+      await page.locator('.jodit-wysiwyg').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.jodit-wysiwyg').click();
+      await page.keyboard.type('Spring sale', { delay: 20 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Everything half off', { delay: 20 });
+      await page.keyboard.press('Shift+Home');
+      await page.locator('[aria-label="Bold"]').first().click();
+      await settle(page);
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowUp');
+      await page.locator('.jodit-toolbar-button_paragraph .jodit-toolbar-button__trigger').first().click();
+      await settle(page, 400);
+      await page.getByRole('button', { name: 'Heading 1' }).click();
+      await settle(page);
+      await page.locator('[aria-label="Insert link"]').first().click();
+      await settle(page, 400);
+      await page.getByPlaceholder('http://').click();
+      await page.keyboard.type('https://example.com/sale', { delay: 10 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 14;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

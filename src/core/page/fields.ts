@@ -78,7 +78,31 @@ const MODEL_EDITOR_ROOT = '[data-lexical-editor="true"], [data-slate-editor="tru
 export function isKeyboardEditor(element: Element): boolean {
   if (isInputProxy(element) || hasEditContext(element)) return true;
   if (!(element instanceof HTMLElement) || !element.isContentEditable || editableRoot(element) !== element) return false;
-  return (!element.spellcheck && element.ariaMultiLine === 'true') || element.matches(MODEL_EDITOR_ROOT);
+  return (!element.spellcheck && element.ariaMultiLine === 'true') || element.matches(MODEL_EDITOR_ROOT) || isRichDocument(element);
+}
+
+/** Blocks a rich text document is made of, as its editor writes them. */
+const DOCUMENT_BLOCKS = ':scope > :is(p, h1, h2, h3, h4, h5, h6, ul, ol, blockquote, pre)';
+/** How far up from an editable root its editor's toolbar may sit. */
+const TOOLBAR_LEVELS = 3;
+/** Decided once per element: typing begun as a fill stays one, begun as keys stays keys. */
+const richDocuments = new WeakMap<Element, boolean>();
+
+/**
+ * A WYSIWYG editor of no known framework (Jodit, a page's own): an editable root written in paragraphs or headings, or
+ * with a toolbar beside it. Its formatting comes from keys at the caret (Shift+Home, then Bold) and from the toolbar:
+ * a fill of its whole text would drop the caret's moves and put the formatting elsewhere, and replay would pass.
+ */
+function isRichDocument(element: HTMLElement): boolean {
+  const known = richDocuments.get(element);
+  if (known !== undefined) return known;
+  let toolbar = false;
+  for (let around = element.parentElement, level = 0; around && !toolbar && level < TOOLBAR_LEVELS && around !== document.body; around = around.parentElement, level++) {
+    toolbar = around.querySelector('[role=toolbar]') !== null;
+  }
+  const rich = toolbar || element.querySelector(DOCUMENT_BLOCKS) !== null;
+  richDocuments.set(element, rich);
+  return rich;
 }
 
 /** How far under the editor that holds its keyboard a line's text may be: CodeMirror 5 draws it nine levels down. */
