@@ -3,6 +3,7 @@ import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
+import { recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
 
 /**
  * A design system's checkbox as the newest ones are built: its role and state live in ElementInternals (no attribute
@@ -161,5 +162,22 @@ describe('a day picked in a calendar grid', function () {
     const later = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
     assert.equal(later.status, 'failed');
     assert.match(later.steps[0]?.error?.message ?? '', /expected selected, found without selected/);
+  });
+});
+
+/** Issue 40: Vaadin's checkbox slots its light-DOM input into its own shadow tree, where the recorder listens too. */
+describe('a checkbox whose input is slotted into its element\'s shadow tree', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+
+  it('is one step for one click (its change is heard in the shadow root and at the window), and replay leaves it checked', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('vaadin.html'), (page) => page.locator('body[data-ready=yes]').waitFor(), async (page) => {
+      await page.getByLabel('Breakfast').click();
+      await page.waitForTimeout(300);
+    });
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}` : '')), ['check checkbox "Breakfast"']);
+    assert.equal((await replayOnRelease(rig.session, flow)).status, 'passed');
+    assert.equal(await rig.session.page().getByLabel('Breakfast').isChecked(), true);
   });
 });

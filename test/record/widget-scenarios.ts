@@ -2138,6 +2138,32 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 14;
     },
   },
+  {
+    category: 'web components of a design system in a form (Lit, shadow DOM): a text field, a date picker whose calendar scrolls in an overlay, a combo box filtered by typing, a checkbox, a button',
+    library: '@vaadin/date-picker 25.3 (and its text field, combo box, checkbox, button)',
+    page: 'vaadin.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await settle(page);
+    },
+    person: async (page) => {
+      await page.getByLabel('Guest name').click();
+      await page.keyboard.type('Ada', { delay: 20 });
+      await page.getByLabel('Breakfast').click();
+      await page.getByLabel('Check-in').click();
+      await settle(page, 800);
+      await page.getByRole('gridcell', { name: /^15 April 2026/ }).click();
+      await settle(page, 500);
+      await page.getByLabel('Room').click();
+      await page.keyboard.type('Sui', { delay: 30 });
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'Suite' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Book' }).click();
+      await settle(page);
+      return 9;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */

@@ -150,7 +150,12 @@ export function recordTyping(r: Recording) {
       r.send('blur', target);
     }
   }, true);
+  // Heard in each shadow root on its way and at the window (a design system's checkbox slots its input into its own
+  // shadow tree): one change, one step.
+  const changesHeard = new WeakSet<Event>();
   const onChange = (event: Event) => {
+    if (changesHeard.has(event)) return;
+    changesHeard.add(event);
     const target = event.isTrusted ? subjectOf(event) : null;
     if (!target) return;
     // A toggle inside a custom control the person clicked: the click on the control is the step.
