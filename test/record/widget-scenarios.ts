@@ -2164,6 +2164,34 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 9;
     },
   },
+  {
+    category: 'WYSIWYG editor on jQuery (contenteditable, its own toolbar): two lines typed, one made bold, the other a heading from the style dropdown, a bulleted list',
+    library: 'summernote 0.9 (lite)',
+    page: 'summernote.html',
+    ready: async (page) => {
+      await page.locator('.note-editable').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.note-editable').click();
+      await page.keyboard.type('Office closed Friday', { delay: 20 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Back on Monday', { delay: 20 });
+      await page.keyboard.press('Shift+Home');
+      await page.getByRole('button', { name: /Bold/ }).first().click();
+      await settle(page);
+      await page.keyboard.press('ArrowUp');
+      await page.locator('.note-btn.dropdown-toggle').first().click();
+      await settle(page);
+      await page.locator('.note-dropdown-item', { hasText: 'Header 2' }).first().click();
+      await settle(page);
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: /Unordered list/ }).first().click();
+      await page.keyboard.type('Use the side door', { delay: 20 });
+      await settle(page);
+      return 12;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
