@@ -39,9 +39,11 @@ describe('a React design system\'s portals, chips and submenus (Blueprint 6)', f
       await page.getByRole('menuitem', { name: 'As CSV' }).click();
     });
     // The field as it was when the second typing began: its placeholder had gone with the first chip.
-    assert.deepEqual(shown(flow), [
-      'click textbox "Add films…"',
-      'fill textbox "Add films…"',
+    // (The first filter is a click and a fill, or keys the list answered as they came: both replay it.)
+    const steps = shown(flow);
+    const first = steps.indexOf('click option "Metropolis": selected');
+    assert.ok(['fill textbox "Add films…"', 'type textbox "Add films…": showing "met"'].includes(steps[first - 1]!), steps.join('\n'));
+    assert.deepEqual(steps.slice(first), [
       'click option "Metropolis": selected',
       'fill textbox ""',
       'click option "Casablanca": selected',
