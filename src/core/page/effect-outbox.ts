@@ -6,18 +6,18 @@ import { shows, type Opened } from './openings';
 import { layoutPrintOf } from './layout-print';
 import { animating } from './settling';
 import { describeInPage, roleOf } from './describe-in-page';
-import { deepActiveElement } from './element-at-point';
 import { isSecretElement } from '../snapshot/secret-fields';
 
 /**
  * The text an Enter or a Tab took out of the field it was pressed in to put it elsewhere: the field emptied (a message
- * sent) or left with it (a spreadsheet's editor, which stays on the page, hidden, until the next edit). Never a secret's.
+ * sent) or hidden with it (a spreadsheet's editor, which stays on the page, transparent, until the next edit). Never a
+ * secret's.
  */
 function committedText(field: Element, kind: string, key: unknown, before: string | undefined): string | undefined {
   if (kind !== 'press' || !/^(Enter|Tab)$/.test(String(key)) || !before?.trim() || !isTextField(field) || isSecretElement(field)) return undefined;
-  const active = deepActiveElement();
+  // A field left with its text still showing (Tab out of a form's field) committed nothing elsewhere.
   const hidden = !field.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-  return !valueOf(field).trim() || !active || !field.contains(active) || hidden ? before.trim() : undefined;
+  return !valueOf(field).trim() || hidden ? before.trim() : undefined;
 }
 
 /** The text a key took out of the element it was pressed on, where it shows no more: gone from there, and how often it still shows. */
