@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
 import { recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
+import { boldSecondJoditLine } from './widget-scenarios';
 
 const html = (page: Page) => page.evaluate(() => (window as unknown as { widgetState(): string }).widgetState());
 const ready = (page: Page) => page.locator('.jodit-wysiwyg').waitFor();
@@ -20,15 +21,7 @@ describe('a WYSIWYG editor with a toolbar (Jodit)', function () {
   const methods = (flow: Flow) => flow.steps.map((step) => ('action' in step ? `${step.action.method}${step.action.arguments?.length ? ` ${step.action.arguments.join(' ')}` : ''}` : JSON.stringify(step)));
 
   it('lines typed, the second selected by Shift+Home and made bold: keys and clicks in order, replayed to the same document; a release whose Bold does nothing fails there', async () => {
-    const flow = await recordOnWidget(rig.session, widgets.url('jodit.html'), ready, async (page) => {
-      await page.locator('.jodit-wysiwyg').click();
-      await page.keyboard.type('Spring sale', { delay: 20 });
-      await page.keyboard.press('Enter');
-      await page.keyboard.type('Everything half off', { delay: 20 });
-      await page.keyboard.press('Shift+Home');
-      await page.locator('[aria-label="Bold"]').first().click();
-      await page.waitForTimeout(400);
-    });
+    const flow = await recordOnWidget(rig.session, widgets.url('jodit.html'), ready, boldSecondJoditLine);
     const person = await html(rig.session.page());
     assert.equal(person, '<p>Spring sale</p><p><strong>Everything half off</strong></p>');
     assert.deepEqual(methods(flow).slice(1), ['type Spring sale', 'press Enter', 'type Everything half off', 'press Shift+Home', 'click']);

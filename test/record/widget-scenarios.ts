@@ -61,6 +61,17 @@ async function openServerObject(page: Page): Promise<void> {
   await settle(page);
 }
 
+/** In Jodit, two lines typed, the second selected by Shift+Home and made bold from the toolbar. */
+export async function boldSecondJoditLine(page: Page): Promise<void> {
+  await page.locator('.jodit-wysiwyg').click();
+  await page.keyboard.type('Spring sale', { delay: 20 });
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Everything half off', { delay: 20 });
+  await page.keyboard.press('Shift+Home');
+  await page.locator('[aria-label="Bold"]').first().click();
+  await settle(page);
+}
+
 export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
   {
     category: 'design-system web components (shadow DOM)',
@@ -2116,13 +2127,7 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await page.locator('.jodit-wysiwyg').waitFor();
     },
     person: async (page) => {
-      await page.locator('.jodit-wysiwyg').click();
-      await page.keyboard.type('Spring sale', { delay: 20 });
-      await page.keyboard.press('Enter');
-      await page.keyboard.type('Everything half off', { delay: 20 });
-      await page.keyboard.press('Shift+Home');
-      await page.locator('[aria-label="Bold"]').first().click();
-      await settle(page);
+      await boldSecondJoditLine(page);
       await page.keyboard.press('End');
       await page.keyboard.press('ArrowUp');
       await page.locator('.jodit-toolbar-button_paragraph .jodit-toolbar-button__trigger').first().click();
