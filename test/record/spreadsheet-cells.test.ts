@@ -57,6 +57,21 @@ describe('spreadsheet cells committed by Enter and cleared by Delete', function 
     assert.match(kept.steps.find((step) => step.error)!.error!.message, /press on gridcell in row "Chair 40 ▼ Attic".*expected "40" gone from the page, found with "40" still in 1 place/);
   });
 
+  it('Handsontable: cells are found by the row and column ARIA gives them, so a release that moves the grid in the page replays the edit', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('handsontable.html'), ready, async (page) => {
+      await page.getByRole('gridcell', { name: 'Chair' }).click();
+      await page.keyboard.type('Sofa', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+    });
+    const cell = flow.steps.find((step) => 'action' in step && step.action.method === 'type');
+    assert.ok(cell && 'action' in cell);
+    assert.equal(cell.action.selector, 'css=[aria-rowindex="3"] > [aria-colindex="2"]');
+    const moved = await replayOnRelease(rig.session, flow, '#wrapped');
+    assert.equal(moved.status, 'passed', JSON.stringify(moved.steps.filter((step) => step.error)));
+    assert.equal((await cells(rig.session.page()))[1]![0], 'Sofa');
+  });
+
   it('Handsontable: a click on a cell\'s dropdown arrow is recorded on the arrow, which opens the list on replay', async () => {
     const flow = await recordOnWidget(rig.session, widgets.url('handsontable.html'), ready, async (page) => {
       await page.getByRole('gridcell', { name: 'Hall' }).locator('.htAutocompleteArrow').click();
@@ -65,6 +80,7 @@ describe('spreadsheet cells committed by Enter and cleared by Delete', function 
       await page.waitForTimeout(300);
     });
     assert.match(described(flow)[0]!, /^click element "▼" in row "Lamp 12 ▼ Hall": opening listbox/);
+    assert.equal(flow.steps[0] && 'action' in flow.steps[0] ? flow.steps[0].action.selector : '', 'css=[aria-rowindex="2"] > [aria-colindex="4"] div');
     const replayed = await replayOnRelease(rig.session, flow);
     assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
     assert.equal((await cells(rig.session.page()))[0]![2], 'Attic');

@@ -36,3 +36,23 @@ export function ownClassSelector(element: Element, alone: Alone): string | undef
   const part = [...element.classList].filter(isOwnClass).slice(0, 6).find((name) => alone(`${tag}.${CSS.escape(name)}`));
   return part === undefined ? undefined : `css=${tag}.${CSS.escape(part)}`;
 }
+
+/**
+ * A grid's cell by the row and column ARIA says it is in (`[aria-rowindex="3"] > [aria-colindex="2"]`), or a part of
+ * such a cell through it: what stays while the step changes the cell's text, and while a virtualized grid draws its rows
+ * in other places of the DOM. Written only when the grid (by its label) or the page holds that cell alone.
+ */
+export function gridIndexSelector(element: Element, alone: Alone): string | undefined {
+  const cell = element.closest('[aria-colindex]');
+  const row = cell?.parentElement?.closest('[aria-rowindex]');
+  if (!cell || !row || cell.parentElement !== row) return undefined;
+  const place = `[aria-rowindex=${quote(row.getAttribute('aria-rowindex')!)}] > [aria-colindex=${quote(cell.getAttribute('aria-colindex')!)}]`;
+  const inside = cell === element ? '' : ` ${CSS.escape(element.localName)}`;
+  if (inside && cell.querySelectorAll(CSS.escape(element.localName)).length !== 1) return undefined;
+  const grid = row.closest('[role=grid], [role=treegrid], table');
+  const label = grid?.getAttribute('aria-label');
+  const scoped = label && label.length <= 100 ? `[aria-label=${quote(label)}] ${place}${inside}` : undefined;
+  if (scoped && alone(scoped)) return `css=${scoped}`;
+  return alone(`${place}${inside}`) ? `css=${place}${inside}` : undefined;
+}
+

@@ -2,7 +2,7 @@ import { roleOf, type PageFingerprint } from './describe-in-page';
 import { isInputProxy } from './fields';
 import { hiddenForAria } from './find-sole';
 import { holderSelectors, ownPart } from './holder-selectors';
-import { describingSelectors, idSelectors, ownClassSelector } from './own-attributes';
+import { describingSelectors, gridIndexSelector, idSelectors, ownClassSelector } from './own-attributes';
 import { positionalPath } from './positional-path';
 import { sectionOf } from './section-of';
 import { shadowSelectors } from './shadow-selectors';
@@ -115,6 +115,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     if (showing.length === 1 && showing[0] === element) selectors.push(`role=${role} >> internal:has-text=${quote(shown.replace(/\s+/g, ' '))}i`);
   }
   selectors.push(...describingSelectors(element, only));
+  const inGrid = gridIndexSelector(element, only);
+  if (inGrid) selectors.push(inGrid);
   const part = ownClassSelector(element, only);
   if (part) selectors.push(part);
   const href = element.localName === 'a' ? element.getAttribute('href') : null;
