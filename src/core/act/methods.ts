@@ -77,6 +77,32 @@ function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: 
   return { x: x!, y: y!, ...(args.length >= 5 ? { fromX: fromX!, fromY: fromY! } : {}), ...(trail ? { trail } : {}) };
 }
 
+/** How long the DOM must rest after typing before the next step, and at most how long that is waited for. */
+const TYPED_QUIET_MS = { quiet: 50, most: 500 };
+
+/** Resolves after a frame, once the document has had no change for `quiet` ms, or after `most` ms. Runs in the page. */
+function untilQuiet({ quiet, most }: { quiet: number; most: number }): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let rest: ReturnType<typeof setTimeout> | undefined;
+    const observer = new MutationObserver(() => {
+      clearTimeout(rest);
+      rest = setTimeout(done, quiet);
+    });
+    // Bounded even where frames do not come (a page in a hidden tab).
+    const cap = setTimeout(done, most);
+    function done() {
+      observer.disconnect();
+      clearTimeout(rest);
+      clearTimeout(cap);
+      resolve();
+    }
+    requestAnimationFrame(() => {
+      rest = setTimeout(done, quiet);
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+  });
+}
+
 /** What the field that has the focus holds (shadow roots and same-origin frames followed), read in the page. */
 function heldWhereFocused(): { held: string | undefined } {
   let active = document.activeElement;
@@ -134,7 +160,9 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     await page.keyboard.type(text);
     // The page answers the last key in its own time (a mention menu drawn on keyup, a list filtered on the next frame):
     // the next step (Enter picking from that menu) comes once it has had a frame to do so, as a person's would.
-    await target.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))), undefined, { timeout: 1000 }).catch(() => undefined);
+    // On a loaded machine that answer may take longer than a frame: the page is given until its DOM has been quiet a
+    // moment (a mention menu drawn and filtered), at most half a second.
+    await page.evaluate(untilQuiet, TYPED_QUIET_MS).catch(() => undefined);
     if (before.field || !text) return;
     // Keys typed on something that is not a field (a grid's cell) must land in the field it opens for them: if none
     // took them, the step did nothing, and saying it passed would be false.
