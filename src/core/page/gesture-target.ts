@@ -60,7 +60,7 @@ export function gestureTarget(path: readonly EventTarget[]): Element | null {
 }
 
 /** Items whose parts answer a click each in their own way (a cell's dropdown arrow, a tree item's expander, a header's sort mark). */
-const ITEMS_WITH_PARTS = new Set(['gridcell', 'columnheader', 'rowheader', 'treeitem', 'row']);
+const ITEMS_WITH_PARTS = new Set(['gridcell', 'columnheader', 'rowheader', 'treeitem']);
 
 /**
  * A part drawn on an item that is not its text: a glyph (▼, ×) or a drawing with no text, beside the item's own text
