@@ -13,6 +13,7 @@ import type { shownLabelOf as ShownLabelOf, usableToggle as UsableToggle } from 
 import type { relocatedSelectors as RelocatedSelectors, surveyForRelocation as SurveyForRelocation, unmarkRelocated as UnmarkRelocated } from './page/relocate';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import type { layoutPrintOf as LayoutPrintOf } from './page/layout-print';
+import type { focusedText as FocusedText, typingFocus as TypingFocus } from './page/widget-keyboard';
 import sources from './page-sources';
 
 /**
@@ -63,6 +64,8 @@ export const relocatedSelectors = inPage<typeof RelocatedSelectors>('relocatedSe
 export const unmarkRelocated = inPage<typeof UnmarkRelocated>('unmarkRelocated');
 export const effectHoldsElsewhere = inPage<typeof EffectHoldsElsewhere>('effectHoldsElsewhere');
 export const untilStill = inPage<typeof UntilStill>('untilStill');
+export const typingFocus = inPage<typeof TypingFocus>('typingFocus');
+export const focusedText = inPage<typeof FocusedText>('focusedText');
 /** Not a function: its source is an expression whose value is the engine object. */
 export const shadowEngine = inPage<typeof ShadowEngine>('shadowEngine');
 

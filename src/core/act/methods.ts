@@ -3,7 +3,7 @@ import { MOST_TRAIL_POINTS, parseTrail, trailMoves, type TrailPoint } from './dr
 import { canonicalMethod, SUPPORTED_METHODS } from '../../schema';
 import { ServiceError, ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
-import { shownLabelOf } from '../page-scripts';
+import { focusedText, shownLabelOf, typingFocus } from '../page-scripts';
 
 /** A file for setInputFiles, read by the caller (never from the engine's own disk: see UploadFile in schema). */
 export interface FileUpload {
@@ -103,18 +103,6 @@ function untilQuiet({ quiet, most }: { quiet: number; most: number }): Promise<v
   });
 }
 
-/** What the field that has the focus holds (shadow roots and same-origin frames followed), read in the page. */
-function heldWhereFocused(): { held: string | undefined } {
-  let active = document.activeElement;
-  for (let hops = 0; active && hops < 10; hops++) {
-    const inner = active.shadowRoot?.activeElement ?? (active instanceof HTMLIFrameElement ? active.contentDocument?.activeElement : null);
-    if (!inner) break;
-    active = inner;
-  }
-  const held = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active.value : active instanceof HTMLElement && active.isContentEditable ? active.innerText : undefined;
-  return { held };
-}
-
 /** The deterministic methods of act (DESIGN.md §4). Names are matched without regard to case. */
 const METHODS: Readonly<Record<string, MethodRunner>> = {
   click: async ({ page, target, args, timeout }) => {
@@ -136,26 +124,7 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   // or into what the page opens for the first key (a grid cell's editor, which a click or a focus() call would close).
   type: async ({ page, target, args, timeout }) => {
     const text = args[0] ?? '';
-    // Where the focus is (shadow roots followed), and what text it holds: a field's value, an editable's text.
-    const focus = (element: Element) => {
-      let active = element.ownerDocument.activeElement;
-      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-      let within = false;
-      for (let node: Node | null = active; node; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) if (node === element) within = true;
-      // A field the widget keeps hidden for its keys (a JSON editor's, focused by the click that selected the element)
-      // takes them for the element: a click again would start another gesture (a double click, an edit).
-      if (!within && (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)) {
-        const box = active.getBoundingClientRect();
-        const hidden = active.getAttribute('aria-hidden') === 'true' || box.width < 4 || box.height < 4 || getComputedStyle(active).opacity === '0';
-        let around = active.parentElement;
-        for (let level = 0; hidden && !within && around && level < 4 && around !== element.ownerDocument.body; level++, around = around.parentElement) within = around.contains(element);
-      }
-      const held = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active.value : active instanceof HTMLElement && active.isContentEditable ? active.innerText : undefined;
-      // An EditContext (Monaco's keyboard) takes text as a field does, and shows it elsewhere: the step's effect says where.
-      const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable) || !!(element as Element & { editContext?: unknown }).editContext;
-      return { within, held, field };
-    };
-    const before = await target.evaluate(focus, undefined, { timeout });
+    const before = await target.evaluate(typingFocus, undefined, { timeout });
     if (!before.within) await target.click({ timeout });
     await page.keyboard.type(text);
     // The page answers the last key in its own time (a mention menu drawn on keyup, a list filtered on the next frame):
@@ -167,7 +136,7 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     // Keys typed on something that is not a field (a grid's cell) must land in the field it opens for them: if none
     // took them, the step did nothing, and saying it passed would be false.
     // The element may be gone, turned into the editor the key opened (a JSON editor's value): the page's focus says.
-    const after = await target.evaluate(focus, undefined, { timeout: Math.min(timeout, 500) }).catch(() => page.evaluate(heldWhereFocused).catch(() => undefined));
+    const after = await target.evaluate(typingFocus, undefined, { timeout: Math.min(timeout, 500) }).catch(() => page.evaluate(focusedText).catch(() => undefined));
     if (after?.held?.includes(text)) return;
     throw new ServiceError(`the ${text.length} characters typed went to no field: the element did not open an editor for them (the field that had the focus holds ${after?.held === undefined ? 'no text' : 'other text'})`);
   },

@@ -11,6 +11,7 @@ import { subjectOf } from './record-typing';
 import type { PressedForDrag, Recording } from './recording';
 import { selectorsInPage } from './selectors-in-page';
 import { provenSelectors } from './proven-selectors';
+import { widgetAround } from './widget-keyboard';
 
 /**
  * Drags, one step each from the element picked up to where it was dropped: HTML5 drag and drop, and drags made of
@@ -150,13 +151,12 @@ function holdersOf(element: Element): Element[] {
 }
 
 /** How far up from a pressed element its widget's own fields are looked for, and how many are read. */
-const WIDGET_LEVELS = 3;
+const FIELD_LEVELS = 3;
 const MOST_FIELDS = 4;
 
 /** The text fields of the widget around a pressed element (not a secret's) and what they hold. */
 function fieldsAround(element: Element): ReadonlyMap<Element, string> {
-  let widget: Element = element;
-  for (let level = 0; level < WIDGET_LEVELS && widget.parentElement && widget.parentElement !== document.body; level++) widget = widget.parentElement;
+  const widget = widgetAround(element, FIELD_LEVELS);
   const fields = new Map<Element, string>();
   for (const field of widget.querySelectorAll('input, textarea')) {
     if (fields.size >= MOST_FIELDS) break;

@@ -1,25 +1,14 @@
 import { deepActiveElement } from './element-at-point';
 import { orderOf, placeOf, shownText } from './element-state';
-import { isKeyboardEditor, isTextField, isToggle, unseen, valueOf } from './fields';
+import { isKeyboardEditor, isTextField, isToggle, valueOf } from './fields';
 import { subjectOf } from './record-typing';
 
 import type { Recording } from './recording';
+import { keysServe } from './widget-keyboard';
 
 // Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
 // with Control, Alt or Meta.
 const COMMAND_KEYS = new Set(['Enter', 'Escape', 'Tab']);
-/** How far up from a hidden keyboard the widget it serves may begin. */
-const WIDGET_LEVELS = 4;
-const sameWidget = (keyboard: Element, pressed: Element) => {
-  let around: Element | null = keyboard.parentElement;
-  for (let level = 0; around && level < WIDGET_LEVELS && around !== document.body; level++, around = around.parentElement) if (around.contains(pressed)) return true;
-  return false;
-};
-
-/** A field the person cannot see or a screen reader is told to skip, which a widget focuses to hear keys. */
-const hiddenKeyboard = (element: Element) => (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
-  && (element.getAttribute('aria-hidden') === 'true' || unseen(element, 4));
-
 /** Keys that type nothing and command nothing by themselves. */
 const NOT_COMMANDS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'NumLock', 'ScrollLock', 'Fn', 'Dead', 'Process', 'Unidentified', 'Compose']);
 const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', ' ']);
@@ -101,7 +90,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
       // Keys into a field the person cannot see that a widget keeps for its keyboard (a JSON editor's hidden input) are
       // on what they last pressed there: the value it selected, which a key starts editing.
       const pressed = gesture.pressedOn;
-      const on = pressed?.isConnected && hiddenKeyboard(target) && sameWidget(target, pressed) ? pressed : target;
+      const on = pressed?.isConnected && keysServe(target, pressed) ? pressed : target;
       gesture.keyedOn = { element: on, key: event.key, at: Date.now(), since: performance.now(), mutations: gesture.mutations, steps: gesture.steps };
       r.describeNow(on);
     }
