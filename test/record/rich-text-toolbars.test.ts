@@ -33,3 +33,38 @@ describe('a WYSIWYG editor with a toolbar (Jodit)', function () {
     assert.match(plain.steps.find((step) => step.error)!.error!.message, /button "Bold".*expected pressed/);
   });
 });
+
+/**
+ * Issue 40: CKEditor 5 (a document model of its own, drawn into a contenteditable). Enter in its link balloon takes the
+ * balloon off the page and writes the address out in full ("https://…") in the balloon that follows: that is what the
+ * key did. Only the typed text itself was looked for, so the key kept no effect and a release whose link form adds no
+ * link passed.
+ */
+describe('a WYSIWYG editor with a document model of its own (CKEditor 5)', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+
+  it('a link typed into its balloon and submitted by Enter keeps the address the page shows; a release that adds no link fails at that Enter', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('ckeditor.html'), (page) => page.locator('body[data-ready=yes]').waitFor(), async (page) => {
+      await page.locator('.ck-editor__editable').click();
+      await page.keyboard.type('Read the guide', { delay: 20 });
+      await page.keyboard.press('Shift+Home');
+      await page.getByRole('button', { name: 'Link' }).click();
+      await page.waitForTimeout(400);
+      await page.keyboard.type('example.com/guide', { delay: 10 });
+      await page.keyboard.press('Enter');
+    });
+    const person = await html(rig.session.page());
+    assert.equal(person, '<p><a href="https://example.com/guide">Read the guide</a></p>');
+    const enter = flow.steps.at(-1)!;
+    assert.ok('action' in enter && enter.action.method === 'press');
+    assert.deepEqual('effect' in enter && enter.effect, { appeared: { text: 'https://example.com/guide' } });
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.equal(await html(rig.session.page()), person);
+    const noLink = await replayOnRelease(rig.session, flow, '#nolink');
+    assert.equal(noLink.status, 'failed');
+    assert.match(noLink.steps.find((step) => step.error)!.error!.message, /textbox "Link URL".*expected "https:\/\/example\.com\/guide" appearing/);
+  });
+});

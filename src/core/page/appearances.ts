@@ -283,7 +283,8 @@ export function watchAppearances() {
    * list re-rendered) did not appear: what was taken off in the same moment is set against what was added.
    * `revealedToo`: text already there that the page showed (a slide a key on the page moved to) counts too.
    */
-  const appearedSince = (since: number, until: number, preferred: string, gestureOn: Element, revealedToo = false): Appeared | undefined => {
+  /** `holding`: only a text that holds this one (what a field committed, drawn in another form) will do. */
+  const appearedSince = (since: number, until: number, preferred: string, gestureOn: Element, revealedToo = false, holding?: string): Appeared | undefined => {
     // What shows in the editor clicked into is what was typed there, typing's effect (a `fill`'s, a `type`'s).
     const editing = gestureOn.closest('[contenteditable]:not([contenteditable="false"])');
     const gone = new Map<string, number>();
@@ -317,6 +318,10 @@ export function watchAppearances() {
       }
     }
     candidates.push(...labels.filter((label) => !candidates.includes(label)));
+    if (holding !== undefined) {
+      const held = spaced(holding).toLowerCase();
+      candidates.splice(0, candidates.length, ...candidates.filter((candidate) => candidate.toLowerCase().includes(held)));
+    }
     const text = candidates.find((candidate) => candidate.toLowerCase() === spaced(preferred).toLowerCase()) ?? candidates[0];
     if (!text) return undefined;
     const count = placesShowing(text, document);

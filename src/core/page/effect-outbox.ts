@@ -32,7 +32,7 @@ export interface Elsewhere {
   openedSince(since: number, until: number, byKey: boolean, gestureOn: Element): Opened | undefined;
   /** What the gesture closed; `aroundOnly`: only an overlay it was made in. */
   closedSince(gestureOn: Element, aroundOnly?: boolean): Opened | undefined;
-  appearedSince(since: number, until: number, preferred: string, gestureOn: Element, revealedToo?: boolean): Appeared | undefined;
+  appearedSince(since: number, until: number, preferred: string, gestureOn: Element, revealedToo?: boolean, holding?: string): Appeared | undefined;
   goneSince(since: number, until: number, gestureOn: Element): Gone | undefined;
   madeCurrentSince(since: number, until: number): Current | undefined;
 }
@@ -306,7 +306,8 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // A key that cleared the element it was pressed on (Delete on a spreadsheet's cell): the text it took off.
         const cleared = opened || current || dialogClosed ? undefined : clearedText(entry.element, entry.reading.textBefore);
         const appeared = opened || current || dialogClosed || cleared || (kind === 'press' && !tookField && !offField) ? undefined
-          : committed !== undefined ? committedShowing(committed, document)
+          // The committed text may show in another form (a link's address written out in full, "https://…").
+          : committed !== undefined ? committedShowing(committed, document) ?? elsewhere.appearedSince(entry.since, until, committed, entry.element, false, committed)
           : elsewhere.appearedSince(entry.since, until, nameOf(entry.payload), entry.element, offField || kind === 'click');
         // Else the text it took off the page (a chip its × removed, with the × itself; Delete on a focused tag). Another
         // key's may be a list drawn anew for what was typed.
