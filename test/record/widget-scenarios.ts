@@ -2197,6 +2197,39 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 12;
     },
   },
+  {
+    category: 'WYSIWYG editor with its own document model (contenteditable rendered from a model, toolbar of buttons and a dropdown, a link balloon): two lines typed, one made bold, the other a heading, a link, a numbered list',
+    library: 'ckeditor5 48.5',
+    page: 'ckeditor.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.ck-editor__editable').click();
+      await page.keyboard.type('Faster search', { delay: 20 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Saved filters are back', { delay: 20 });
+      await page.keyboard.press('Shift+Home');
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await settle(page);
+      await page.keyboard.press('ArrowUp');
+      await page.getByRole('button', { name: 'Heading' }).click();
+      await settle(page, 400);
+      await page.getByRole('menuitemradio', { name: 'Heading 2' }).click();
+      await settle(page);
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Numbered List' }).click();
+      await page.keyboard.type('Read the guide', { delay: 20 });
+      await page.keyboard.press('Shift+Home');
+      await page.getByRole('button', { name: 'Link' }).click();
+      await settle(page, 400);
+      await page.keyboard.type('example.com/guide', { delay: 10 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 16;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
