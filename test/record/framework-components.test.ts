@@ -102,3 +102,48 @@ describe('components of a CSS framework and of a design system (Bootstrap 5.3, C
     assert.match(stuck.steps.find((step) => step.error)!.error!.message, /Create.*expected closing dialog "New project"/);
   });
 });
+
+interface ShareState { members: string[]; exported: string | null }
+const shareState = (page: Page) => page.evaluate(() => (window as unknown as { widgetState(): ShareState }).widgetState());
+
+/**
+ * Issue 40: Fluent UI React 9 (Microsoft's design system). Its tag picker draws the people picked as options of a
+ * listbox inside the field, and its submenu in a portal named by its item (`aria-labelledby`), not controlled by it.
+ * The tags were read as a popup's text, so a pick kept only "the list closed" (a release that adds no one passed);
+ * the submenu's item got no `hover` step, so replay never opened the submenu.
+ */
+describe('a React design system\'s tag picker and submenu in portals (Fluent UI 9)', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+  const ready = (page: Page) => page.getByLabel('Project name').waitFor();
+  const effects = (flow: Flow) => flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}${step.effect ? `: ${describeEffect(step.effect)}` : ''}` : JSON.stringify(step)));
+
+  it('a person picked from the list keeps their tag appearing, a tag clicked away keeps it gone; releases that add no one, or keep the tag, fail there', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('fluent-react.html'), ready, async (page) => {
+      await page.getByRole('combobox', { name: 'Members' }).click();
+      await page.keyboard.type('gra', { delay: 30 });
+      await page.getByRole('option', { name: 'Grace Hopper' }).click();
+      await page.waitForTimeout(300);
+      await page.keyboard.type('lin', { delay: 30 });
+      await page.getByRole('option', { name: 'Linus Torvalds' }).click();
+      await page.waitForTimeout(300);
+      await page.getByRole('listbox', { name: 'Selected members' }).getByRole('option', { name: 'Grace Hopper' }).click();
+    });
+    assert.deepEqual((await shareState(rig.session.page())).members, ['Linus Torvalds']);
+    assert.deepEqual(effects(flow).filter((step) => step.startsWith('click option')), [
+      'click option "Grace Hopper": "Grace Hopper" appearing on the page',
+      'click option "Linus Torvalds": "Linus Torvalds" appearing on the page',
+      'click option "Grace Hopper": "Grace Hopper" gone from the page',
+    ]);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.deepEqual((await shareState(rig.session.page())).members, ['Linus Torvalds']);
+    const noPick = await replayOnRelease(rig.session, flow, '#nopick');
+    assert.equal(noPick.status, 'failed');
+    assert.match(noPick.steps.find((step) => step.error)!.error!.message, /option "Grace Hopper".*expected "Grace Hopper" appearing on the page/);
+    const keep = await replayOnRelease(rig.session, flow, '#keep');
+    assert.equal(keep.status, 'failed');
+    assert.match(keep.steps.find((step) => step.error)!.error!.message, /option "Grace Hopper".*expected "Grace Hopper" gone from the page/);
+  });
+});

@@ -15,6 +15,7 @@ const OVERLAY = '[role=listbox], [role=menu], [role=option], [role=menuitem], [r
 export function inOverlay(element: Element, list?: Element): boolean {
   if (!element.closest(OVERLAY)) return false;
   const holder = element.closest('[role=listbox]') ?? (list?.getAttribute('role') === 'listbox' ? list : null);
+  if (holder && chipsOfField(holder)) return false;
   const option = element.closest('[role=option]');
   if (!holder || (option && option.getAttribute('aria-selected') !== 'true') || element.closest('[role=menu], [role=tooltip], select, datalist')) return true;
   // A selected option taken out of a list left empty: the last pick removed.
@@ -22,6 +23,15 @@ export function inOverlay(element: Element, list?: Element): boolean {
   return options.length === 0 ? !list : [...options].some((other) => other.getAttribute('aria-selected') !== 'true');
 }
 
+/**
+ * A list drawn in a field beside its combobox's input: the chips of what was picked (Fluent UI's tag picker), not a
+ * popup. A list the combobox controls or owns is its popup, wherever it is drawn.
+ */
+function chipsOfField(list: Element): boolean {
+  const id = list.id && CSS.escape(list.id);
+  if (id && list.ownerDocument.querySelector(`[aria-controls~="${id}"], [aria-owns~="${id}"]`)) return false;
+  return [...(list.parentElement?.children ?? [])].some((beside) => beside !== list && (beside.getAttribute('role') === 'combobox' || !!beside.querySelector(':scope > [role=combobox]')));
+}
 
 /** Whether a text node is one a person sees, outside overlays and the recorder's own toolbar. */
 export function seen(text: Text): boolean {
