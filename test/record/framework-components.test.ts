@@ -146,4 +146,19 @@ describe('a React design system\'s tag picker and submenu in portals (Fluent UI 
     assert.equal(keep.status, 'failed');
     assert.match(keep.steps.find((step) => step.error)!.error!.message, /option "Grace Hopper".*expected "Grace Hopper" gone from the page/);
   });
+
+  it('an item of a submenu in a portal named by its opener keeps a hover on that opener, replays the pick, and a release whose submenu opens only on a click fails at the hover', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('fluent-react.html'), ready, async (page) => {
+      await page.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('menuitem', { name: 'Export' }).hover();
+      await page.getByRole('menuitem', { name: 'As CSV' }).click();
+    });
+    assert.deepEqual(effects(flow), ['click button "More": expanded', 'hover menuitem "Export": expanded', 'click menuitem "As CSV": closing menu "Export"']);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.equal((await shareState(rig.session.page())).exported, 'CSV');
+    const noHover = await replayOnRelease(rig.session, flow, '#nosub');
+    assert.equal(noHover.status, 'failed');
+    assert.match(noHover.steps.find((step) => step.error)!.error!.message, /hover on menuitem "Export".*expected expanded/);
+  });
 });

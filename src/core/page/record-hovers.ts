@@ -27,16 +27,25 @@ function itemBeside(menu: Element): Element | undefined {
   return [...entry.children].find((child) => !child.contains(menu) && child.getAttribute('role') === 'menuitem' && saysPopup(child));
 }
 
+/** A submenu named by its item (`aria-labelledby`, as Fluent UI's is in its portal): that item, when expanded. */
+function itemNaming(menu: Element): Element | undefined {
+  for (const id of (menu.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) {
+    const item = menu.ownerDocument.getElementById(id);
+    if (item && !menu.contains(item) && opens(item) && item.getAttribute('aria-expanded') === 'true') return item;
+  }
+  return undefined;
+}
+
 /**
  * What the pointer resting on opened for `element` to be there: a submenu's item (a menu item with a popup, holding
- * the submenu, shown by its `:hover`, or expanded beside it), or an expanded opener that controls or owns the popup `element` is in (a
- * submenu or a navigation menu drawn in a portal).
+ * the submenu, shown by its `:hover`, or expanded beside it, or naming it), or an expanded opener that controls or owns
+ * the popup `element` is in (a submenu or a navigation menu drawn in a portal).
  */
 function openerOf(element: Element): Element | null {
   const ownItem = element.closest('[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]');
   for (let node = parentOf(element); node && node !== document.body; node = parentOf(node)) {
     if (node !== ownItem && node.getAttribute('role') === 'menuitem' && opens(node)) return node;
-    const beside = node.getAttribute('role') === 'menu' ? itemBeside(node) : undefined;
+    const beside = node.getAttribute('role') === 'menu' ? itemBeside(node) ?? itemNaming(node) : undefined;
     if (beside) return beside;
     if (!node.id) continue;
     const id = CSS.escape(node.id);
