@@ -2230,6 +2230,49 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 16;
     },
   },
+  {
+    category: 'React design system (Griffel styles, popovers in portals): a tag picker filtered by typing whose tag is removed by a click, a dropdown, a checkbox, a switch, a spin button\'s arrow, a submenu, a dialog confirmed',
+    library: '@fluentui/react-components 9.74 (React 19)',
+    page: 'fluent-react.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByLabel('Project name').waitFor();
+    },
+    person: async (page) => {
+      await page.getByLabel('Project name').click();
+      await page.keyboard.type('Atlas', { delay: 20 });
+      await page.getByRole('combobox', { name: 'Members' }).click();
+      await page.keyboard.type('gra', { delay: 30 });
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'Grace Hopper' }).click();
+      await settle(page);
+      await page.keyboard.type('lin', { delay: 30 });
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'Linus Torvalds' }).click();
+      await settle(page);
+      await page.getByRole('listbox', { name: 'Selected members' }).getByRole('option', { name: 'Grace Hopper' }).click();
+      await settle(page);
+      await page.getByRole('combobox', { name: 'Role' }).click();
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'Editor' }).click();
+      await settle(page);
+      await page.getByText('Notify by email').click();
+      await page.getByText('Public link').click();
+      await page.getByRole('button', { name: 'Increment value' }).click();
+      await page.getByRole('button', { name: 'Increment value' }).click();
+      await page.getByRole('button', { name: 'More' }).click();
+      await settle(page, 400);
+      await page.getByRole('menuitem', { name: 'Export' }).hover();
+      await settle(page, 600);
+      await page.getByRole('menuitem', { name: 'As CSV' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Share' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await settle(page, 500);
+      return 18;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
