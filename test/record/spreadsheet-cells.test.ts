@@ -86,3 +86,53 @@ describe('spreadsheet cells committed by Enter and cleared by Delete', function 
     assert.equal((await cells(rig.session.page()))[0]![2], 'Attic');
   });
 });
+
+/**
+ * Issue 40: a spreadsheet drawn on a plain table (Jspreadsheet CE): no grid roles, no keyboard field. The sheet's box
+ * keeps the focus and takes every key for the selected cell. That box was named by all the text of the sheet, as it
+ * got the focus: a key on it named a sheet whose cells had since been edited, or a release with another row, and
+ * replay refused it. A value
+ * picked from a cell's dropdown (jSuites, no roles) kept only its Done button gone, since the picked text left with the
+ * list: a release whose picks do nothing passed.
+ */
+describe('a spreadsheet on a plain table (Jspreadsheet CE)', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+  const ready = (page: Page) => page.locator('body[data-ready=yes]').waitFor();
+  const cell = (page: Page, x: number, y: number) => page.locator(`td[data-x="${x}"][data-y="${y}"]`);
+
+  it('keys on the sheet\'s box go to the selected cell after edits changed the sheet, and on a release with another row; a release whose cells open no editor fails at the typing, one whose Delete clears nothing at the Delete', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('jspreadsheet.html'), ready, async (page) => {
+      await cell(page, 0, 1).click();
+      await page.keyboard.type('Parsnips', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+      await cell(page, 0, 0).click();
+      await page.keyboard.press('Delete');
+      await page.waitForTimeout(300);
+      await cell(page, 1, 0).click();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.type('95', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(300);
+    });
+    const person = (await cells(rig.session.page())).map((row) => row.slice(0, 2));
+    assert.deepEqual(person, [['', 120], ['Parsnips', '95'], ['Pears', 45], ['Leeks', 30]]);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.deepEqual((await cells(rig.session.page())).map((row) => row.slice(0, 2)), person);
+    // A release that ships another row: the keys still go to the same cells.
+    const more = await replayOnRelease(rig.session, flow, '#more');
+    assert.equal(more.status, 'passed', JSON.stringify(more.steps.filter((step) => step.error)));
+    assert.deepEqual((await cells(rig.session.page())).map((row) => row.slice(0, 2)), [...person, ['Onions', 60]]);
+    const readOnly = await replayOnRelease(rig.session, flow, '#readonly');
+    assert.equal(readOnly.status, 'failed');
+    assert.match(readOnly.steps.find((step) => step.error)!.error!.message, /the 8 characters typed went to no field/);
+    const keep = await replayOnRelease(rig.session, flow, '#keep');
+    assert.equal(keep.status, 'failed');
+    const deleteAt = flow.steps.findIndex((step) => 'action' in step && step.action.arguments?.[0] === 'Delete');
+    assert.equal(keep.steps.find((step) => step.error)!.index, deleteAt);
+    assert.match(keep.steps.find((step) => step.error)!.error!.message, /did not have its recorded effect/);
+  });
+});

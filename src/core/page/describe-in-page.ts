@@ -188,8 +188,11 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
   const role = roleOf(element);
   const editable = role === 'textbox' || (element as HTMLElement).isContentEditable;
   let name = clean(compute(element, new Set(), true));
-  // An element without an accessible name that shows text (a clickable <div>, a list item) is known by that text.
-  if (!name && ['generic', 'none', 'listitem', 'paragraph', 'cell', 'row'].includes(role)) name = visibleText(element);
+  // An element without an accessible name that shows text (a clickable <div>, a list item) is known by that text. Not
+  // one that holds a table, grid, list box or tree (a spreadsheet's box, which takes its keys): that text is the
+  // data the person is editing, another after each edit.
+  const holdsData = (role === 'generic' || role === 'none') && !!element.querySelector('table, [role=grid], [role=treegrid], [role=table], [role=listbox], [role=tree]');
+  if (!name && ['generic', 'none', 'listitem', 'paragraph', 'cell', 'row'].includes(role) && !holdsData) name = visibleText(element);
   name = clip(name, 120);
   // Around an element without a name: the nearest list item, row, labelled group… Around a named one: only the list
   // item or row it sits in, since a name repeated on every row (×, Delete, Edit) says nothing about which row.
