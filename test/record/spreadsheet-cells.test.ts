@@ -135,4 +135,27 @@ describe('a spreadsheet on a plain table (Jspreadsheet CE)', function () {
     assert.equal(keep.steps.find((step) => step.error)!.index, deleteAt);
     assert.match(keep.steps.find((step) => step.error)!.error!.message, /did not have its recorded effect/);
   });
+
+  it('a value picked from a cell\'s dropdown of no roles is found by its text and keeps the cell showing it; a release whose picks do nothing fails at the pick', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('jspreadsheet.html'), ready, async (page) => {
+      await cell(page, 2, 3).dblclick();
+      await page.waitForTimeout(400);
+      await page.locator('.jdropdown-item', { hasText: 'Herb' }).click();
+      await page.waitForTimeout(300);
+    });
+    // The cell "Vegetable" is in two rows: it is found by its own row and its name, not by a path through the page.
+    const open = flow.steps.find((step) => 'action' in step && step.action.method === 'doubleClick')!;
+    assert.ok('action' in open);
+    assert.equal(open.action.selector, 'role=row >> internal:has-text="4Leeks30Vegetable"s >> role=cell[name="Vegetable"i]');
+    const pick = flow.steps.at(-1)!;
+    assert.ok('action' in pick);
+    assert.equal(pick.action.selector, 'css=div.jdropdown-item:has-text("Herb")');
+    assert.deepEqual(pick.effect, { appeared: { text: 'Herb' } });
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.equal((await cells(rig.session.page()))[3]![2], 'Herb');
+    const noPick = await replayOnRelease(rig.session, flow, '#nopick');
+    assert.equal(noPick.status, 'failed');
+    assert.match(noPick.steps.find((step) => step.error)!.error!.message, /element "Herb".*expected "Herb" appearing on the page/);
+  });
 });

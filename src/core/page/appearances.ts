@@ -163,6 +163,9 @@ const addedText = (entry: Added) => ('text' in entry ? spaced(entry.text.nodeVal
 /** Whether a person sees it now. */
 const addedSeen = (entry: Added) => ('text' in entry ? seen(entry.text) : shownHolder(entry.labelled));
 
+/** An element's kind as its page draws it: tag and classes (an item of a list, drawn again, has the same). */
+const shapeOf = (element: Element) => `${element.localName}.${element.getAttribute('class') ?? ''}`;
+
 /** Watches text added to and taken off the page, and says what a click put there. */
 export function watchAppearances() {
   /**
@@ -171,7 +174,7 @@ export function watchAppearances() {
    */
   const added: Added[] = [];
   /** Texts (or labels) taken off the page, and whether a person saw them there (their holder showed, outside overlays). */
-  const removed: { text: string; at: number; seen: boolean; label?: true }[] = [];
+  const removed: { text: string; at: number; seen: boolean; label?: true; pressedShape?: string }[] = [];
   /**
    * What the person last pressed: a popup with no role that the press took off the page (a date's popup and its Close)
    * was seen there, though what held it (its portal, taken off with it) is gone by the time the change is read. One
@@ -209,7 +212,12 @@ export function watchAppearances() {
       const holderSeen = record.target instanceof Element && shownHolder(record.target, record.target);
       for (const node of record.removedNodes) {
         const shown = holderSeen || pressedInside(node);
-        for (const text of textNodesOf(node)) if (text.parentElement && !inOverlay(text.parentElement, record.target as Element)) removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: shown && !hiddenBefore(text, node) });
+        for (const text of textNodesOf(node)) {
+          if (!text.parentElement || inOverlay(text.parentElement, record.target as Element)) continue;
+          // The pressed element's own text (a picked item's), and what held it: see appearedSince.
+          const pressedShape = pressedIn?.contains(text) ? shapeOf(text.parentElement) : undefined;
+          removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: shown && !hiddenBefore(text, node), ...(pressedShape ? { pressedShape } : {}) });
+        }
         for (const labelled of labelledIn(node)) if (!inOverlay(labelled, record.target as Element)) removed.push({ text: labelOf(labelled)!, at, seen: shown && !hiddenBefore(labelled, node), label: true });
       }
     }
@@ -288,7 +296,14 @@ export function watchAppearances() {
     // What shows in the editor clicked into is what was typed there, typing's effect (a `fill`'s, a `type`'s).
     const editing = gestureOn.closest('[contenteditable]:not([contenteditable="false"])');
     const gone = new Map<string, number>();
-    for (const entry of removed) if (entry.at >= since && entry.at <= until) gone.set(entry.text, (gone.get(entry.text) ?? 0) + 1);
+    /** What held the pressed element's own texts taken off: its item, drawn again as such, or elsewhere (the field it was picked for). */
+    const pressedShapes = new Map<string, string[]>();
+    for (const entry of removed) {
+      if (entry.at < since || entry.at > until) continue;
+      gone.set(entry.text, (gone.get(entry.text) ?? 0) + 1);
+      if (entry.pressedShape) pressedShapes.set(entry.text, [...(pressedShapes.get(entry.text) ?? []), entry.pressedShape]);
+    }
+    const wanted = spaced(preferred).toLowerCase();
     const candidates: string[] = [];
     // A label is what tells of an element that shows no text (the edge two nodes were joined by): after any text.
     const labels: string[] = [];
@@ -296,7 +311,11 @@ export function watchAppearances() {
       if (entry.at < since || entry.at > until || (entry.revealed && !revealedToo)) continue;
       const text = addedText(entry);
       const taken = gone.get(text) ?? 0;
-      if (taken > 0) {
+      // The picked item's own text, taken off with its list and shown where the list was drawn for (a spreadsheet's
+      // cell, by a list of no role): it appeared there. Drawn again in an item like its own, it is the list redrawn.
+      const pickedShown = taken > 0 && text.toLowerCase() === wanted && 'text' in entry && !!entry.text.parentElement
+        && !!pressedShapes.get(text) && !pressedShapes.get(text)!.includes(shapeOf(entry.text.parentElement));
+      if (taken > 0 && !pickedShown) {
         gone.set(text, taken - 1);
         continue;
       }
@@ -322,7 +341,7 @@ export function watchAppearances() {
       const held = spaced(holding).toLowerCase();
       candidates.splice(0, candidates.length, ...candidates.filter((candidate) => candidate.toLowerCase().includes(held)));
     }
-    const text = candidates.find((candidate) => candidate.toLowerCase() === spaced(preferred).toLowerCase()) ?? candidates[0];
+    const text = candidates.find((candidate) => candidate.toLowerCase() === wanted) ?? candidates[0];
     if (!text) return undefined;
     const count = placesShowing(text, document);
     // A text shown all over the page ("Edit" on each row) does not tell whether the click did anything.

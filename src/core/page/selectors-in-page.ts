@@ -1,7 +1,7 @@
 import { roleOf, type PageFingerprint } from './describe-in-page';
 import { isInputProxy } from './fields';
 import { hiddenForAria } from './find-sole';
-import { holderSelectors, ownPart } from './holder-selectors';
+import { holderSelectors, isOwnClass, ownPart } from './holder-selectors';
 import { describingSelectors, gridIndexSelector, idSelectors, ownClassSelector } from './own-attributes';
 import { positionalPath } from './positional-path';
 import { sectionOf } from './section-of';
@@ -119,6 +119,15 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   if (inGrid) selectors.push(inGrid);
   const part = ownClassSelector(element, only);
   if (part) selectors.push(part);
+  // An element of no role known by a short text of its own (an item of a list drawn with no roles, as jSuites draws a
+  // dropdown's): found by that text, as a person finds it. Proven with Playwright's engine before it is written.
+  // By its first class of its own, the one its kind shares (the others may say its state: selected, under the cursor).
+  const kind = [...element.classList].find(isOwnClass);
+  if ((role === 'generic' || role === 'none') && kind && name && name.length <= 40 && !name.endsWith('…') && /[\p{L}]/u.test(name) && !(element as HTMLElement).isContentEditable) {
+    const ofKind = `${CSS.escape(element.localName)}.${CSS.escape(kind)}`;
+    const showing = [...document.querySelectorAll(ofKind)].filter((candidate) => clean((candidate as HTMLElement).innerText ?? '').includes(clean(name)));
+    if (showing.length === 1 && showing[0] === element) selectors.push(`css=${ofKind}:has-text(${quote(name)})`);
+  }
   const href = element.localName === 'a' ? element.getAttribute('href') : null;
   if (href && href.length <= 200 && only(`a[href=${quote(href)}]`)) selectors.push(`css=a[href=${quote(href)}]`);
   if (anchor && ROLE.test(role) && !anchor.name.endsWith('…')) {
@@ -139,6 +148,10 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
       // Holders inside holders (a row and the box in it, both showing only the row's text) hold the same elements once.
       const inside = [...new Set(holders.flatMap((candidate) => [...candidate.querySelectorAll(byTag ? CSS.escape(element.localName) : '*')].filter((inner) => byTag || roleOf(inner) === role)))];
       if (inside.length === 1 && inside[0] === element) selectors.push(`${anchorPart} >> internal:has-text=${quote(text)}s >> ${byTag ? `css=${CSS.escape(element.localName)}` : `role=${role}`}`);
+      // Or by its name in that row (the cell "Vegetable" of the row "Leeks", when another row has one too).
+      else if (!byTag && name && name.length <= 100 && !name.endsWith('…') && NAMED_BY_CONTENT.has(role) && inside.filter((inner) => clean(nameOf(inner).name) === clean(name)).length === 1 && inside.includes(element) && clean(nameOf(element).name) === clean(name)) {
+        selectors.push(`${anchorPart} >> internal:has-text=${quote(text)}s >> role=${role}[name=${quote(name)}i]`);
+      }
     }
   }
   // A select without a name is known by its options (the first one is often the prompt: "--Select a fruit--").
