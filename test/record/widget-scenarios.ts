@@ -2273,6 +2273,42 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 18;
     },
   },
+  {
+    category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
+    library: 'jspreadsheet-ce 5.0',
+    page: 'jspreadsheet.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+    },
+    person: async (page) => {
+      const cell = (x: number, y: number) => page.locator(`td[data-x="${x}"][data-y="${y}"]`);
+      await cell(0, 1).click();
+      await page.keyboard.type('Parsnips', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await cell(1, 2).dblclick();
+      await settle(page);
+      await page.keyboard.press('End');
+      await page.keyboard.type('0', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await cell(2, 3).dblclick();
+      await settle(page, 400);
+      await page.locator('.jdropdown-item', { hasText: 'Herb' }).click();
+      await settle(page);
+      await cell(3, 1).locator('input').click();
+      await settle(page);
+      await cell(0, 0).click();
+      await page.keyboard.press('Delete');
+      await settle(page);
+      await cell(1, 0).click();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.type('95', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      return 17;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
