@@ -2309,6 +2309,24 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 17;
     },
   },
+  {
+    category: 'layout of cards placed by transforms, reordered by a pointer drag (an item dropped on another\'s place takes it)',
+    library: 'muuri 0.9',
+    page: 'muuri.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+    },
+    person: async (page) => {
+      const box = async (text: string) => (await page.locator('.item-content', { hasText: text }).boundingBox())!;
+      const errors = await box('Errors');
+      const revenue = await box('Revenue');
+      await dragTo(page, { x: errors.x + 30, y: errors.y + 30 }, { x: revenue.x + 40, y: revenue.y + 40 }, 20, 800);
+      const churn = await box('Churn');
+      const signups = await box('Signups');
+      await dragTo(page, { x: churn.x + 30, y: churn.y + 30 }, { x: signups.x + 200, y: signups.y + 40 }, 20, 800);
+      return 2;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
