@@ -181,3 +181,49 @@ describe('a checkbox whose input is slotted into its element\'s shadow tree', fu
     assert.equal(await rig.session.page().getByLabel('Breakfast').isChecked(), true);
   });
 });
+
+interface TripState { insurance: boolean; travellers: string[]; action: string | null }
+const tripState = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { widgetState(): TripState }).widgetState());
+
+/**
+ * Issue 40: Material Web (Lit custom elements; each control's own input and text in its shadow tree). A click on the
+ * label of its checkbox was three steps (the label, the click the label forwards to the element, the change of the
+ * input inside it), which replayed toggle it three times. An input chip's label is drawn in its shadow tree, so its ×
+ * kept no effect and a release whose chips stay passed. A menu item's text reaches it through two slots, one passed
+ * into the other, so the item had no name.
+ */
+describe('a design system of web components with their text in shadow trees (Material Web)', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+  const ready = async (page: import('playwright-core').Page) => {
+    await page.locator('body[data-ready=yes]').waitFor();
+    await page.waitForTimeout(300);
+  };
+  const shown = (flow: Flow) => flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description}${step.effect ? ` ${JSON.stringify(step.effect)}` : ''}` : ''));
+
+  it('a click on a checkbox\'s label is one check step; a chip\'s × keeps its label gone; a menu item is named by the text slotted into it; releases whose chips stay fail at the ×', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('material-web.html'), ready, async (page) => {
+      await page.getByText('Travel insurance').click();
+      await page.waitForTimeout(300);
+      await page.getByRole('button', { name: 'Remove Grace' }).click();
+      await page.waitForTimeout(400);
+      await page.getByRole('button', { name: 'More' }).click();
+      await page.waitForTimeout(500);
+      await page.getByRole('menuitem', { name: 'Archive' }).click();
+      await page.waitForTimeout(400);
+    });
+    assert.deepEqual(shown(flow).filter((step) => !step.includes('"More"')), [
+      'check checkbox in label "Travel insurance" {"checked":true}',
+      'click button "Remove Grace" {"gone":{"text":"Grace"}}',
+      'click menuitem "Archive" {"appeared":{"text":"Trip archived"}}',
+    ]);
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    const state = await tripState(rig.session.page());
+    assert.deepEqual([state.insurance, state.travellers, state.action], [true, ['Ada', 'Linus'], 'archive']);
+    const noChip = await replayOnRelease(rig.session, flow, '#nochip');
+    assert.equal(noChip.status, 'failed');
+    assert.match(noChip.steps.find((step) => step.error)!.error!.message, /button "Remove Grace".*expected "Grace" gone from the page, found with "Grace" still in 1 place/);
+  });
+});

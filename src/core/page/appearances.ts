@@ -88,13 +88,25 @@ function ofNow(value: string, now = new Date()): boolean {
   return Math.abs(minutes - nowMinutes) <= 10 || Math.abs(minutes - nowMinutes) >= 710;
 }
 
-function textNodesOf(node: Node): Text[] {
-  if (node instanceof Text) return [node];
+/**
+ * The text nodes under a node, at most `most`, those drawn in the open shadow trees in it too (a design system's chip
+ * shows its label there); not a style sheet's or a script's.
+ */
+function textsUnder(root: Node, most: number): Text[] {
   const found: Text[] = [];
-  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-  for (let text = walker.nextNode(); text && found.length < MOST_PER_ELEMENT; text = walker.nextNode()) found.push(text as Text);
+  const walk = (from: Node) => {
+    const walker = (from.ownerDocument ?? document).createTreeWalker(from, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let node: Node | null = walker.currentNode; node && found.length < most; node = walker.nextNode()) {
+      if (node instanceof Text) {
+        if (!node.parentElement?.closest('style, script, template, noscript')) found.push(node);
+      } else if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+    }
+  };
+  walk(root);
   return found;
 }
+
+const textNodesOf = (node: Node): Text[] => textsUnder(node, MOST_PER_ELEMENT);
 
 /** Elements read from one added or removed element for their labels: a diagram drawn anew is not one gesture's effect. */
 const MOST_LABELLED_PER_ELEMENT = 50;
@@ -135,10 +147,9 @@ function shownFields(document: Document): (HTMLInputElement | HTMLTextAreaElemen
 export function placesShowing(text: string, document: Document): number {
   const wanted = spaced(text);
   let count = shownFields(document).filter((field) => spaced(field.value) === wanted).length;
-  const walker = document.createTreeWalker(document.body ?? document.documentElement, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  for (const node of textsUnder(document.body ?? document.documentElement, Infinity)) {
     const value = node.nodeValue ?? '';
-    if (value.length >= wanted.length && spaced(value) === wanted && seen(node as Text)) count++;
+    if (value.length >= wanted.length && spaced(value) === wanted && seen(node)) count++;
   }
   for (const element of document.querySelectorAll('[aria-label]')) if (labelOf(element) === wanted && shownHolder(element)) count++;
   return count;

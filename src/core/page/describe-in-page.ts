@@ -90,7 +90,9 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
       else if (child.nodeType === Node.ELEMENT_NODE) {
         const inner = child as Element;
         if (inner.localName === 'slot') {
-          for (const assigned of (inner as HTMLSlotElement).assignedNodes()) parts.push(assigned.nodeType === Node.ELEMENT_NODE ? compute(assigned as Element, visited, false) : assigned.textContent ?? '');
+          // Flattened: a slot passed on into another component's slot (Material Web's menu item into its list item)
+          // brings what was put in it, and an empty one shows its own content.
+          for (const assigned of (inner as HTMLSlotElement).assignedNodes({ flatten: true })) parts.push(assigned.nodeType === Node.ELEMENT_NODE ? compute(assigned as Element, visited, false) : assigned.textContent ?? '');
           continue;
         }
         if (hidden(inner) || inner.localName === 'script' || inner.localName === 'style' || inner.localName === 'template') continue;

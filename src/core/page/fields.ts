@@ -31,6 +31,14 @@ export function isToggle(element: Element): boolean {
   return element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
 }
 
+/**
+ * A design system's checkbox or radio as a custom element a label can name (Material Web's `md-checkbox`): it says
+ * `checked` as an input does, and its own input, in its shadow tree, sends the change.
+ */
+export function isCustomToggle(element: Element): element is HTMLElement & { checked: boolean } {
+  return element.localName.includes('-') && typeof (element as { checked?: unknown }).checked === 'boolean';
+}
+
 export function valueOf(element: Element): string {
   return element instanceof HTMLElement && element.isContentEditable ? element.innerText : (element as HTMLInputElement).value;
 }

@@ -1,4 +1,4 @@
-import { editableRoot, isKeyboardEditor, isSetByValue, isTextField, isToggle, positionIn } from './fields';
+import { editableRoot, isKeyboardEditor, isCustomToggle, isSetByValue, isTextField, isToggle, positionIn } from './fields';
 import { gestureTarget } from './gesture-target';
 import { RECORDING_MARK } from './keys';
 import { controlOfLabel, type Described, type Recording } from './recording';
@@ -79,7 +79,7 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     gesture.personInputAt = gesture.pressedAt = Date.now();
     const control = controlOfLabel(target);
     if (control) r.describeNow(control);
-    toggleAtPress = control && isToggle(control) ? { control: control as HTMLInputElement, checked: (control as HTMLInputElement).checked } : null;
+    toggleAtPress = control && (isToggle(control) || isCustomToggle(control)) ? { control: control as HTMLInputElement, checked: (control as HTMLInputElement).checked } : null;
   }, true);
   window.addEventListener('keydown', (event) => {
     if (!event.isTrusted || gesture.mutationsAtKey !== null) return;
@@ -99,7 +99,8 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     if (target && lastClick && event.timeStamp - lastClick.at < 30 && event.detail <= 1 && (lastClick.element === target || lastClick.forwardsTo === target)) return;
     // Enter in a form's field clicks its submit button (implicit submission): the key's step is the gesture.
     if (target && event.detail === 0 && gesture.pressedAt < gesture.personInputAt && submittedBy(target)) return;
-    if (target) lastClick = { element: target, at: event.timeStamp, forwardsTo: widgetLabelControl(event, target) };
+    // A label forwards it to its control: a design system's checkbox (a custom element) hears it as a click of its own.
+    if (target) lastClick = { element: target, at: event.timeStamp, forwardsTo: widgetLabelControl(event, target) ?? (target instanceof HTMLLabelElement ? target.control : null) };
     // A popup that opened under the pointer at pointerdown sends the click to what both share (the body): the person
     // clicked what they pressed.
     const pressedOn = gesture.pressedOn;
@@ -130,7 +131,7 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     }
     if (isTextField(target) || isToggle(target) || isSetByValue(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
     const control = controlOfLabel(target);
-    if (control && isToggle(control)) {
+    if (control && (isToggle(control) || isCustomToggle(control))) {
       // The control's change is the step. A library that toggles it from the label's press itself (React Aria's
       // switch) sends no trusted change: the state it came to, once the page's handlers have run, is.
       const pressedToggle = toggleAtPress?.control === control ? toggleAtPress : null;
