@@ -2327,6 +2327,40 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 2;
     },
   },
+  {
+    category: 'web components of a design system in a form (Lit, shadow DOM, form-associated; menus in the top layer): a text field, a select, a checkbox and a switch by their labels, a slider by keys, an input chip removed by its ×, a menu, a dialog confirmed',
+    library: '@material/web 2.5',
+    page: 'material-web.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await settle(page, 400);
+    },
+    person: async (page) => {
+      await page.getByRole('textbox', { name: 'Trip name' }).click();
+      await page.keyboard.type('Lisbon', { delay: 20 });
+      await page.getByRole('combobox', { name: 'Transport' }).click();
+      await settle(page, 500);
+      await page.getByRole('option', { name: 'Plane' }).click();
+      await settle(page, 500);
+      await page.getByText('Travel insurance').click();
+      await page.getByRole('switch').click();
+      await page.getByRole('slider').click();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await settle(page);
+      await page.getByRole('button', { name: 'Remove Grace' }).click();
+      await settle(page, 400);
+      await page.getByRole('button', { name: 'More' }).click();
+      await settle(page, 500);
+      await page.getByRole('menuitem', { name: 'Archive' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Delete trip' }).click();
+      await settle(page, 600);
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await settle(page, 600);
+      return 14;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
