@@ -2361,6 +2361,27 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       return 14;
     },
   },
+  {
+    category: 'menu of buttons in a popover drawn on the body (a tooltip library\'s interactive box, role=tooltip), opened by a click on one of several same-named buttons; a tooltip on hover',
+    library: 'tippy.js 6.3',
+    page: 'tippy.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: 'About the total' }).hover();
+      await settle(page, 500);
+      await page.getByRole('listitem').filter({ hasText: 'Churn by region' }).getByRole('button', { name: 'Actions' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Duplicate' }).click();
+      await settle(page, 500);
+      await page.getByRole('listitem').filter({ hasText: 'Quarterly sales' }).getByRole('button', { name: 'Actions' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await settle(page, 500);
+      return 4;
+    },
+  },
 ];
 
 /** The dashboard card "Errors" dragged by hand to the empty cells under "Sales" (cards found by `card`). */
