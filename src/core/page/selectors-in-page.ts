@@ -119,15 +119,6 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   if (inGrid) selectors.push(inGrid);
   const part = ownClassSelector(element, only);
   if (part) selectors.push(part);
-  // An element of no role known by a short text of its own (an item of a list drawn with no roles, as jSuites draws a
-  // dropdown's): found by that text, as a person finds it. Proven with Playwright's engine before it is written.
-  // By its first class of its own, the one its kind shares (the others may say its state: selected, under the cursor).
-  const kind = [...element.classList].find(isOwnClass);
-  if ((role === 'generic' || role === 'none') && kind && name && name.length <= 40 && !name.endsWith('…') && /[\p{L}]/u.test(name) && !(element as HTMLElement).isContentEditable) {
-    const ofKind = `${CSS.escape(element.localName)}.${CSS.escape(kind)}`;
-    const showing = [...document.querySelectorAll(ofKind)].filter((candidate) => clean((candidate as HTMLElement).innerText ?? '').includes(clean(name)));
-    if (showing.length === 1 && showing[0] === element) selectors.push(`css=${ofKind}:has-text(${quote(name)})`);
-  }
   const href = element.localName === 'a' ? element.getAttribute('href') : null;
   if (href && href.length <= 200 && only(`a[href=${quote(href)}]`)) selectors.push(`css=a[href=${quote(href)}]`);
   if (anchor && ROLE.test(role) && !anchor.name.endsWith('…')) {
@@ -178,6 +169,14 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   }
   // Through the element around it that names it (what the element has of its own may hold for others on replay).
   if (!holdersFirst) selectors.push(...holderSelectors(element, only));
+  // Else by its text among its kind (its first class of its own, the one its kind shares; the others may say its
+  // state): an item of a list drawn with no roles, whose text its parts repeat (jSuites' dropdown item).
+  const kind = [...element.classList].find(isOwnClass);
+  if (kind && (role === 'generic' || role === 'none') && name && name.length <= 80 && !name.endsWith('…') && !selectors.some((selector) => selector.includes(':has-text('))) {
+    const ofKind = `${CSS.escape(element.localName)}.${CSS.escape(kind)}`;
+    const showing = [...document.querySelectorAll(ofKind)].filter((candidate) => clean((candidate as HTMLElement).innerText ?? '').includes(clean(name)));
+    if (showing.length === 1 && showing[0] === element) selectors.push(`css=${ofKind}:has-text(${quote(name)})`);
+  }
   selectors.push(positionalPath(element));
   const extra = { ...(namePattern ? { namePattern } : {}), ...(section ? { section } : {}) };
   // The caret moves as the person types, and a spin button's name may say its value (a date's month segment named
