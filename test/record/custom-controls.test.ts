@@ -227,3 +227,37 @@ describe('a design system of web components with their text in shadow trees (Mat
     assert.match(noChip.steps.find((step) => step.error)!.error!.message, /button "Remove Grace".*expected "Grace" gone from the page, found with "Grace" still in 1 place/);
   });
 });
+
+/**
+ * Issue 41 on a design system's select (Shoelace): its combobox is drawn in its shadow tree, so the element a person
+ * clicks was named by its text, its options' ("Free Team Enterprise"). A release that offers another plan renamed it,
+ * and replay refused the step. It is named by its control's role and label now; a flow that named it the old way still
+ * replays.
+ */
+describe('a custom element whose control is in its shadow tree', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+  const ready = (page: import('playwright-core').Page) => page.waitForFunction(() => !!customElements.get('sl-option') && !!document.querySelector('sl-select')?.shadowRoot?.querySelector('[role=combobox]'));
+
+  it('is named by its control\'s role and label: a release that adds an option replays the pick, and a flow that named it by its text still replays', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('shoelace.html'), ready, async (page) => {
+      await page.locator('#plan').click();
+      await page.waitForTimeout(400);
+      await page.getByRole('option', { name: 'Team' }).click();
+      await page.waitForTimeout(300);
+    });
+    const open = flow.steps[0]!;
+    assert.ok('action' in open);
+    assert.equal(open.action.description, 'combobox "Plan"');
+    assert.deepEqual(open.target, { role: 'combobox', name: 'Plan' });
+    const plan = () => rig.session.page().evaluate(() => (document.getElementById('plan') as HTMLElement & { value: string }).value);
+    const more = await replayOnRelease(rig.session, flow, '#more');
+    assert.equal(more.status, 'passed', JSON.stringify(more.steps.filter((step) => step.error)));
+    assert.equal(await plan(), 'team');
+    const earlier: Flow = { ...flow, steps: [{ ...open, action: { ...open.action, description: 'element "Free Team Enterprise"' }, target: { role: 'generic', name: 'Free Team Enterprise' } }, ...flow.steps.slice(1)] };
+    const replayed = await replayOnRelease(rig.session, earlier);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.equal(await plan(), 'team');
+  });
+});

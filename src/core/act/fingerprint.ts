@@ -53,8 +53,10 @@ function isWeakName(name: string): boolean {
 }
 
 /** Same role, same name and, when one was recorded, the same anchor: the element a person would call by that name. */
-export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | undefined): boolean {
+export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | undefined, was?: { role: string; name: string }): boolean {
   if (!actual) return false;
+  // A flow recorded when the element was named otherwise (a design system's select by its options' text).
+  if (was && fingerprintsMatch(expected, { ...actual, ...was })) return true;
   const sameRole = expected.role === actual.role || (isGeneric(expected.role) && isGeneric(actual.role));
   const weakButAnchored = !!expected.anchor && isWeakName(expected.name) && isWeakName(actual.name);
   if (!sameRole || (!namesMatch(expected.name, actual.name) && !weakButAnchored)) return false;

@@ -55,7 +55,7 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
         continue;
       }
       const actual = sole.fingerprint;
-      if (!query.target || fingerprintsMatch(query.target, actual)) return { found: true, selector, visible: sole.visible === true };
+      if (!query.target || fingerprintsMatch(query.target, actual, sole.was)) return { found: true, selector, visible: sole.visible === true };
       findings.set(selector, `finds ${actual ? describeFound(actual, query.target) : 'an element it cannot describe'}, not ${describeFingerprint(query.target)}`);
     }
     if (Date.now() + POLL_MS > endsAt) break;

@@ -110,7 +110,7 @@ export function cacheKey(parts: { instruction: string; url: string; variableName
 export async function cachedStepsStillMatch(page: Page, cached: CachedAct): Promise<boolean> {
   for (const step of cached.steps) {
     const sole = await readSoleTarget(locatorFor(page, step.action.selector));
-    if (sole?.count !== 1 || !fingerprintsMatch(step.fingerprint, sole.fingerprint)) return false;
+    if (sole?.count !== 1 || !fingerprintsMatch(step.fingerprint, sole.fingerprint, sole.was)) return false;
   }
   return true;
 }

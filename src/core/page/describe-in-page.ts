@@ -187,9 +187,18 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     return clean(parts.join(' '));
   };
   const visibleTextAround = (ancestor: Element) => textAround(ancestor, (node) => (node as HTMLElement).innerText ?? '') || textAround(ancestor, (node) => node.textContent ?? '');
-  const role = roleOf(element);
-  const editable = role === 'textbox' || (element as HTMLElement).isContentEditable;
+  let role = roleOf(element);
   let name = clean(compute(element, new Set(), true));
+  // A design system's control whose role is in its shadow tree (a select, a switch, a button drawn there): that role,
+  // named by the label around the element or by the control's own name. Not by the element's text, which is its
+  // options' or its slotted content's, another in a release that adds one (see earlierName).
+  const control = !name && role === 'generic' ? innerControl(element) : undefined;
+  if (control) {
+    const label = element.closest('label') ?? (element.id ? element.ownerDocument.querySelector(`label[for="${CSS.escape(element.id)}"]`) : null);
+    role = roleOf(control);
+    name = (label && clean((label as HTMLElement).innerText ?? '')) || clean(compute(control, new Set(), true)) || visibleText(element);
+  }
+  const editable = role === 'textbox' || (element as HTMLElement).isContentEditable;
   // An element without an accessible name that shows text (a clickable <div>, a list item) is known by that text. Not
   // one that holds a table, grid, list box or tree (a spreadsheet's box, which takes its keys): that text is the
   // data the person is editing, another after each edit.
@@ -214,4 +223,36 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     if (named) break;
   }
   return { role, name };
+}
+
+/**
+ * How recordings made before a custom element's own control was read named it (describeInPage): an element of no
+ * role known by its text (a select by its options'). Undefined for any other element, named alike then and now.
+ */
+export function earlierName(element: Element): { role: string; name: string } | undefined {
+  if (roleOf(element) !== 'generic' || element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('title') || !innerControl(element)) return undefined;
+  const text = ((element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim() || (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return text ? { role: 'generic', name: text.length > 120 ? `${text.slice(0, 119)}…` : text } : undefined;
+}
+
+/** The roles of what a person acts on. */
+const CONTROL_ROLES = new Set(['button', 'checkbox', 'combobox', 'link', 'listbox', 'menuitem', 'option', 'radio', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox']);
+/** How many elements of a shadow tree are read for its control. */
+const MOST_READ_IN_SHADOW = 300;
+
+/**
+ * The control a custom element draws in its open shadow tree (a `<button>`, a `role=combobox`): the one that takes the
+ * focus, else the first; none when the tree holds no control or the element is no custom element.
+ */
+function innerControl(host: Element): Element | undefined {
+  if (!host.localName.includes('-') || !host.shadowRoot) return undefined;
+  let first: Element | undefined;
+  let read = 0;
+  for (const inner of host.shadowRoot.querySelectorAll('*')) {
+    if (++read > MOST_READ_IN_SHADOW) break;
+    if (!CONTROL_ROLES.has(roleOf(inner)) || inner.getAttribute('aria-hidden') === 'true' || !inner.checkVisibility()) continue;
+    if ((inner as HTMLElement).tabIndex >= 0) return inner;
+    first ??= inner;
+  }
+  return first;
 }

@@ -154,8 +154,9 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   // The only element of its kind on the page (the one <select>, a custom element).
   if (!['div', 'span', 'input', 'button', 'a', 'li', 'p', 'td', 'tr'].includes(element.localName) && only(CSS.escape(element.localName))) selectors.push(`css=${CSS.escape(element.localName)}`);
   let holdersFirst: string[] | undefined;
-  // An element known by its text alone (a generic row of a list, a card): the tag that holds that text, if only one does.
-  if ((role === 'generic' || role === 'listitem' || role === 'paragraph') && name && name.length <= 80 && !name.endsWith('…') && !selectors.some((selector) => selector.includes(':has-text('))) {
+  // An element known by its text alone (a generic row of a list, a card, a custom element whose role is in its shadow
+  // tree): the tag that holds that text, if only one does.
+  if ((role === 'generic' || role === 'listitem' || role === 'paragraph' || element.localName.includes('-')) && name && name.length <= 80 && !name.endsWith('…') && !selectors.some((selector) => selector.includes(':has-text('))) {
     // Playwright's :has-text() reads the text nodes as they are (no space between blocks, which the name has): a
     // layout of cards named "Sales Traffic Errors" holds "SalesTrafficErrors", and that selector would find nothing.
     const holding = [...document.querySelectorAll(element.localName)].filter((candidate) => clean(candidate.textContent ?? '').includes(clean(name)));

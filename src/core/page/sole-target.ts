@@ -1,10 +1,12 @@
-import { describeInPage, type PageFingerprint } from './describe-in-page';
+import { describeInPage, earlierName, type PageFingerprint } from './describe-in-page';
 import { sectionName } from './section-of';
 
 /** What a selector finds, told in one call: how many elements, and for exactly one, who it is and whether it shows. */
 export interface SoleTarget {
   readonly count: number;
   readonly fingerprint?: PageFingerprint;
+  /** How earlier recordings named it, when they named it otherwise (see earlierName): flows recorded then still match. */
+  readonly was?: { readonly role: string; readonly name: string };
   /** True only when Playwright would call the element visible too; false when unsure (it then checks for itself). */
   readonly visible?: boolean;
 }
@@ -13,7 +15,8 @@ export interface SoleTarget {
 export function describeSole(elements: Element[]): SoleTarget {
   if (elements.length !== 1) return { count: elements.length };
   const element = elements[0]!;
-  return { count: 1, fingerprint: describeElement(element), visible: surelyVisible(element) };
+  const was = earlierName(element);
+  return { count: 1, fingerprint: describeElement(element), visible: surelyVisible(element), ...(was ? { was } : {}) };
 }
 
 /** The element's fingerprint with the section it sits in: what replay checks a found element against. */
