@@ -103,6 +103,6 @@ describe('effects on the item around an element, or the one a widget points at',
     assert.deepEqual([again.nick, again.view, again.volume], [wanted.nick, wanted.view, wanted.volume]);
     const stuck = await replayOnRelease(rig.session, flow, '#stuck');
     assert.equal(stuck.status, 'failed');
-    assert.match(stuck.steps.find((step) => step.error)!.description, /WEEK/);
+    assert.match(stuck.steps.find((step) => step.error)!.description, /tab "Week"/);
   });
 });
