@@ -4,7 +4,7 @@ import type { installPageHooks as InstallPageHooks, readGeneration as ReadGenera
 import type { installPicker as InstallPicker } from './page/picker';
 import type { aimKeys as AimKeys, aimPointer as AimPointer, disarmPointer as DisarmPointer, frameShowsAt as FrameShowsAt } from './page/pointer-aim';
 import type { installRecorder as InstallRecorder } from './page/recorder';
-import type { untilStill as UntilStill } from './page/settling';
+import type { editorRests as EditorRests, untilQuiet as UntilQuiet, untilStill as UntilStill } from './page/settling';
 import type { drawingOf as DrawingOf, effectBefore as EffectBefore, effectHolds as EffectHolds, effectHoldsElsewhere as EffectHoldsElsewhere } from './page/element-state';
 import type { checkedState as CheckedState, prepareFill as PrepareFill, selectInPage as SelectInPage, valueInPage as ValueInPage } from './page/field-input';
 import type { findAndKeep as FindAndKeep } from './page/find-sole';
@@ -64,6 +64,8 @@ export const relocatedSelectors = inPage<typeof RelocatedSelectors>('relocatedSe
 export const unmarkRelocated = inPage<typeof UnmarkRelocated>('unmarkRelocated');
 export const effectHoldsElsewhere = inPage<typeof EffectHoldsElsewhere>('effectHoldsElsewhere');
 export const untilStill = inPage<typeof UntilStill>('untilStill');
+export const untilQuiet = inPage<typeof UntilQuiet>('untilQuiet');
+export const editorRests = inPage<typeof EditorRests>('editorRests');
 export const typingFocus = inPage<typeof TypingFocus>('typingFocus');
 export const focusedText = inPage<typeof FocusedText>('focusedText');
 /** Not a function: its source is an expression whose value is the engine object. */

@@ -64,3 +64,66 @@ describe('typing into a code editor is recorded key by key, and replay checks th
     assert.match(failed?.error?.message ?? '', /type on textbox "Editor content" was done, but it did not have its recorded effect: expected showing "total \+= 1;", found without that text/);
   });
 });
+
+/**
+ * A rich text editor whose toolbar gives it the focus back and then, a moment later, puts the DOM's caret where its own
+ * model has it, as CKEditor 5 does 50 ms after a focus (here 10 ms). Replay's next key came before that moment on a
+ * loaded machine: End moved the caret, the editor put it back, and Enter split the line at its start; the replay
+ * passed with another document.
+ */
+const focusRender = `<h1>Note</h1>
+  <button id="bold">Bold</button>
+  <div id="note" contenteditable="true" role="textbox" aria-label="Note" style="border: 1px solid #999; padding: 8px"><p>hello world</p></div>
+  <script>
+  {
+    const note = document.getElementById('note');
+    let model = 0;
+    document.addEventListener('selectionchange', () => {
+      if (note.contains(getSelection().anchorNode)) model = getSelection().anchorOffset;
+    });
+    const bold = document.getElementById('bold');
+    bold.addEventListener('mousedown', (event) => event.preventDefault());
+    bold.addEventListener('click', () => {
+      const at = model;
+      note.focus();
+      setTimeout(() => getSelection().collapse(note.firstChild.firstChild, at), 10);
+    });
+    note.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      const text = note.textContent;
+      const caret = getSelection().anchorOffset;
+      note.innerHTML = '<p>' + text.slice(0, caret) + '</p><p>' + text.slice(caret) + '</p>';
+    });
+  }
+  </script>`;
+
+describe('keys replayed into an editor that puts its caret back after a toolbar click', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('come once the editor has rested, as a person\'s do: End then Enter split the line where the person did', async () => {
+    const page = rig.session.page();
+    await page.setContent(focusRender);
+    const recorder = await Recorder.start(rig.session);
+    const line = (await page.locator('#note p').boundingBox())!;
+    await page.mouse.click(line.x + 2, line.y + line.height / 2);
+    await page.waitForTimeout(200);
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.waitForTimeout(200);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(400);
+    const flow: Flow = { version: FLOW_VERSION, name: 'Note', steps: (await recorder.stop()).map(({ step }) => step) };
+    const person = await page.locator('#note').innerHTML();
+    assert.equal(person, '<p>hello world</p><p></p>');
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.method === 'press' ? step.action.arguments?.[0] : step.action.description}` : '')), ['click textbox "Note"', 'click button "Bold"', 'press End', 'press Enter']);
+    for (let run = 0; run < 5; run++) {
+      await page.setContent(focusRender);
+      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+      assert.equal(await page.locator('#note').innerHTML(), person, `run ${run + 1}`);
+    }
+  });
+});

@@ -3,7 +3,8 @@ import { canonicalMethod } from '../../schema';
 import { evaluateOver, sessionFor } from '../devtools';
 import { ServiceClickError } from '../errors';
 import { HOOKS_KEY, LANDED_KEY } from '../page/keys';
-import { aimKeys, checkedState, prepareFill, selectInPage } from '../page-scripts';
+import { aimKeys, checkedState, editorRests, prepareFill, selectInPage } from '../page-scripts';
+import { KEYED_QUIET_MS } from './methods';
 import { phase } from '../phases';
 import { stillInState } from '../snapshot/kept-captures';
 import { locatorFor } from './locate';
@@ -76,6 +77,7 @@ export async function actDirectly(page: Page, node: ObservedNode, method: string
     return true;
   }
   if (name === 'press') {
+    await phase('the editor at rest', () => callOnElement(session, node, editorRests, [KEYED_QUIET_MS]));
     const aimed = await phase('ready the field', () => callOnElement(session, node, aimKeys, [HOOKS_KEY]));
     return !!aimed && guardedInput(page, 'the page', () => page.keyboard.press(args[0]!), () => disarmPage(session), options.signal);
   }

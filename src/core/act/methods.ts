@@ -3,7 +3,7 @@ import { MOST_TRAIL_POINTS, parseTrail, trailMoves, type TrailPoint } from './dr
 import { canonicalMethod, SUPPORTED_METHODS } from '../../schema';
 import { ServiceError, ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
-import { focusedText, shownLabelOf, typingFocus } from '../page-scripts';
+import { editorRests, focusedText, shownLabelOf, typingFocus, untilQuiet } from '../page-scripts';
 
 /** A file for setInputFiles, read by the caller (never from the engine's own disk: see UploadFile in schema). */
 export interface FileUpload {
@@ -77,31 +77,10 @@ function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: 
   return { x: x!, y: y!, ...(args.length >= 5 ? { fromX: fromX!, fromY: fromY! } : {}), ...(trail ? { trail } : {}) };
 }
 
-/** How long the DOM must rest after typing before the next step, and at most how long that is waited for. */
-const TYPED_QUIET_MS = { quiet: 50, most: 500 };
+/** How long the DOM must rest around keys (after typing; before keys for a rich text editor), and at most how long that is waited for. */
+export const KEYED_QUIET_MS = { quiet: 50, most: 500 };
 
-/** Resolves after a frame, once the document has had no change for `quiet` ms, or after `most` ms. Runs in the page. */
-function untilQuiet({ quiet, most }: { quiet: number; most: number }): Promise<void> {
-  return new Promise<void>((resolve) => {
-    let rest: ReturnType<typeof setTimeout> | undefined;
-    const observer = new MutationObserver(() => {
-      clearTimeout(rest);
-      rest = setTimeout(done, quiet);
-    });
-    // Bounded even where frames do not come (a page in a hidden tab).
-    const cap = setTimeout(done, most);
-    function done() {
-      observer.disconnect();
-      clearTimeout(rest);
-      clearTimeout(cap);
-      resolve();
-    }
-    requestAnimationFrame(() => {
-      rest = setTimeout(done, quiet);
-      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-    });
-  });
-}
+
 
 /** The deterministic methods of act (DESIGN.md §4). Names are matched without regard to case. */
 const METHODS: Readonly<Record<string, MethodRunner>> = {
@@ -124,6 +103,7 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   // or into what the page opens for the first key (a grid cell's editor, which a click or a focus() call would close).
   type: async ({ page, target, args, timeout }) => {
     const text = args[0] ?? '';
+    await target.evaluate(editorRests, KEYED_QUIET_MS, { timeout }).catch(() => undefined);
     const before = await target.evaluate(typingFocus, undefined, { timeout });
     if (!before.within) await target.click({ timeout });
     await page.keyboard.type(text);
@@ -131,7 +111,7 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     // the next step (Enter picking from that menu) comes once it has had a frame to do so, as a person's would.
     // On a loaded machine that answer may take longer than a frame: the page is given until its DOM has been quiet a
     // moment (a mention menu drawn and filtered), at most half a second.
-    await page.evaluate(untilQuiet, TYPED_QUIET_MS).catch(() => undefined);
+    await page.evaluate(untilQuiet, KEYED_QUIET_MS).catch(() => undefined);
     if (before.field || !text) return;
     // Keys typed on something that is not a field (a grid's cell) must land in the field it opens for them: if none
     // took them, the step did nothing, and saying it passed would be false.
@@ -140,7 +120,10 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     if (after?.held?.includes(text)) return;
     throw new ServiceError(`the ${text.length} characters typed went to no field: the element did not open an editor for them (the field that had the focus holds ${after?.held === undefined ? 'no text' : 'other text'})`);
   },
-  press: ({ target, args, timeout }) => target.press(requireArgument(args, 'press', 'a key such as "Enter"'), { timeout }),
+  press: async ({ target, args, timeout }) => {
+    await target.evaluate(editorRests, KEYED_QUIET_MS, { timeout }).catch(() => undefined);
+    await target.press(requireArgument(args, 'press', 'a key such as "Enter"'), { timeout });
+  },
   hover: ({ target, timeout }) => target.hover({ timeout }),
   selectoption: async ({ target, args, timeout }) => {
     await target.selectOption([...args], { timeout });

@@ -34,3 +34,36 @@ export function untilStill(mostMs: number): Promise<boolean> {
     look();
   });
 }
+
+/** Resolves after a frame, once the document has had no change for `quiet` ms, or after `most` ms. */
+export function untilQuiet({ quiet, most }: { quiet: number; most: number }): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let rest: ReturnType<typeof setTimeout> | undefined;
+    const observer = new MutationObserver(() => {
+      clearTimeout(rest);
+      rest = setTimeout(done, quiet);
+    });
+    // Bounded even where frames do not come (a page in a hidden tab).
+    const cap = setTimeout(done, most);
+    function done() {
+      observer.disconnect();
+      clearTimeout(rest);
+      clearTimeout(cap);
+      resolve();
+    }
+    requestAnimationFrame(() => {
+      rest = setTimeout(done, quiet);
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+  });
+}
+
+/**
+ * Keys for a rich text editor come once the page has rested: a toolbar's click that gives the editor the focus back has
+ * it put its own caret back a moment later (CKEditor 5 renders its selection 50 ms after a focus). A key sent at once,
+ * as replay's next step came on a loaded machine, moved the caret before that, and the editor put it back: the Enter
+ * after Control+End split the first line, and the replay passed with another document. At once for anything else.
+ */
+export function editorRests(element: Element, rest: { quiet: number; most: number }): Promise<void> {
+  return element instanceof HTMLElement && element.isContentEditable ? untilQuiet(rest) : Promise.resolve();
+}
