@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
@@ -183,7 +184,7 @@ describe('a checkbox whose input is slotted into its element\'s shadow tree', fu
 });
 
 interface TripState { insurance: boolean; travellers: string[]; action: string | null }
-const tripState = (page: import('playwright-core').Page) => page.evaluate(() => (window as unknown as { widgetState(): TripState }).widgetState());
+const tripState = (page: Page) => page.evaluate(() => (window as unknown as { widgetState(): TripState }).widgetState());
 
 /**
  * Issue 40: Material Web (Lit custom elements; each control's own input and text in its shadow tree). A click on the
@@ -196,7 +197,7 @@ describe('a design system of web components with their text in shadow trees (Mat
   this.timeout(90_000);
   const rig = useEngine();
   const widgets = useWidgetSite();
-  const ready = async (page: import('playwright-core').Page) => {
+  const ready = async (page: Page) => {
     await page.locator('body[data-ready=yes]').waitFor();
     await page.waitForTimeout(300);
   };
@@ -238,7 +239,7 @@ describe('a custom element whose control is in its shadow tree', function () {
   this.timeout(90_000);
   const rig = useEngine();
   const widgets = useWidgetSite();
-  const ready = (page: import('playwright-core').Page) => page.waitForFunction(() => !!customElements.get('sl-option') && !!document.querySelector('sl-select')?.shadowRoot?.querySelector('[role=combobox]'));
+  const ready = (page: Page) => page.waitForFunction(() => !!customElements.get('sl-option') && !!document.querySelector('sl-select')?.shadowRoot?.querySelector('[role=combobox]'));
 
   it('is named by its control\'s role and label: a release that adds an option replays the pick, and a flow that named it by its text still replays', async () => {
     const flow = await recordOnWidget(rig.session, widgets.url('shoelace.html'), ready, async (page) => {
