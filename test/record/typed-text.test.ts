@@ -127,3 +127,42 @@ describe('keys replayed into an editor that puts its caret back after a toolbar 
     }
   });
 });
+
+/** A document of two paragraphs; `misplaced`: a later release whose editor puts the caret at the document's start on a click. */
+const twoLines = (misplaced: boolean) => `<h1>Memo</h1>
+  <div id="memo" contenteditable="true" role="textbox" aria-label="Memo" style="border: 1px solid #999; padding: 8px"><p>Lunch at noon</p><p>Bring the slides</p></div>
+  <script>
+  {
+    const memo = document.getElementById('memo');
+    if (${misplaced}) memo.addEventListener('click', () => setTimeout(() => getSelection().collapse(memo.firstChild.firstChild, 0)));
+  }
+  </script>`;
+
+describe('text typed key by key into a rich text document', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('keeps the line it ended in as its effect: a release that puts the text on another line fails at the typing (it showed the text, and passed)', async () => {
+    const page = rig.session.page();
+    await page.setContent(twoLines(false));
+    const recorder = await Recorder.start(rig.session);
+    const second = (await page.locator('#memo p').nth(1).boundingBox())!;
+    await page.mouse.click(second.x + second.width - 2, second.y + second.height / 2);
+    await page.waitForTimeout(200);
+    await page.keyboard.type(' and the notes', { delay: 20 });
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(400);
+    const flow: Flow = { version: FLOW_VERSION, name: 'Memo', steps: (await recorder.stop()).map(({ step }) => step) };
+    const typed = flow.steps.find((step) => 'action' in step && step.action.method === 'type');
+    assert.ok(typed && 'action' in typed);
+    assert.deepEqual(typed.effect, { value: 'Bring the slides and the notes' });
+    await page.setContent(twoLines(false));
+    const same = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+    assert.equal(same.status, 'passed', JSON.stringify(same.steps, null, 1));
+    await page.setContent(twoLines(true));
+    const misplaced = await replayFlow(rig.session, flow, { stepTimeoutMs: 2000, heal: false });
+    assert.equal(misplaced.status, 'failed');
+    assert.match(misplaced.steps.find((step) => step.error)!.error!.message, /type on textbox "Memo".*expected at "Bring the slides and the notes"|no line "Bring the slides and the notes"/);
+  });
+});

@@ -262,7 +262,11 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         if (spunTo !== undefined) {
           if (entry.reading.shows !== undefined && effect.value === undefined) effect.value = spunTo;
         } else {
-          if (typed && showsText(element, typed)) effect.shows = typed;
+          // In a document of lines drawn by an editor of its own (rich text typed key by key), the line the keys ended
+          // in, which holds them: typed elsewhere (the caret put back by the editor) the text shows, and that line does not.
+          const line = typed && entry.payload.kind === 'type' && (element as HTMLElement).isContentEditable && isKeyboardEditor(element) ? entry.reading.caretLine ?? caretLine(element) : undefined;
+          if (line && line.includes(typed) && showsText(element, typed)) effect.value = line;
+          else if (typed && showsText(element, typed)) effect.shows = typed;
           // An editor that turned the keys into something else ("# Plan" into a heading "Plan"): the line they came to,
           // which a release whose editor keeps the keys as typed does not show.
           else if (typed && entry.payload.kind === 'type' && isKeyboardEditor(element) && isTextField(element)) {
