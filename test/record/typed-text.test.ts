@@ -166,3 +166,54 @@ describe('text typed key by key into a rich text document', function () {
     assert.match(misplaced.steps.find((step) => step.error)!.error!.message, /type on textbox "Memo".*expected at "Bring the slides and the notes"|no line "Bring the slides and the notes"/);
   });
 });
+
+/**
+ * A reply box whose mention menu opens on the keys' `keyup` and which, a moment after any click, closes what menu is
+ * open (Tribute does so on the next turn of the page; here 30 ms, the time replay's keys took). Replay typed at once
+ * after its click: the menu the keys opened was closed by the click's moment, and the Enter that picks from it did
+ * nothing.
+ */
+const mentionBox = `<h1>Reply</h1>
+  <div id="box" contenteditable="true" role="textbox" aria-label="Reply" style="border: 1px solid #999; min-height: 40px"></div>
+  <ul id="menu" hidden><li>grace</li></ul>
+  <script>
+  {
+    const box = document.getElementById('box');
+    const menu = document.getElementById('menu');
+    document.addEventListener('click', () => setTimeout(() => { if (!menu.hidden) menu.hidden = true; }, 30));
+    box.addEventListener('keyup', () => { if (box.textContent.endsWith('@gr')) menu.hidden = false; });
+    box.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' || menu.hidden) return;
+      event.preventDefault();
+      box.textContent = box.textContent.replace(/@gr$/, '@grace');
+      menu.hidden = true;
+    });
+  }
+  </script>`;
+
+describe('keys typed after the click that focuses their field', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('come once the page has answered the click, as a person\'s do: the menu they open is still there for the Enter', async () => {
+    const page = rig.session.page();
+    await page.setContent(mentionBox);
+    const recorder = await Recorder.start(rig.session);
+    await page.getByRole('textbox', { name: 'Reply' }).click();
+    await page.waitForTimeout(300);
+    await page.keyboard.type('Ask @gr', { delay: 40 });
+    await page.waitForTimeout(200);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(400);
+    const flow: Flow = { version: FLOW_VERSION, name: 'Reply', steps: (await recorder.stop()).map(({ step }) => step) };
+    assert.equal(await page.locator('#box').textContent(), 'Ask @grace');
+    // The click into the box did nothing of its own: the typing's step makes it on replay, then types.
+    assert.deepEqual(flow.steps.map((step) => ('action' in step ? step.action.method : '')), ['type', 'press']);
+    for (let run = 0; run < 3; run++) {
+      await page.setContent(mentionBox);
+      const replayed = await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps, null, 1));
+      assert.equal(await page.locator('#box').textContent(), 'Ask @grace', `run ${run + 1}`);
+    }
+  });
+});

@@ -105,7 +105,12 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     const text = args[0] ?? '';
     await target.evaluate(editorRests, KEYED_QUIET_MS, { timeout }).catch(() => undefined);
     const before = await target.evaluate(typingFocus, undefined, { timeout });
-    if (!before.within) await target.click({ timeout });
+    // A person's keys come a moment after their click: what the page does a moment after a click (Tribute hides its
+    // mention menu on the next turn) is done before the keys, not after them, as keys sent at once made it.
+    if (!before.within) {
+      await target.click({ timeout });
+      await page.evaluate(untilQuiet, KEYED_QUIET_MS).catch(() => undefined);
+    }
     await page.keyboard.type(text);
     // The page answers the last key in its own time (a mention menu drawn on keyup, a list filtered on the next frame):
     // the next step (Enter picking from that menu) comes once it has had a frame to do so, as a person's would.
