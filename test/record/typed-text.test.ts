@@ -217,3 +217,58 @@ describe('keys typed after the click that focuses their field', function () {
     }
   });
 });
+
+/**
+ * A rich text editor that learns where a key moved the caret only from the page's `selectionchange`, and late (here
+ * 40 ms, as CKEditor 5 did on a loaded machine); its toolbar's H makes the caret's line a heading. Replay's click came
+ * right after the arrow, before the editor knew: the heading went to the line the arrow had left.
+ */
+const lateModel = `<h1>Draft</h1>
+  <button id="heading">H</button>
+  <div id="draft" contenteditable="true" role="textbox" aria-label="Draft" style="border: 1px solid #999; padding: 8px"><p>Title</p><p>Body text</p></div>
+  <script>
+  {
+    const draft = document.getElementById('draft');
+    let line = null;
+    document.addEventListener('selectionchange', () => {
+      const at = getSelection().anchorNode;
+      const block = at && draft.contains(at) ? (at.nodeType === 1 ? at : at.parentElement).closest('#draft > *') : null;
+      setTimeout(() => { if (block) line = block; }, 40);
+    });
+    const heading = document.getElementById('heading');
+    heading.addEventListener('mousedown', (event) => event.preventDefault());
+    heading.addEventListener('click', () => {
+      if (!line) return;
+      const h2 = document.createElement('h2');
+      h2.textContent = line.textContent;
+      line.replaceWith(h2);
+      line = h2;
+    });
+  }
+  </script>`;
+
+describe('a toolbar click after a key in a rich text editor', function () {
+  this.timeout(60_000);
+  const rig = useEngine();
+
+  it('comes once the editor knows where the key moved the caret: the heading goes to the line the person moved to', async () => {
+    const page = rig.session.page();
+    await page.setContent(lateModel);
+    const recorder = await Recorder.start(rig.session);
+    const body = (await page.locator('#draft p').nth(1).boundingBox())!;
+    await page.mouse.click(body.x + body.width - 2, body.y + body.height / 2);
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(200);
+    await page.getByRole('button', { name: 'H' }).click();
+    await page.waitForTimeout(400);
+    const flow: Flow = { version: FLOW_VERSION, name: 'Draft', steps: (await recorder.stop()).map(({ step }) => step) };
+    const person = await page.locator('#draft').innerHTML();
+    assert.equal(person, '<h2>Title</h2><p>Body text</p>');
+    for (let run = 0; run < 3; run++) {
+      await page.setContent(lateModel);
+      await replayFlow(rig.session, flow, { stepTimeoutMs: 3000, heal: false });
+      assert.equal(await page.locator('#draft').innerHTML(), person, `run ${run + 1}`);
+    }
+  });
+});

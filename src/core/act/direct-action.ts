@@ -79,7 +79,9 @@ export async function actDirectly(page: Page, node: ObservedNode, method: string
   if (name === 'press') {
     await phase('the editor at rest', () => callOnElement(session, node, editorRests, [KEYED_QUIET_MS]));
     const aimed = await phase('ready the field', () => callOnElement(session, node, aimKeys, [HOOKS_KEY]));
-    return !!aimed && guardedInput(page, 'the page', () => page.keyboard.press(args[0]!), () => disarmPage(session), options.signal);
+    if (!aimed || !(await guardedInput(page, 'the page', () => page.keyboard.press(args[0]!), () => disarmPage(session), options.signal))) return false;
+    await phase('the editor at rest', () => callOnElement(session, node, editorRests, [KEYED_QUIET_MS]));
+    return true;
   }
   if (name === 'selectoption') {
     const selected = await phase('the action, directly', () => callOnElement(session, node, selectInPage, [args]));

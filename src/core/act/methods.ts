@@ -128,6 +128,7 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   press: async ({ target, args, timeout }) => {
     await target.evaluate(editorRests, KEYED_QUIET_MS, { timeout }).catch(() => undefined);
     await target.press(requireArgument(args, 'press', 'a key such as "Enter"'), { timeout });
+    await target.evaluate(editorRests, KEYED_QUIET_MS, { timeout: 1000 }).catch(() => undefined);
   },
   hover: ({ target, timeout }) => target.hover({ timeout }),
   selectoption: async ({ target, args, timeout }) => {

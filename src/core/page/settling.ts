@@ -59,10 +59,12 @@ export function untilQuiet({ quiet, most }: { quiet: number; most: number }): Pr
 }
 
 /**
- * Keys for a rich text editor come once the page has rested: a toolbar's click that gives the editor the focus back has
- * it put its own caret back a moment later (CKEditor 5 renders its selection 50 ms after a focus). A key sent at once,
- * as replay's next step came on a loaded machine, moved the caret before that, and the editor put it back: the Enter
- * after Control+End split the first line, and the replay passed with another document. At once for anything else.
+ * Keys for a rich text editor come once the page has rested, and the next step once it has rested after them: a
+ * toolbar's click that gives the editor the focus back has it put its own caret back a moment later (CKEditor 5 renders
+ * its selection 50 ms after a focus), and the editor learns where a key moved the caret only from the page's
+ * `selectionchange`, a task of its own after the key's. Sent at once, as replay's steps came on a loaded machine, a key
+ * was undone by the first (the Enter after Control+End split the first line, and the replay passed with another
+ * document) and outrun by the next click (the heading went to the line the arrow had left). At once for anything else.
  */
 export function editorRests(element: Element, rest: { quiet: number; most: number }): Promise<void> {
   return element instanceof HTMLElement && element.isContentEditable ? untilQuiet(rest) : Promise.resolve();
