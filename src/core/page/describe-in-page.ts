@@ -46,6 +46,13 @@ export function roleOf(node: Element): string {
   return TAG_ROLES[tag] ?? 'generic';
 }
 
+const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+const clip = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
+/** The longest name kept; a longer one is clipped with "…". */
+const NAME_LIMIT = 120;
+// A row whose text is hidden while it is edited in place (a to-do's label behind its edit box) is still that row.
+const visibleText = (node: Element) => clean((node as HTMLElement).innerText ?? '') || clean(node.textContent ?? '');
+
 /** `withAnchor` false: the role and name only, for telling many elements apart by name (the anchor reads each row's text). */
 export function describeInPage(element: Element, withAnchor = true): PageFingerprint {
   const NAME_FROM_CONTENT = new Set([
@@ -53,8 +60,6 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     'cell', 'columnheader', 'rowheader', 'row', 'switch', 'tooltip',
   ]);
   const ANCHOR_ROLES = new Set(['listitem', 'row', 'option', 'treeitem', 'article', 'group', 'region', 'form', 'dialog', 'tabpanel', 'menuitem', 'cell']);
-  const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
-  const clip = (text: string, limit: number) => (text.length > limit ? `${text.slice(0, limit - 1)}…` : text);
 
   const hidden = (node: Element): boolean => {
     if (node.getAttribute('aria-hidden') === 'true') return true;
@@ -167,8 +172,6 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     return root && (node.localName === 'input' || node.localName === 'textarea') ? node.getAttribute('placeholder') ?? '' : '';
   };
 
-  // A row whose text is hidden while it is edited in place (a to-do's label behind its edit box) is still that row.
-  const visibleText = (node: Element) => clean((node as HTMLElement).innerText ?? '') || clean(node.textContent ?? '');
   // What a field's row or cell says besides the field: the text typed into an editable cell (a JSON editor's key, a
   // grid's value) is the field's own, which the typing changes; the row is named by what stays around it.
   const textAround = (ancestor: Element, read: (node: Element) => string) => {
@@ -204,7 +207,7 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
   // data the person is editing, another after each edit.
   const holdsData = (role === 'generic' || role === 'none') && !!element.querySelector('table, [role=grid], [role=treegrid], [role=table], [role=listbox], [role=tree]');
   if (!name && ['generic', 'none', 'listitem', 'paragraph', 'cell', 'row'].includes(role) && !holdsData) name = visibleText(element);
-  name = clip(name, 120);
+  name = clip(name, NAME_LIMIT);
   // Around an element without a name: the nearest list item, row, labelled group… Around a named one: only the list
   // item or row it sits in, since a name repeated on every row (×, Delete, Edit) says nothing about which row.
   const repeating = new Set(['listitem', 'row', 'option', 'treeitem']);
@@ -231,8 +234,8 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
  */
 export function earlierName(element: Element): { role: string; name: string } | undefined {
   if (roleOf(element) !== 'generic' || element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('title') || !innerControl(element)) return undefined;
-  const text = ((element as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim() || (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-  return text ? { role: 'generic', name: text.length > 120 ? `${text.slice(0, 119)}…` : text } : undefined;
+  const text = visibleText(element);
+  return text ? { role: 'generic', name: clip(text, NAME_LIMIT) } : undefined;
 }
 
 /** The roles of what a person acts on. */
