@@ -2274,6 +2274,33 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'date and time fields drawn as sections (contenteditable spinbuttons typed digit by digit, each moving on when full), a calendar opened by its button, a month\'s arrow and a day',
+    library: '@mui/x-date-pickers 9.17 (React 19, dayjs)',
+    page: 'mui-x-pickers.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByRole('spinbutton', { name: 'Month' }).first().waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('group', { name: 'Arrival' }).getByRole('spinbutton', { name: 'Month' }).click();
+      await page.keyboard.type('04182026', { delay: 40 });
+      await settle(page);
+      await page.getByRole('group', { name: 'Departure' }).getByRole('button').click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Next month' }).click();
+      await settle(page, 500);
+      await page.getByRole('gridcell', { name: '22' }).click();
+      await settle(page, 500);
+      await page.getByRole('group', { name: 'Check-in time' }).getByRole('spinbutton', { name: 'Hours' }).click();
+      await page.keyboard.type('0230p', { delay: 40 });
+      await settle(page);
+      await page.getByRole('group', { name: 'Check-in time' }).getByRole('spinbutton', { name: 'Minutes' }).click();
+      await page.keyboard.press('ArrowUp');
+      await settle(page);
+      return 17;
+    },
+  },
+  {
     category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
     library: 'jspreadsheet-ce 5.0',
     page: 'jspreadsheet.html',
