@@ -386,5 +386,23 @@ export function watchAppearances() {
     }
     return undefined;
   };
-  return { appearedSince, goneSince };
+
+  /**
+   * The picked item's own text (`name`: a calendar's day, "22") that a click on `gestureOn` at `since` wrote outside
+   * the popup it was picked in before `until` (the field's day section, "10" become "22"): what the pick set. A number
+   * alone tells nothing as an appearance; where the item picked is that number, it is the pick's whole effect.
+   */
+  const pickShownSince = (since: number, until: number, name: string, gestureOn: Element): Appeared | undefined => {
+    const wanted = spaced(name).toLowerCase();
+    const popup = gestureOn.closest('dialog, [role=dialog], [role=listbox], [role=grid], [role=tree], [role=menu]');
+    if (!wanted || !popup) return undefined;
+    const shown = added.find((entry) => entry.at >= since && entry.at <= until && 'text' in entry && !popup.contains(entry.text)
+      && addedText(entry).toLowerCase() === wanted && addedSeen(entry));
+    if (!shown) return undefined;
+    const text = addedText(shown);
+    const count = placesShowing(text, document);
+    if (!count || count > MOST_PLACES) return undefined;
+    return count > 1 ? { text, count } : { text };
+  };
+  return { appearedSince, goneSince, pickShownSince };
 }

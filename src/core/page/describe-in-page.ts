@@ -163,7 +163,9 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     const native = nativeName(node, visited);
     if (clean(native)) return native;
     const role = roleOf(node);
-    if (!root || NAME_FROM_CONTENT.has(role)) {
+    // A button drawn as a grid's cell (a calendar's day) is named by its text, as a button: a data grid's cell is not,
+    // its text is the data being edited.
+    if (!root || NAME_FROM_CONTENT.has(role) || (role === 'gridcell' && node.localName === 'button')) {
       const text = contentOf(node, visited);
       if (clean(text)) return text;
     }

@@ -34,6 +34,7 @@ export interface Elsewhere {
   closedSince(gestureOn: Element, aroundOnly?: boolean): Opened | undefined;
   appearedSince(since: number, until: number, preferred: string, gestureOn: Element, revealedToo?: boolean, holding?: string): Appeared | undefined;
   goneSince(since: number, until: number, gestureOn: Element): Gone | undefined;
+  pickShownSince(since: number, until: number, name: string, gestureOn: Element): Appeared | undefined;
   madeCurrentSince(since: number, until: number): Current | undefined;
 }
 
@@ -117,6 +118,8 @@ const DOUBLE_CLICK_MS = 500;
 const OPENING_KINDS = new Set(['press', 'click', 'doubleClick']);
 
 /** The name the step's element had as its gesture began. */
+/** What a person picks from a list, a grid or a tree. */
+const PICKED_ITEMS = '[role=gridcell], [role=option], [role=treeitem], [role=menuitemradio], td';
 const nameOf = (payload: Record<string, unknown>) => {
   const fingerprint = payload.fingerprint as { name?: unknown } | undefined;
   return typeof fingerprint?.name === 'string' ? fingerprint.name : '';
@@ -319,7 +322,10 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const gone = cleared ?? (opened || current || dialogClosed || appeared || !removing ? undefined : elsewhere.goneSince(entry.since, until, entry.element));
         // Else what it closed (a dialog's Close, Escape on a menu).
         const closed = opened || current || appeared || gone ? undefined : dialogClosed ?? elsewhere.closedSince(entry.element);
-        Object.assign(effect, opened ? { opened } : {}, current ? { current } : {}, appeared ? { appeared } : {}, gone ? { gone } : {}, closed ? { closed } : {});
+        // An item picked in a picker's dialog (a calendar's day) closes it, as a release where the pick sets nothing
+        // would too: what the pick put in the field it was picked for (its own text, the day) is kept beside.
+        const picked = dialogClosed && kind === 'click' && entry.element.closest(PICKED_ITEMS) ? elsewhere.pickShownSince(entry.since, until, nameOf(entry.payload), entry.element) : undefined;
+        Object.assign(effect, opened ? { opened } : {}, current ? { current } : {}, appeared ? { appeared } : {}, picked ? { appeared: picked } : {}, gone ? { gone } : {}, closed ? { closed } : {});
       }
       // A key in a field that did nothing else there but write words into it (Enter picking a mention, Tab taking a
       // suggestion): those words, which a release where the key does nothing would not show.

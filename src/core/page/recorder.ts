@@ -99,7 +99,7 @@ export function installRecorder(binding: string, token: string): void {
   /** The element's state at the start of its gesture: what the gesture changed is its effect. */
   const statesBefore = new WeakMap<Element, ElementState>();
   const { openedSince, closedSince, gestureBegins } = watchOpenings();
-  const { appearedSince, goneSince } = watchAppearances();
+  const { appearedSince, goneSince, pickShownSince } = watchAppearances();
   // The recorder's own marks and toolbar are not the page's doing.
   const { changedSince, keysAnsweredSince, duringInput } = watchPageChanges((record) => record.attributeName === RECORDING_MARK
     || (record.target instanceof Element && record.target.closest(RECORDER_HOST) !== null));
@@ -148,7 +148,7 @@ export function installRecorder(binding: string, token: string): void {
     }, { capture: true, passive: true });
   }
   const nextInputAfter = (time: number, pointerAfter: number) => inputs.find(({ at, byPointer }) => at > (byPointer ? pointerAfter : time))?.at;
-  const { post, flush: flushOutbox, idle: outboxIdle } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), { openedSince, closedSince, appearedSince, goneSince, madeCurrentSince }, nextInputAfter);
+  const { post, flush: flushOutbox, idle: outboxIdle } = effectOutbox((payload) => raw({ ...payload, document: documentId }), (element) => statesBefore.get(element), { openedSince, closedSince, appearedSince, goneSince, pickShownSince, madeCurrentSince }, nextInputAfter);
   // A click is held back for the length of a double click (two clicks that make one are recorded as one doubleClick),
   // or, when it may leave the page (a link, a submit button), until the page's own handlers have run: either way a
   // confirm() the click opens is answered before the step is sent, and the step carries the answer. Anything else the
