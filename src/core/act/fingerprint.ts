@@ -61,7 +61,9 @@ export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | u
   const weakButAnchored = !!expected.anchor && isWeakName(expected.name) && isWeakName(actual.name);
   if (!sameRole || (!namesMatch(expected.name, actual.name) && !weakButAnchored)) return false;
   // Same-named elements in other sections (a checkbox of another example) are other elements.
-  if (expected.section !== undefined && !namesMatch(expected.section, actual.section ?? '')) return false;
+  // A section recorded before labelled groups were sections: the heading it was read from then.
+  const sectionMatches = (section: string | undefined) => namesMatch(expected.section!, section ?? '');
+  if (expected.section !== undefined && !sectionMatches(actual.section) && !(actual.sectionWas !== undefined && sectionMatches(actual.sectionWas))) return false;
   if (!expected.anchor) return true;
   return !!actual.anchor && expected.anchor.role === actual.anchor.role && namesMatch(expected.anchor.name, actual.anchor.name);
 }

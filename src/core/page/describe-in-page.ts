@@ -16,6 +16,8 @@ export interface PageFingerprint {
   readonly anchor?: { readonly role: string; readonly name: string };
   /** The heading of the section it sits in: kept when its role and name repeat on the page (section-of.ts). */
   readonly section?: string;
+  /** The section as flows recorded before labelled groups were sections named it, where that differs (section-of.ts). */
+  readonly sectionWas?: string;
 }
 
 const INPUT_ROLES: Record<string, string> = {

@@ -3,7 +3,7 @@ import { openRoots } from './find-sole';
 import { RECORDING_MARK } from './keys';
 import { isPositional, positionalPath } from './positional-path';
 import { selectorsInPage } from './selectors-in-page';
-import { HEADINGS, headingText, sectionName } from './section-of';
+import { HEADINGS, sectionName, sectionTitles } from './section-of';
 import type { PageFingerprint } from './describe-in-page';
 
 /**
@@ -79,7 +79,6 @@ export function surveyForRelocation(clues: RelocationClues): RelocationSurvey {
   const matched = clues.selectors.filter((selector) => selector.startsWith('css=') && !isPositional(selector) && !selector.includes(':has')).map((selector) => selector.slice('css='.length));
   const kept: Element[] = [];
   const headingsOf = new Map(roots.map((root) => [root, [...root.querySelectorAll(HEADINGS)]]));
-  const headings = [...headingsOf.values()].flat();
   const steps = new Map<Element, string>();
   const candidates = byRole.length > MOST_CANDIDATES ? [] : byRole.flatMap((element) => {
     if (!element.checkVisibility()) return [];
@@ -119,7 +118,7 @@ export function surveyForRelocation(clues: RelocationClues): RelocationSurvey {
     return [{ fingerprint, score: Math.round(score * 100) / 100, agreed }];
   });
   Object.defineProperty(window, KEPT, { value: kept, configurable: true, writable: true });
-  const sectionShown = !!clues.section && headings.some((heading) => clean(headingText(heading)) === clean(clues.section!));
+  const sectionShown = !!clues.section && roots.some((root) => sectionTitles(root).some((title) => clean(title) === clean(clues.section!)));
   return { candidates, sectionShown };
 }
 

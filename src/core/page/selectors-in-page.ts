@@ -4,7 +4,7 @@ import { hiddenForAria } from './find-sole';
 import { holderSelectors, isOwnClass, ownPart } from './holder-selectors';
 import { describingSelectors, gridIndexSelector, idSelectors, ownClassSelector } from './own-attributes';
 import { positionalPath } from './positional-path';
-import { sectionOf } from './section-of';
+import { groupName, LABELLED_GROUPS, sectionOf } from './section-of';
 import { shadowSelectors } from './shadow-selectors';
 
 const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
@@ -95,11 +95,16 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     else if (twinsOf(matching).length > 1 && matching.includes(element)) {
       // Named alike elsewhere on the page, in a row alike too: told apart by the text beside it (the chip a remove
       // button sits on), and by the section it sits in, as a person would.
-      if (NAMED_BY_CONTENT.has(role) || namedByAuthor) selectors.push(...besideText(matching));
+      // A labelled group that holds it alone (the date field "Arrival" around its "Month") names it as its label
+      // does, before any text beside it, which there is the other fields' values.
       const own = sectionOf(element);
+      const byGroup = own?.group && (NAMED_BY_CONTENT.has(role) || namedByAuthor) ? inGroup(own.heading, own.text, matching) : [];
+      const alone = byGroup.filter((selector) => !selector.includes(' >> nth='));
+      selectors.push(...alone);
+      if (NAMED_BY_CONTENT.has(role) || namedByAuthor) selectors.push(...besideText(matching));
       if (own) {
         section = own.text;
-        if (NAMED_BY_CONTENT.has(role) || namedByAuthor) selectors.push(...inSection(own.heading, own.text, matching));
+        if (NAMED_BY_CONTENT.has(role) || namedByAuthor) selectors.push(...(own.group ? byGroup.filter((selector) => !alone.includes(selector)) : inSection(own.heading, own.text, matching)));
       }
     }
     else if (matching.length === 1 && matching[0] === element && name.length <= 80) {
@@ -209,12 +214,25 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
    * The element by the short text beside it: the smallest box around it that holds none of its twins and shows text of
    * its own (a chip's "Metropolis" beside its "Remove tag"), found by its tag and class and that text.
    */
+  /** The text in `holder` besides the element's own and what is typed in it (a date's sections), which the person changes. */
+  function textBeside(holder: Element): string {
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(holder, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.parentElement;
+      if (!at || element.contains(at) || (at as HTMLElement).isContentEditable) continue;
+      parts.push(node.nodeValue ?? '');
+    }
+    return parts.join(' ').replace(/\s+/g, ' ').trim();
+  }
+
   function besideText(twins: readonly Element[]): string[] {
     for (let holder = element.parentElement, level = 0; holder && level < BESIDE_LEVELS && holder !== document.body; holder = holder.parentElement, level++) {
       const box = holder;
       if (twins.some((twin) => twin !== element && box.contains(twin))) return [];
-      const text = (holder.textContent ?? '').replace(element.textContent ?? '', ' ').replace(/\s+/g, ' ').trim();
-      if (!text) continue;
+      const text = textBeside(holder);
+      // Symbols alone (a date's "/" between its fields) tell nothing.
+      if (!/[\p{L}\p{N}]/u.test(text)) continue;
       if (text.length > 40 || /"/.test(text)) return [];
       const part = ownPart(holder);
       const holders = [...document.querySelectorAll(part)].filter((candidate) => clean(candidate.textContent ?? '').includes(clean(text)));
@@ -222,6 +240,16 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
       return inside.length === 1 && inside[0] === element ? [`css=${part}:has-text(${quote(text)}) >> role=${role}[name=${quote(name)}i]`] : [];
     }
     return [];
+  }
+
+  /** In the labelled group it sits in (the date field "Arrival"), found by the group's role and name. */
+  function inGroup(group: Element, text: string, named: readonly Element[]): string[] {
+    const groupRole = roleOf(group);
+    const groups = [...document.querySelectorAll(LABELLED_GROUPS)].filter((candidate) => roleOf(candidate) === groupRole && groupName(candidate).toLowerCase() === text.toLowerCase());
+    if (groups.length !== 1 || groups[0] !== group) return [];
+    const inside = named.filter((candidate) => group.contains(candidate));
+    const order = inside.indexOf(element);
+    return [`role=${groupRole}[name=${quote(text)}i] >> role=${role}[name=${quote(name)}i]${inside.length > 1 ? ` >> nth=${order}` : ''}`];
   }
 
   /**

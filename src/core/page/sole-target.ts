@@ -1,5 +1,5 @@
 import { describeInPage, earlierName, type PageFingerprint } from './describe-in-page';
-import { sectionName } from './section-of';
+import { earlierSectionName, sectionName } from './section-of';
 
 /** What a selector finds, told in one call: how many elements, and for exactly one, who it is and whether it shows. */
 export interface SoleTarget {
@@ -22,7 +22,8 @@ export function describeSole(elements: Element[]): SoleTarget {
 /** The element's fingerprint with the section it sits in: what replay checks a found element against. */
 export function describeElement(element: Element): PageFingerprint {
   const section = sectionName(element);
-  return { ...describeInPage(element), ...(section ? { section } : {}) };
+  const sectionWas = earlierSectionName(element);
+  return { ...describeInPage(element), ...(section ? { section } : {}), ...(sectionWas !== undefined ? { sectionWas } : {}) };
 }
 
 /**

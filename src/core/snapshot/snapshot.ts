@@ -38,6 +38,8 @@ export interface Fingerprint {
   readonly anchor?: { readonly role: string; readonly name: string } | undefined;
   /** For an element whose role and name repeat on the page: the heading of the section it sits in. */
   readonly section?: string | undefined;
+  /** The section as flows recorded before labelled groups were sections named it, where that differs. */
+  readonly sectionWas?: string | undefined;
 }
 
 export interface SnapshotElement {
