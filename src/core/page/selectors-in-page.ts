@@ -2,6 +2,7 @@ import { roleOf, type PageFingerprint } from './describe-in-page';
 import { isInputProxy } from './fields';
 import { hiddenForAria } from './find-sole';
 import { holderSelectors, isOwnClass, ownPart } from './holder-selectors';
+import { datedNamePattern } from './dated-names';
 import { describingSelectors, gridIndexSelector, idSelectors, ownClassSelector } from './own-attributes';
 import { positionalPath } from './positional-path';
 import { groupName, LABELLED_GROUPS, sectionOf } from './section-of';
@@ -187,6 +188,21 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   const extra = { ...(namePattern ? { namePattern } : {}), ...(section ? { section } : {}) };
   // The caret moves as the person types, and a spin button's name may say its value (a date's month segment named
   // "3 Arrival"), which the step changes: no selector holds that name, and it is matched with any number there.
+  // A name that says the date its field holds: found by the rest of its name, alone or in its labelled group.
+  const dated = !namePattern && !element.closest('[role=grid], [role=listbox], table') ? datedNamePattern(name) : undefined;
+  if (dated) {
+    const byPattern = new RegExp(dated, 'i');
+    const alike = sameRole(role).filter((candidate) => byPattern.test(nameOf(candidate).name.replace(/\s+/g, ' ').trim()));
+    const group = element.closest(LABELLED_GROUPS);
+    const groupText = group ? groupName(group) : '';
+    const inGroupAlike = group ? alike.filter((candidate) => group.contains(candidate)) : [];
+    const found = alike.length === 1 && alike[0] === element ? [`role=${role}[name=/${dated}/i]`]
+      : inGroupAlike.length === 1 && inGroupAlike[0] === element && groupText ? [`role=${roleOf(group!)}[name=${quote(groupText)}i] >> role=${role}[name=/${dated}/i]`] : [];
+    if (found.length) {
+      const told = alike.length > 1 ? { section: groupText } : {};
+      return { selectors: [...new Set([...found, ...selectors.filter((selector) => !selector.includes(name))])], ...extra, ...told, namePattern: dated };
+    }
+  }
   if (!namePattern && /\d/.test(name) && (isInputProxy(element) || namedByItsValue(element, name))) {
     return { selectors: [...new Set(selectors.filter((selector) => !selector.includes(name)))], ...extra, namePattern: `^${escapeRegExp(name).replace(/\d+/g, '\\d+')}$` };
   }
