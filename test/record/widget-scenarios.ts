@@ -2301,6 +2301,40 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'a React suite\'s form (overlays on the body): a multi-select shown as chips picked from its panel, a chip removed by its ×, a dropdown, a table cell edited in place and committed by Enter, a knob turned by a drag, stars of no name',
+    library: 'primereact 10.9 (React 19)',
+    page: 'primereact.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.locator('.p-multiselect').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.p-multiselect').click();
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'Berlin' }).click();
+      await page.getByRole('option', { name: 'Lisbon' }).click();
+      await page.keyboard.press('Escape');
+      await settle(page, 400);
+      await page.locator('.p-multiselect-token', { hasText: 'Berlin' }).locator('.p-multiselect-token-icon').click();
+      await settle(page);
+      await page.locator('.p-dropdown').click();
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'Business' }).click();
+      await settle(page, 400);
+      await page.getByRole('cell', { name: '3' }).click();
+      await settle(page);
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('4', { delay: 40 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      const knob = (await page.getByRole('slider').boundingBox())!;
+      await dragTo(page, { x: knob.x + 30, y: knob.y + 16 }, { x: knob.x + 84, y: knob.y + 40 });
+      await page.locator('.p-rating-item').nth(3).click();
+      await settle(page);
+      return 14;
+    },
+  },
+  {
     category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
     library: 'jspreadsheet-ce 5.0',
     page: 'jspreadsheet.html',
