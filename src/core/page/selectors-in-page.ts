@@ -4,6 +4,7 @@ import { hiddenForAria } from './find-sole';
 import { holderSelectors, isOwnClass, ownPart } from './holder-selectors';
 import { datedNamePattern } from './dated-names';
 import { describingSelectors, gridIndexSelector, idSelectors, ownClassSelector } from './own-attributes';
+import { kinSelectors } from './kin-selectors';
 import { positionalPath } from './positional-path';
 import { groupName, LABELLED_GROUPS, sectionOf } from './section-of';
 import { shadowSelectors } from './shadow-selectors';
@@ -184,6 +185,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     const showing = [...document.querySelectorAll(ofKind)].filter((candidate) => clean((candidate as HTMLElement).innerText ?? '').includes(clean(name)));
     if (showing.length === 1 && showing[0] === element) selectors.push(`css=${ofKind}:has-text(${quote(name)})`);
   }
+  // An element with no name of its own (a chip's ×, a star): by the item around it, or its order among its kind.
+  if (!name) selectors.push(...kinSelectors(element));
   selectors.push(positionalPath(element));
   const extra = { ...(namePattern ? { namePattern } : {}), ...(section ? { section } : {}) };
   // The caret moves as the person types, and a spin button's name may say its value (a date's month segment named
