@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { describeEffect, type Flow } from '../../src/schema';
+import { describeEffect, FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
 import { recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
 
@@ -42,6 +42,21 @@ describe('date fields drawn as sections, and their calendar (MUI X Date Pickers 
     const noTyping = await replayOnRelease(rig.session, flow, '#notype');
     assert.equal(noTyping.status, 'failed');
     assert.match(failure(noTyping)!.description, /spinbutton "Month" under "Arrival"/);
+  });
+
+  it('a flow recorded when the page\'s title was the section of a date field\'s "Month" still replays, and one of another section is refused', async () => {
+    const heading = 'xpath=//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6 or self::legend or @role="heading"][normalize-space(.)="Book a stay"]/ancestor::*[.//span][1]';
+    const month = (section: string): Flow['steps'][number] => ({
+      action: { selector: `${heading} >> role=spinbutton[name="Month"i] >> nth=0`, description: `spinbutton "Month" under "${section}"`, method: 'fill', arguments: ['04'] },
+      target: { role: 'spinbutton', name: 'Month', section },
+      effect: { value: '4' },
+    });
+    const flow = (section: string): Flow => ({ version: FLOW_VERSION, name: 'an earlier recording', startUrl: widgets.url('mui-x-pickers.html'), steps: [month(section)] });
+    const earlier = await replayOnRelease(rig.session, flow('Book a stay'));
+    assert.equal(earlier.status, 'passed', JSON.stringify(failure(earlier)));
+    const elsewhere = await replayOnRelease(rig.session, flow('Departure'));
+    assert.equal(elsewhere.status, 'failed');
+    assert.match(failure(elsewhere)!.error!.message, /spinbutton "Month" under "Arrival"/);
   });
 
   it('a calendar opened by a button named by its date, a day picked: found on a release that holds another date, in its field when another field\'s button says a date too; a release whose days set nothing fails at the day', async () => {
