@@ -122,8 +122,10 @@ export function recordDrags(r: Recording): void {
 function destinationOf(place: { element: Element; offset: readonly [number, number]; path?: string }) {
   const fingerprint = describeInPage(place.element);
   const found = selectorsInPage(place.element, fingerprint, describeInPage).selectors;
-  // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another.
-  const selectors = place.path ? [...provenSelectors(place.element, found.filter((selector) => !isPlaceSelector(selector))), place.path] : provenSelectors(place.element, found);
+  // Replay drops on the page as it was before the drag: a place taken now (the list has moved) would be another, and
+  // so would an order among its kind read now (a calendar's column counted among what the drop put beside it).
+  const byPlace = (selector: string) => isPlaceSelector(selector) || /:nth-child\(|>> nth=/.test(selector);
+  const selectors = place.path ? [...provenSelectors(place.element, found.filter((selector) => !byPlace(selector))), place.path] : provenSelectors(place.element, found);
   return { fingerprint, selectors, offset: place.offset };
 }
 
