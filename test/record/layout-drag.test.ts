@@ -7,7 +7,7 @@ import { replayFlow } from '../../src/flows/replay';
 import { FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
 import { pageReleases } from './page-releases';
-import { replayOnRelease, useWidgetSite } from './widget-site';
+import { recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
 
 /** A dashboard built with gridstack as its docs show; `locked` is a later release whose grid no longer moves. */
 async function dashboard(page: Page, locked: boolean): Promise<void> {
@@ -149,6 +149,25 @@ describe('a drag onto a layout grid or a calendar', function () {
 
   it('an event laid over a calendar\'s grid (EventCalendar, which leaves a ghost in its place) is dragged as the event, and fails where events no longer move', async () => {
     await eventMovedToThe12th(eventCalendar, (page) => page.locator('article.ec-event'), (page) => page.locator('.ec-day', { has: page.locator('time[datetime="2026-03-12"]') }));
+  });
+
+  it('an event of react-big-calendar\'s month, eight deep in its week, dragged to another day is a step with the week as its drop place, replays there, and fails where events no longer move', async () => {
+    const agenda = () => rig.session.page().evaluate(() => (window as unknown as { widgetState(): { events: string[] } }).widgetState().events[0]);
+    const flow = await recordOnWidget(rig.session, widgets.url('big-calendar.html'), (page) => page.locator('.rbc-event', { hasText: 'Design review' }).waitFor(), async (page) => {
+      const event = (await page.locator('.rbc-event', { hasText: 'Design review' }).boundingBox())!;
+      const twelfth = (await page.locator('.rbc-month-row').nth(1).locator('.rbc-day-bg').nth(4).boundingBox())!;
+      await dragBy(page, { x: event.x + 20, y: event.y + event.height / 2 }, { x: twelfth.x + 30, y: twelfth.y + 50 });
+    });
+    assert.equal(await agenda(), 'Design review: 2026-03-12 10:00 to 2026-03-12 11:00');
+    const [moved] = flow.steps;
+    assert.ok(moved && 'action' in moved && moved.action.method === 'dragAndDrop' && moved.effect?.place, JSON.stringify(flow.steps));
+    assert.equal(moved.action.description.split(' in row')[0], 'element "Design review"');
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.equal(await agenda(), 'Design review: 2026-03-12 10:00 to 2026-03-12 11:00');
+    const fixed = await replayOnRelease(rig.session, flow, '#fixed');
+    assert.equal(fixed.status, 'failed');
+    assert.equal(fixed.steps.find((step) => step.error)?.error?.name, 'EffectMissing');
   });
 
   it('a slider\'s thumb dragged keeps the value it came to, replays to it, and fails where the slider no longer moves', async () => {

@@ -2335,6 +2335,27 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'a calendar whose events are moved by a pointer drag to another day, switched to its week view and an event resized by its edge',
+    library: 'react-big-calendar 1.20 (React 19, its drag and drop addon)',
+    page: 'big-calendar.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.locator('.rbc-event', { hasText: 'Design review' }).waitFor();
+    },
+    person: async (page) => {
+      const event = (await page.locator('.rbc-event', { hasText: 'Design review' }).boundingBox())!;
+      const twelfth = (await page.locator('.rbc-month-row').nth(1).locator('.rbc-day-bg').nth(4).boundingBox())!;
+      await dragTo(page, { x: event.x + 20, y: event.y + event.height / 2 }, { x: twelfth.x + 30, y: twelfth.y + 50 });
+      await page.getByRole('button', { name: 'Week' }).click();
+      await settle(page, 500);
+      const party = page.locator('.rbc-event', { hasText: 'Release party' });
+      await party.hover();
+      const edge = (await party.locator('.rbc-addons-dnd-resize-ns-anchor').last().boundingBox())!;
+      await dragTo(page, { x: edge.x + edge.width / 2, y: edge.y + edge.height / 2 }, { x: edge.x + edge.width / 2, y: edge.y + edge.height / 2 + 40 });
+      return 3;
+    },
+  },
+  {
     category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
     library: 'jspreadsheet-ce 5.0',
     page: 'jspreadsheet.html',

@@ -62,10 +62,16 @@ export function dropPlace(candidates: readonly Placed[], x: number, y: number): 
   return best ? { element: best.element, path: best.path, offset: [toTenth(x - best.rect.left), toTenth(y - best.rect.top)] } : undefined;
 }
 
+/**
+ * How many of them: a calendar's event sits eight deep in its week's row (react-big-calendar: its content, the
+ * resizable box, the event, its segment, its row, the rows' body, the row's content, then the week holding the days).
+ */
+const MOST_CONTAINERS = 8;
+
 /** The dragged element's containers, a few levels up, and where each stood when the drag began. */
 export function containersOf(dragged: Element): Placed[] {
   const placed: Placed[] = [];
-  for (let node = dragged.parentElement; node && node !== document.body && placed.length < 6; node = node.parentElement) {
+  for (let node = dragged.parentElement; node && node !== document.body && placed.length < MOST_CONTAINERS; node = node.parentElement) {
     placed.push({ element: node, rect: node.getBoundingClientRect(), path: positionalPath(node) });
   }
   return placed;
