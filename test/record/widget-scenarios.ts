@@ -2356,6 +2356,33 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'a headless combobox with multiple selection (its menu in a portal on the body, emptied when it closes), chips removed by their button, and a select',
+    library: 'downshift 9.5 (React 19, useCombobox, useMultipleSelection, useSelect)',
+    page: 'downshift.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByRole('combobox', { name: 'Books' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('combobox', { name: 'Books' }).click();
+      await page.keyboard.type('mi', { delay: 40 });
+      await settle(page);
+      await page.getByRole('option', { name: 'Middlemarch' }).click();
+      await settle(page);
+      await page.keyboard.type('du', { delay: 40 });
+      await settle(page);
+      await page.getByRole('option', { name: 'Dune' }).click();
+      await settle(page);
+      await page.getByRole('button', { name: 'Remove Middlemarch' }).click();
+      await settle(page);
+      await page.getByRole('combobox', { name: 'Shelf' }).click();
+      await settle(page);
+      await page.getByRole('option', { name: 'Reading', exact: true }).click();
+      await settle(page);
+      return 10;
+    },
+  },
+  {
     category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
     library: 'jspreadsheet-ce 5.0',
     page: 'jspreadsheet.html',
