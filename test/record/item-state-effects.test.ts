@@ -70,6 +70,12 @@ describe('effects on the item around an element, or the one a widget points at',
     const frozen = await replayOnRelease(rig.session, flow, '#frozen');
     assert.equal(frozen.status, 'failed');
     assert.equal(frozen.steps.find((step) => step.error)!.index, 0);
+    // The event drawn anew on the drop, with another time in its text, is found again by its id: its effect is where
+    // it went, so a release that puts it a day later fails there too.
+    assert.ok(moveStep.effect?.place, JSON.stringify(moveStep.effect));
+    const late = await replayOnRelease(rig.session, flow, '#late');
+    assert.equal(late.status, 'failed');
+    assert.equal(late.steps.find((step) => step.error)!.index, 0);
   });
 
   it('Ionic: typing into an ion-input (a scoped component whose host hides its children) is a fill; its segment keeps the tab selected (in its shadow root) and its range the value; a release whose range and segment take no input fails', async () => {

@@ -6,6 +6,7 @@ import { shows, type Opened } from './openings';
 import { layoutPrintOf } from './layout-print';
 import { animating } from './settling';
 import { describeInPage, roleOf } from './describe-in-page';
+import { isPositional } from './positional-path';
 import { isSecretElement } from '../snapshot/secret-fields';
 
 /**
@@ -78,6 +79,24 @@ function namedAlike(gone: Element, payload: Record<string, unknown>): Element | 
   if (typeof role !== 'string' || typeof name !== 'string' || !name || role === 'generic') return undefined;
   const alike = [...document.querySelectorAll(gone.localName)].filter((candidate) => roleOf(candidate) === role && describeInPage(candidate, false).name === name);
   return alike.length === 1 ? alike[0] : undefined;
+}
+
+/**
+ * The gone element drawn anew, found by the step's own plain CSS selectors that do not go by its place (TOAST UI
+ * Calendar's event by `div[data-event-id="review"]`, whose text the drag changed: its time): what replay would find.
+ */
+function foundAgain(gone: Element, payload: Record<string, unknown>): Element | undefined {
+  const selectors = Array.isArray(payload.selectors) ? payload.selectors.filter((selector): selector is string => typeof selector === 'string') : [];
+  for (const selector of selectors) {
+    if (!selector.startsWith('css=') || isPositional(selector) || /:has-text\(|>>|:nth-/.test(selector)) continue;
+    try {
+      const found = document.querySelectorAll(selector.slice('css='.length));
+      if (found.length === 1 && found[0]!.localName === gone.localName) return found[0];
+    } catch {
+      // A selector this page cannot read finds nothing.
+    }
+  }
+  return undefined;
 }
 
 /** How many levels up from `element` `layout` is. */
@@ -234,7 +253,7 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       const layout = drag?.layout ?? (listBefore ? document.body : undefined);
       // A dragged item drawn anew far from where it was (a dock's tab moved into a group of its own): the one element
       // of its tag with its role and name.
-      const element = entry.element?.isConnected ? entry.element : entry.element ? (layout ? redrawn(entry.element, layout) : undefined) ?? (drag ? namedAlike(entry.element, entry.payload) : undefined) : undefined;
+      const element = entry.element?.isConnected ? entry.element : entry.element ? (layout ? redrawn(entry.element, layout) : undefined) ?? (drag ? namedAlike(entry.element, entry.payload) ?? foundAgain(entry.element, entry.payload) : undefined) : undefined;
       if (element) {
         Object.assign(effect, entry.before ? changedState(entry.before, stateOf(element)) : {});
         if (moving) delete effect.redrawn;
