@@ -239,7 +239,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     const walker = document.createTreeWalker(holder, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const at = node.parentElement;
-      if (!at || element.contains(at) || (at as HTMLElement).isContentEditable) continue;
+      if (!at || element.contains(at) || at.isContentEditable) continue;
       parts.push(node.nodeValue ?? '');
     }
     return parts.join(' ').replace(/\s+/g, ' ').trim();
