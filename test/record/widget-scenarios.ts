@@ -2383,6 +2383,37 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'a WYSIWYG editor over ProseMirror with its toolbar: a line typed and made bold by a selection and the toolbar, a bullet list from the toolbar, a heading from its dropdown, then its Markdown tab',
+    library: '@toast-ui/editor 3.2',
+    page: 'toastui-editor.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.locator('.toastui-editor-ww-container .ProseMirror').waitFor();
+    },
+    person: async (page) => {
+      await page.locator('.toastui-editor-ww-container .ProseMirror').click();
+      await page.keyboard.type('Faster replays', { delay: 30 });
+      await page.keyboard.press('Shift+Home');
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await settle(page);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Unordered list' }).click();
+      await page.keyboard.type('Steps keep their effect', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Dates by their field', { delay: 30 });
+      await settle(page);
+      await page.keyboard.press('Control+Home');
+      await page.getByRole('button', { name: 'Headings' }).click();
+      await settle(page);
+      await page.getByRole('listitem').filter({ hasText: 'Heading 2' }).click();
+      await settle(page);
+      await page.locator('.toastui-editor-mode-switch .tab-item', { hasText: 'Markdown' }).click();
+      await settle(page, 500);
+      return 14;
+    },
+  },
+  {
     category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
     library: 'jspreadsheet-ce 5.0',
     page: 'jspreadsheet.html',
