@@ -68,3 +68,33 @@ describe('a WYSIWYG editor with a document model of its own (CKEditor 5)', funct
     assert.match(noLink.steps.find((step) => step.error)!.error!.message, /textbox "Link URL".*expected "https:\/\/example\.com\/guide" appearing/);
   });
 });
+
+/**
+ * Issue 40: TOAST UI Editor 3 (ProseMirror underneath). Its Bold draws the selected line anew, the old text taken off
+ * on its own (no parent left to read) and the same text put back in a <strong>: the text was taken for text the click
+ * put on the page, which shows on any release, so a release whose Bold does nothing passed.
+ */
+describe('a WYSIWYG editor over ProseMirror with a toolbar (TOAST UI Editor 3)', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+
+  it('a line made bold by a selection and the toolbar keeps what Bold did, not the line\'s text; a release whose Bold does nothing fails there', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('toastui-editor.html'), (page) => page.locator('.toastui-editor-ww-container .ProseMirror').waitFor(), async (page) => {
+      await page.locator('.toastui-editor-ww-container .ProseMirror').click();
+      await page.keyboard.type('Faster replays', { delay: 30 });
+      await page.keyboard.press('Shift+Home');
+      await page.getByRole('button', { name: 'Bold' }).click();
+    });
+    const markdown = () => rig.session.page().evaluate(() => (window as unknown as { widgetState(): string }).widgetState());
+    assert.equal(await markdown(), '**Faster replays**');
+    const bold = flow.steps.find((step) => 'action' in step && step.action.description === 'button "Bold"');
+    assert.ok(bold && 'action' in bold && bold.effect && !bold.effect.appeared, JSON.stringify(bold));
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(replayed.steps.filter((step) => step.error)));
+    assert.equal(await markdown(), '**Faster replays**');
+    const noBold = await replayOnRelease(rig.session, flow, '#nobold');
+    assert.equal(noBold.status, 'failed');
+    assert.match(noBold.steps.find((step) => step.error)!.description, /button "Bold"/);
+  });
+});

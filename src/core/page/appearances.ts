@@ -224,9 +224,11 @@ export function watchAppearances() {
       for (const node of record.removedNodes) {
         const shown = holderSeen || pressedInside(node);
         for (const text of textNodesOf(node)) {
-          if (!text.parentElement || inOverlay(text.parentElement, record.target as Element)) continue;
+          // A text taken off on its own (ProseMirror drawing a line anew) has no parent left: it was its holder's.
+          const holder = text.parentElement ?? (record.target instanceof Element ? record.target : null);
+          if (!holder || inOverlay(holder, record.target as Element)) continue;
           // The pressed element's own text (a picked item's), and what held it: see appearedSince.
-          const pressedShape = pressedIn?.contains(text) ? shapeOf(text.parentElement) : undefined;
+          const pressedShape = pressedIn?.contains(text) ? shapeOf(holder) : undefined;
           removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: shown && !hiddenBefore(text, node), ...(pressedShape ? { pressedShape } : {}) });
         }
         for (const labelled of labelledIn(node)) if (!inOverlay(labelled, record.target as Element)) removed.push({ text: labelOf(labelled)!, at, seen: shown && !hiddenBefore(labelled, node), label: true });
@@ -318,8 +320,14 @@ export function watchAppearances() {
     const candidates: string[] = [];
     // A label is what tells of an element that shows no text (the edge two nodes were joined by): after any text.
     const labels: string[] = [];
+    // A node added twice in one change (ProseMirror's bold: a <strong> put in, then the text moved into it) is one text.
+    const counted = new Set<Text>();
     for (const entry of added) {
       if (entry.at < since || entry.at > until || (entry.revealed && !revealedToo)) continue;
+      if ('text' in entry) {
+        if (counted.has(entry.text)) continue;
+        counted.add(entry.text);
+      }
       const text = addedText(entry);
       const taken = gone.get(text) ?? 0;
       // The picked item's own text, taken off with its list and shown where the list was drawn for (a spreadsheet's
