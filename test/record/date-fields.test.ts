@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { describeEffect, FLOW_VERSION, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
-import { recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
+import { failedStep, recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
 
 interface Booking { arrival: string | null; departure: string | null; checkIn: string | null; booked?: string | null }
 const booking = (page: Page) => page.evaluate(() => (window as unknown as { widgetState(): Booking }).widgetState());
 const shown = (flow: Flow) => flow.steps.map((step) => ('action' in step ? `${step.action.method} ${step.action.description} @${step.action.selector}${step.effect ? `: ${describeEffect(step.effect)}` : ''}` : JSON.stringify(step)));
-const failure = (result: { steps: readonly { error?: { message: string } | undefined; description: string }[] }) => result.steps.find((step) => step.error);
 
 /**
  * Issue 40 and 41: MUI X's pickers (React 19). A date field is drawn as sections, contenteditable spin buttons named
@@ -35,13 +34,13 @@ describe('date fields drawn as sections, and their calendar (MUI X Date Pickers 
       'fill spinbutton "Year" under "Arrival" @role=group[name="Arrival"i] >> role=spinbutton[name="Year"i]: at "2026"',
     ]);
     const moved = await replayOnRelease(rig.session, flow, '#more');
-    assert.equal(moved.status, 'passed', JSON.stringify(failure(moved)));
+    assert.equal(moved.status, 'passed', JSON.stringify(failedStep(moved)));
     const state = await booking(rig.session.page());
     assert.equal(state.arrival, '2026-04-18');
     assert.equal(state.booked, null, 'the field above took none of the typing');
     const noTyping = await replayOnRelease(rig.session, flow, '#notype');
     assert.equal(noTyping.status, 'failed');
-    assert.match(failure(noTyping)!.description, /spinbutton "Month" under "Arrival"/);
+    assert.match(failedStep(noTyping)!.description, /spinbutton "Month" under "Arrival"/);
   });
 
   it('a flow recorded when the page\'s title was the section of a date field\'s "Month" still replays, and one of another section is refused', async () => {
@@ -53,10 +52,10 @@ describe('date fields drawn as sections, and their calendar (MUI X Date Pickers 
     });
     const flow = (section: string): Flow => ({ version: FLOW_VERSION, name: 'an earlier recording', startUrl: widgets.url('mui-x-pickers.html'), steps: [month(section)] });
     const earlier = await replayOnRelease(rig.session, flow('Book a stay'));
-    assert.equal(earlier.status, 'passed', JSON.stringify(failure(earlier)));
+    assert.equal(earlier.status, 'passed', JSON.stringify(failedStep(earlier)));
     const elsewhere = await replayOnRelease(rig.session, flow('Departure'));
     assert.equal(elsewhere.status, 'failed');
-    assert.match(failure(elsewhere)!.error!.message, /spinbutton "Month" under "Arrival"/);
+    assert.match(failedStep(elsewhere)!.error!.message, /spinbutton "Month" under "Arrival"/);
   });
 
   it('a calendar opened by a button named by its date, a day picked: found on a release that holds another date, in its field when another field\'s button says a date too; a release whose days set nothing fails at the day', async () => {
@@ -76,11 +75,11 @@ describe('date fields drawn as sections, and their calendar (MUI X Date Pickers 
     assert.equal(steps[4], 'click button "Choose date, selected date is Mar 10, 2026" under "Departure" @role=group[name="Departure"i] >> role=button[name=/^Choose date, selected date is .+$/i]: opening dialog "Departure"');
     assert.match(steps[6]!, /^click gridcell "22" .*@role=gridcell\[name="22"i\]: .*"22" appearing on the page/);
     const otherDate = await replayOnRelease(rig.session, flow, '#more');
-    assert.equal(otherDate.status, 'passed', JSON.stringify(failure(otherDate)));
+    assert.equal(otherDate.status, 'passed', JSON.stringify(failedStep(otherDate)));
     assert.equal((await booking(rig.session.page())).departure, '2026-04-22');
     const noPick = await replayOnRelease(rig.session, flow, '#nopick');
     assert.equal(noPick.status, 'failed');
-    assert.match(failure(noPick)!.error!.message, /gridcell "22".*"22" appearing on the page.*found with no "22" on the page/);
+    assert.match(failedStep(noPick)!.error!.message, /gridcell "22".*"22" appearing on the page.*found with no "22" on the page/);
     assert.equal((await booking(rig.session.page())).departure, '2026-03-10');
   });
 });

@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { describeEffect, type Flow } from '../../src/schema';
 import { useEngine } from '../engine/harness';
-import { recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
+import { failedStep, recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
 
 interface Trip { cities: string[]; travelClass: string | null; legs: string[]; budget: number; stars: number | null }
 const trip = (page: Page) => page.evaluate(() => (window as unknown as { widgetState(): Trip }).widgetState());
 const shown = (flow: Flow) => flow.steps.map((step) => ('action' in step ? `${step.action.method} @${step.action.selector}${step.effect ? `: ${describeEffect(step.effect)}` : ''}` : JSON.stringify(step)));
-const failure = (result: { steps: readonly { error?: { message: string } | undefined; description: string; index: number }[] }) => result.steps.find((step) => step.error);
 
 /**
  * Issue 40 and 41: PrimeReact 10 (React 19). A chip's × and a rating's stars are SVG icons and plain divs, with no role
@@ -37,12 +36,12 @@ describe('controls with no name in a React suite (PrimeReact 10)', function () {
     assert.equal(steps.at(-2), 'click @css=div.p-multiselect-token:has-text("Berlin") svg.p-icon: "Berlin" gone from the page (left in 1 place at most)');
     assert.match(steps.at(-1)!, /^click @css=div\.p-rating > div\.p-rating-item:nth-child\(4\): its drawing changed$/);
     const moved = await replayOnRelease(rig.session, flow, '#moved');
-    assert.equal(moved.status, 'passed', JSON.stringify(failure(moved)));
+    assert.equal(moved.status, 'passed', JSON.stringify(failedStep(moved)));
     const replayed = await trip(rig.session.page());
     assert.deepEqual([replayed.cities, replayed.stars], [['Lisbon'], 4]);
     const noStars = await replayOnRelease(rig.session, flow, '#nostars');
     assert.equal(noStars.status, 'failed');
-    assert.equal(failure(noStars)!.index, flow.steps.length - 1);
-    assert.match(failure(noStars)!.error!.message, /drawing what it drew before/);
+    assert.equal(failedStep(noStars)!.index, flow.steps.length - 1);
+    assert.match(failedStep(noStars)!.error!.message, /drawing what it drew before/);
   });
 });

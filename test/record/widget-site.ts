@@ -5,7 +5,7 @@ import { serveFolder, type StaticSite } from '../../src/cli/static-site';
 import { Recorder } from '../../src/flows/recorder';
 import { replayFlow } from '../../src/flows/replay';
 import type { EngineSession } from '../../src/core/engine-session';
-import { FLOW_VERSION, type Flow, type FlowResult } from '../../src/schema';
+import { FLOW_VERSION, type Flow, type FlowResult, type StepResult } from '../../src/schema';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -40,3 +40,6 @@ export async function recordOnWidget(session: EngineSession, url: string, ready:
   assert.deepEqual(recorder.problems, []);
   return { version: FLOW_VERSION, name: path.basename(url, '.html'), startUrl: url, steps: recorded.map(({ step }) => step) };
 }
+
+/** The step a replay failed at, if any. */
+export const failedStep = (result: FlowResult): StepResult | undefined => result.steps.find((step) => step.error);
