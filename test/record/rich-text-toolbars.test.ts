@@ -79,7 +79,7 @@ describe('a WYSIWYG editor over ProseMirror with a toolbar (TOAST UI Editor 3)',
   const rig = useEngine();
   const widgets = useWidgetSite();
 
-  it('a line made bold by a selection and the toolbar keeps what Bold did, not the line\'s text; a release whose Bold does nothing fails there', async () => {
+  it('a line made bold by a selection and the toolbar keeps what Bold did, not the line\'s text; a release whose Bold does nothing fails there; the editor is found in its pane, not by its text', async () => {
     const flow = await recordOnWidget(rig.session, widgets.url('toastui-editor.html'), (page) => page.locator('.toastui-editor-ww-container .ProseMirror').waitFor(), async (page) => {
       await page.locator('.toastui-editor-ww-container .ProseMirror').click();
       await page.keyboard.type('Faster replays', { delay: 30 });
@@ -88,6 +88,9 @@ describe('a WYSIWYG editor over ProseMirror with a toolbar (TOAST UI Editor 3)',
     });
     const markdown = () => rig.session.page().evaluate(() => (window as unknown as { widgetState(): string }).widgetState());
     assert.equal(await markdown(), '**Faster replays**');
+    // The editor's box is found in its pane, not by the document it holds (another on a release with other content).
+    const onEditor = flow.steps.flatMap((step) => ('action' in step && step.action.description === 'textbox ""' ? [step.action.selector] : []));
+    assert.deepEqual([...new Set(onEditor)], ['css=div.toastui-editor-ww-container div.ProseMirror']);
     const bold = flow.steps.find((step) => 'action' in step && step.action.description === 'button "Bold"');
     assert.ok(bold && 'action' in bold && bold.effect && !bold.effect.appeared, JSON.stringify(bold));
     const replayed = await replayOnRelease(rig.session, flow);
