@@ -125,7 +125,8 @@ export async function openFile(page: Page, name: string): Promise<void> {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+P');
     if (!(await reaches(input, SHOWS_MS))) { tries.push('Quick Open did not show'); continue; }
-    await input.fill(name);
+    // Quick Open may close under the keys as the workbench settles (it went inert, then hidden, once in CI): try again.
+    if (!(await input.fill(name, { timeout: SHOWS_MS }).then(() => true, () => false))) { tries.push('Quick Open closed before the name was typed'); continue; }
     if (!(await reaches(selected, SHOWS_MS))) { tries.push(`no selected row named ${name}`); continue; }
     await page.keyboard.press('Enter');
     opened = await reaches(tab, 10_000);
