@@ -3,6 +3,7 @@ import { drawingOf, installPageHooks, layoutPrintOf } from '../core/page-scripts
 import { SHADOW_ENGINE, SHADOW_ENGINE_SOURCE } from '../core/browser/shadow-engine';
 import { parseSelector } from '../core/snapshot/selector-syntax';
 import { canonicalMethod, expectationKind, hasVariableReference, parsePattern, replaceVariables, stepKind, unhandledKind, type ActionStep, type Effect, type Expectation, type Flow, type TaggedStep } from '../schema';
+import { escapeRegExp } from '../core/escape-regexp';
 import { isUpload } from './uploads';
 import { environmentName } from './variables';
 import { DRAG_STEPS } from '../core/act/methods';
@@ -13,7 +14,6 @@ import { parseTrail, type TrailPoint } from '../core/act/drag-trail';
  * terminators JSON leaves alone, so no text in a flow file can end a literal or a comment and run as code.
  */
 const js = (value: string) => JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** Text for a `//` comment: on one line, whatever it holds. */
 const comment = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, ' ');
 

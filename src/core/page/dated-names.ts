@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../escape-regexp';
+
 /**
  * A control's name that says the date its field holds ("Choose date, selected date is Mar 10, 2026": MUI's picker
  * button): the date is the field's value, another once the person or the day changes it, and a flow recorded on it
@@ -5,7 +7,6 @@
  */
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DATE_IN_NAME = new RegExp(`${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH},?\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}`, 'i');
-const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 /**
  * The name as a pattern that takes any date where it holds one, when words of its own are left around it (a calendar's

@@ -3,13 +3,12 @@ import { isInputProxy } from './fields';
 import { hiddenForAria } from './find-sole';
 import { holderSelectors, isOwnClass, ownPart } from './holder-selectors';
 import { datedNamePattern } from './dated-names';
+import { escapeRegExp } from '../escape-regexp';
 import { describingSelectors, gridIndexSelector, idSelectors, ownClassSelector } from './own-attributes';
 import { kinSelectors } from './kin-selectors';
 import { positionalPath } from './positional-path';
 import { groupName, LABELLED_GROUPS, sectionOf } from './section-of';
 import { shadowSelectors } from './shadow-selectors';
-
-const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 /**
  * Selectors for an element of a document's own tree, computed in the page at the moment a gesture starts (the element

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../escape-regexp';
 import type { OutlineLine } from './outline';
 
 /** Tokens are estimated as characters / 4: no tokenizer is shipped, and the estimate errs high for English. */
@@ -15,10 +16,6 @@ export function keywords(instruction: string | undefined): string[] {
   if (!instruction) return [];
   const words = instruction.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'@._-]*/gu) ?? [];
   return [...new Set(words.map((word) => word.replace(/[._-]+$/, '')).filter((word) => word.length > 1 && !STOP_WORDS.has(word) || /^\d+$/.test(word)))];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
