@@ -1,12 +1,14 @@
 import { isKeyboardEditor, isTextField, valueOf } from './fields';
-import { caretLine, changedState, drawingOf, fraction, orderOf, placeOf, placeWithin, shownText as textOf, showsText, sitsAt, stateOf, type EffectFacts, type ElementState, type Place } from './element-state';
-import { committedShowing, placesShowing, type Appeared, type Gone } from './appearances';
+import { caretLine, changedState, orderOf, shownText as textOf, showsText, stateOf, type EffectFacts, type ElementState } from './element-state';
+import { drawingOf } from './drawing';
+import { fraction, placeOf, placeWithin, sitsAt, type Place } from './element-place';
+import { committedShowing, type Appeared, type Gone } from './appearances';
+import { placesShowing } from './text-places';
 import type { Current } from './currents';
 import { shows, type Opened } from './openings';
 import { layoutPrintOf } from './layout-print';
 import { animating } from './settling';
-import { describeInPage, roleOf } from './describe-in-page';
-import { isPositional } from './positional-path';
+import { drawnAnew } from './drawn-anew';
 import { isSecretElement } from '../snapshot/secret-fields';
 
 /**
@@ -65,40 +67,6 @@ const RESIZED_PX = 4;
 const resizedFrom = (before: { width: number; height: number }, box: DOMRect) =>
   [[before.width, box.width], [before.height, box.height]].some(([was, now]) => Math.abs(now! - was!) > Math.max(RESIZED_PX, was! / 8));
 
-/** The element a library drew in place of a dropped one: the only one of its tag in the layout that shows its text. */
-function redrawn(gone: Element, layout: Element): Element | undefined {
-  const text = textOf(gone);
-  if (!text || !layout.isConnected) return undefined;
-  const showing = [...layout.querySelectorAll(gone.localName)].filter((candidate) => textOf(candidate) === text && ![...candidate.children].some((child) => textOf(child) === text));
-  return showing.length === 1 ? showing[0] : undefined;
-}
-
-/** The element of the gone one's tag with the role and name it had as its gesture began, if it is the only one. */
-function namedAlike(gone: Element, payload: Record<string, unknown>): Element | undefined {
-  const { role, name } = (payload.fingerprint ?? {}) as { role?: unknown; name?: unknown };
-  if (typeof role !== 'string' || typeof name !== 'string' || !name || role === 'generic') return undefined;
-  const alike = [...document.querySelectorAll(gone.localName)].filter((candidate) => roleOf(candidate) === role && describeInPage(candidate, false).name === name);
-  return alike.length === 1 ? alike[0] : undefined;
-}
-
-/**
- * The gone element drawn anew, found by the step's own plain CSS selectors that do not go by its place (TOAST UI
- * Calendar's event by `div[data-event-id="review"]`, whose text the drag changed: its time): what replay would find.
- */
-function foundAgain(gone: Element, payload: Record<string, unknown>): Element | undefined {
-  const selectors = Array.isArray(payload.selectors) ? payload.selectors.filter((selector): selector is string => typeof selector === 'string') : [];
-  for (const selector of selectors) {
-    if (!selector.startsWith('css=') || isPositional(selector) || /:has-text\(|>>|:nth-/.test(selector)) continue;
-    try {
-      const found = document.querySelectorAll(selector.slice('css='.length));
-      if (found.length === 1 && found[0]!.localName === gone.localName) return found[0];
-    } catch {
-      // A selector this page cannot read finds nothing.
-    }
-  }
-  return undefined;
-}
-
 /** How many levels up from `element` `layout` is. */
 function levelsUp(element: Element, layout: Element): number | undefined {
   let levels = 0;
@@ -136,9 +104,9 @@ const DOUBLE_CLICK_MS = 500;
 /** Gestures whose effect may be what they opened elsewhere, when their own element did not change. */
 const OPENING_KINDS = new Set(['press', 'click', 'doubleClick']);
 
-/** The name the step's element had as its gesture began. */
 /** What a person picks from a list, a grid or a tree. */
 const PICKED_ITEMS = '[role=gridcell], [role=option], [role=treeitem], [role=menuitemradio], td';
+/** The name the step's element had as its gesture began. */
 const nameOf = (payload: Record<string, unknown>) => {
   const fingerprint = payload.fingerprint as { name?: unknown } | undefined;
   return typeof fingerprint?.name === 'string' ? fingerprint.name : '';
@@ -249,11 +217,9 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       const effect: EffectFacts = {};
       const { drag } = entry.reading;
       const { listBefore } = entry.reading;
-      // An item a key dropped into another list is drawn anew there by some libraries: the one that shows its text.
+      // An item a key dropped into another list is drawn anew there by some libraries: looked for in the whole page.
       const layout = drag?.layout ?? (listBefore ? document.body : undefined);
-      // A dragged item drawn anew far from where it was (a dock's tab moved into a group of its own): the one element
-      // of its tag with its role and name.
-      const element = entry.element?.isConnected ? entry.element : entry.element ? (layout ? redrawn(entry.element, layout) : undefined) ?? (drag ? namedAlike(entry.element, entry.payload) ?? foundAgain(entry.element, entry.payload) : undefined) : undefined;
+      const element = entry.element?.isConnected ? entry.element : entry.element ? drawnAnew(entry.element, layout, drag ? entry.payload : undefined) : undefined;
       if (element) {
         Object.assign(effect, entry.before ? changedState(entry.before, stateOf(element)) : {});
         if (moving) delete effect.redrawn;

@@ -32,3 +32,13 @@ function stepsOfChildren(children: readonly Element[], steps: Map<Element, strin
 export function isPositional(selector: string): boolean {
   return selector.startsWith('css=html > ');
 }
+
+/**
+ * The bodies of a step's plain CSS selectors that go neither by place nor by text (an id, a test id, a naming attribute,
+ * a class of its own): what still finds the element after the page moved it or changed its words.
+ */
+export function placeFreeCss(selectors: readonly unknown[]): string[] {
+  return selectors
+    .filter((selector): selector is string => typeof selector === 'string' && selector.startsWith('css=') && !isPositional(selector) && !/:has|>>|:nth-/.test(selector))
+    .map((selector) => selector.slice('css='.length));
+}

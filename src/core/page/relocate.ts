@@ -1,7 +1,7 @@
 import { describeInPage, roleOf } from './describe-in-page';
 import { openRoots } from './find-sole';
 import { RECORDING_MARK } from './keys';
-import { isPositional, positionalPath } from './positional-path';
+import { isPositional, placeFreeCss, positionalPath } from './positional-path';
 import { selectorsInPage } from './selectors-in-page';
 import { HEADINGS, sectionName, sectionTitles } from './section-of';
 import type { PageFingerprint } from './describe-in-page';
@@ -76,7 +76,7 @@ export function surveyForRelocation(clues: RelocationClues): RelocationSurvey {
   const byRole = roots.flatMap((root) => [...root.querySelectorAll('*')]).filter((element) => roleOf(element) === clues.role).slice(0, MOST_CANDIDATES + 1);
   const place = clues.selectors.find(isPositional)?.slice('css='.length);
   // Plain css the element matched when it was recorded: an id, a test id, a naming attribute, a class of its own.
-  const matched = clues.selectors.filter((selector) => selector.startsWith('css=') && !isPositional(selector) && !selector.includes(':has')).map((selector) => selector.slice('css='.length));
+  const matched = placeFreeCss(clues.selectors);
   const kept: Element[] = [];
   const headingsOf = new Map(roots.map((root) => [root, [...root.querySelectorAll(HEADINGS)]]));
   const steps = new Map<Element, string>();
