@@ -1,7 +1,6 @@
-import { isSecretElement } from '../snapshot/secret-fields';
-import { holdsText, isInputProxy, isTextField } from './fields';
-import { RECORDER_HOST } from './keys';
+import { holdsText, isTextField } from './fields';
 import { hiddenBefore, inOverlay, seen, shownHolder } from './seen-text';
+import { labelledIn, labelOf, placesShowing, shownFields, spaced, textNodesOf } from './text-places';
 
 /**
  * Text a click put on the page: the option picked in a list that closed on the pick, now the select's value, a chip or
@@ -31,13 +30,9 @@ const OF_A_MOMENT = /^(loading|saving|sending|submitting|processing|please wait|
 const OF_A_DATE = /^(?:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|mo|tu|we|th|fr|sa|su|today|tomorrow|yesterday)[\s,.]*)+$/i;
 const REMEMBERED_MS = 10_000;
 const MOST_REMEMBERED = 2000;
-/** Text nodes read from one added element: a page drawn anew is not one gesture's effect. */
-const MOST_PER_ELEMENT = 200;
 
 /** More places than this show the text, and it says nothing about the click. */
 const MOST_PLACES = 20;
-/** Fields whose values are read at each press: a form's, not a spreadsheet's thousands. */
-const MOST_FIELDS = 500;
 /** Readings of the fields' values remembered, for the gestures whose steps still wait for their effect. */
 const MOST_READS = 16;
 
@@ -63,8 +58,6 @@ function ancestorUp(element: Element, levels: number): Element | null {
 /** The press a click's step began with was read this close to the time the step was given (both clocks in ms). */
 const NEXT_PRESS_WITHIN_MS = 15;
 
-const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
-
 /** A text that may be a click's effect: short, with no number or date (counts and times differ on replay), not of a moment. */
 const telling = (text: string) => text.length >= 2 && text.length <= 80 && !/\d/.test(text) && !OF_A_MOMENT.test(text) && !OF_A_DATE.test(text);
 
@@ -86,73 +79,6 @@ function ofNow(value: string, now = new Date()): boolean {
   const minutes = (Number(time[1]) % 12) * 60 + Number(time[2]);
   const nowMinutes = (now.getHours() % 12) * 60 + now.getMinutes();
   return Math.abs(minutes - nowMinutes) <= 10 || Math.abs(minutes - nowMinutes) >= 710;
-}
-
-/**
- * The text nodes under a node, at most `most`, those drawn in the open shadow trees in it too (a design system's chip
- * shows its label there); not a style sheet's or a script's.
- */
-function textsUnder(root: Node, most: number): Text[] {
-  const found: Text[] = [];
-  const walk = (from: Node) => {
-    const walker = (from.ownerDocument ?? document).createTreeWalker(from, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
-    for (let node: Node | null = walker.currentNode; node && found.length < most; node = walker.nextNode()) {
-      if (node instanceof Text) {
-        if (!node.parentElement?.closest('style, script, template, noscript')) found.push(node);
-      } else if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
-    }
-  };
-  walk(root);
-  return found;
-}
-
-const textNodesOf = (node: Node): Text[] => textsUnder(node, MOST_PER_ELEMENT);
-
-/** Elements read from one added or removed element for their labels: a diagram drawn anew is not one gesture's effect. */
-const MOST_LABELLED_PER_ELEMENT = 50;
-
-/** The label of an element that shows no text of its own (an edge of a diagram, a marker): what a person is told of it. */
-function labelOf(element: Element): string | undefined {
-  const label = element.getAttribute('aria-label');
-  return label && !(element.textContent ?? '').trim() ? spaced(label) : undefined;
-}
-
-/** The elements in `node` (itself included) named by a label alone. */
-function labelledIn(node: Node): Element[] {
-  if (!(node instanceof Element)) return [];
-  const found = node.hasAttribute('aria-label') ? [node] : [];
-  for (const element of node.querySelectorAll('[aria-label]')) {
-    if (found.length >= MOST_LABELLED_PER_ELEMENT) break;
-    found.push(element);
-  }
-  return found.filter((element) => labelOf(element) !== undefined);
-}
-
-/**
- * The text fields a person sees, whose value a click may set (a combobox's field takes the option picked): never a
- * secret's, never a code editor's hidden keyboard, never the recorder's own.
- */
-function shownFields(document: Document): (HTMLInputElement | HTMLTextAreaElement)[] {
-  const fields: (HTMLInputElement | HTMLTextAreaElement)[] = [];
-  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    if (fields.length >= MOST_FIELDS) break;
-    if (!holdsText(field) || isInputProxy(field) || field.closest(RECORDER_HOST)) continue;
-    if (isSecretElement(field)) continue;
-    if (field.checkVisibility({ visibilityProperty: true, opacityProperty: true })) fields.push(field);
-  }
-  return fields;
-}
-
-/** How many text nodes and field values a person sees in this document that read `text` (spacing aside). */
-export function placesShowing(text: string, document: Document): number {
-  const wanted = spaced(text);
-  let count = shownFields(document).filter((field) => spaced(field.value) === wanted).length;
-  for (const node of textsUnder(document.body ?? document.documentElement, Infinity)) {
-    const value = node.nodeValue ?? '';
-    if (value.length >= wanted.length && spaced(value) === wanted && seen(node)) count++;
-  }
-  for (const element of document.querySelectorAll('[aria-label]')) if (labelOf(element) === wanted && shownHolder(element)) count++;
-  return count;
 }
 
 /**

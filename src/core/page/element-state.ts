@@ -1,9 +1,12 @@
 import { deepActiveElement } from './element-at-point';
 import { controlBeside, sliderBeside } from './control-beside';
 import { isKeyboardEditor, isTextField, unseen, valueOf } from './fields';
-import { placesShowing, type Appeared, type Gone } from './appearances';
+import type { Appeared, Gone } from './appearances';
+import { placesShowing, spaced } from './text-places';
 import { currentShowing, currentsShowing, type Current } from './currents';
 import { layoutPrintOf } from './layout-print';
+import { drawingOf } from './drawing';
+import { describePlace, placeOf, sitsAt, sizedAs, type Place } from './element-place';
 import { describeOpened, openedShowing, type Opened } from './openings';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
@@ -133,59 +136,6 @@ export function stateOf(element: Element): ElementState {
   return state;
 }
 
-/**
- * A fingerprint of what a canvas shows, with the canvases stacked on it as layers of one drawing (a stage's layers,
- * an editor's scene under the canvas that takes the pointer); or, for an element the pointer met over a drawing, the
- * canvases (one wrapper deep) that fill it. Four at most, their pixels shrunk to 64 by 64 and hashed. A gesture on a
- * canvas changes nothing else a page can read; this says it drew something. A container that merely holds a chart
- * somewhere has none (its chart may animate by itself), nor does a canvas the page cannot read (drawn from another
- * origin). An icon drawn in SVG with no text is read by its shapes instead. Self-contained: exported Playwright code
- * runs this same function in the page.
- */
-export function drawingOf(element: Element): string | undefined {
-  const MOST_CANVASES = 4;
-  const PROBE_SIDE = 64;
-  const box = element.getBoundingClientRect();
-  const near = (a: number, b: number) => Math.abs(a - b) <= 2;
-  const sameBox = (other: DOMRect) => near(other.left, box.left) && near(other.top, box.top) && near(other.width, box.width) && near(other.height, box.height);
-  const fills = (other: DOMRect) => other.left <= box.left + 2 && other.top <= box.top + 2 && other.right >= box.right - 2 && other.bottom >= box.bottom - 2;
-  const canvases = element instanceof HTMLCanvasElement
-    ? [...(element.parentElement?.children ?? [element])].filter((other) => other instanceof HTMLCanvasElement && (other === element || sameBox(other.getBoundingClientRect())))
-    : box.width && box.height ? [...element.querySelectorAll(':scope > canvas, :scope > * > canvas')].filter((canvas) => fills(canvas.getBoundingClientRect())) : [];
-  if (canvases.length > MOST_CANVASES) return undefined;
-  if (!canvases.length) {
-    // An icon drawn in SVG that shows no text (a rating's star, a favourite's heart): what it draws is its shapes, which
-    // a click that fills the star changes, and nothing else of it may (no role, no name, no state).
-    const MOST_ICONS = 2;
-    const MOST_SHAPES = 40;
-    const icons = element instanceof SVGSVGElement ? [element] : [...element.querySelectorAll(':scope > svg, :scope > * > svg')];
-    if (!icons.length || icons.length > MOST_ICONS || (element.textContent ?? '').trim()) return undefined;
-    let shapes = 2166136261;
-    for (const icon of icons) {
-      for (const shape of [icon, ...icon.querySelectorAll('*')].slice(0, MOST_SHAPES)) {
-        const drawn = `${shape.localName} ${['d', 'points', 'fill', 'href', 'x', 'y', 'width', 'height', 'r'].map((name) => shape.getAttribute(name) ?? '').join(' ')};`;
-        for (let at = 0; at < drawn.length; at++) shapes = Math.imul(shapes ^ drawn.charCodeAt(at), 16777619);
-      }
-    }
-    return `icon-${(shapes >>> 0).toString(36)}`;
-  }
-  const probe = document.createElement('canvas');
-  probe.width = probe.height = PROBE_SIDE;
-  const context = probe.getContext('2d', { willReadFrequently: true });
-  if (!context) return undefined;
-  let hash = 2166136261;
-  try {
-    for (const canvas of canvases as HTMLCanvasElement[]) {
-      if (!canvas.width || !canvas.height) continue;
-      context.clearRect(0, 0, PROBE_SIDE, PROBE_SIDE);
-      context.drawImage(canvas, 0, 0, PROBE_SIDE, PROBE_SIDE);
-      for (const byte of context.getImageData(0, 0, PROBE_SIDE, PROBE_SIDE).data) hash = Math.imul(hash ^ byte, 16777619);
-    }
-  } catch {
-    return undefined;
-  }
-  return (hash >>> 0).toString(36);
-}
 
 /** The facts of `after` that differ from `before`: what the gesture did. */
 export function changedState(before: ElementState, after: ElementState): Omit<EffectFacts, 'drawing'> | undefined {
@@ -212,16 +162,6 @@ export function orderOf(element: Element): string[] {
     .filter(Boolean);
 }
 
-/** Where an element sits inside the element `levels` up from it: its left and top edges as fractions of that one's size. */
-export interface Place {
-  levels: number;
-  left: number;
-  top: number;
-  /** Its size in the layout, when a drag changed it. */
-  width?: number | undefined;
-  height?: number | undefined;
-}
-
 export interface EffectFacts extends ElementState {
   /** The canvas no longer draws what it drew before the gesture (the fingerprint then). */
   redrawn?: { from: string } | undefined;
@@ -237,59 +177,11 @@ export interface EffectFacts extends ElementState {
   current?: Current | undefined;
 }
 
-/** The element `levels` up from this one, shadow roots crossed. */
-function ancestorAt(element: Element, levels: number): Element | null {
-  let node: Element | null = element;
-  for (let level = 0; node && level < levels; level++) node = node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null);
-  return node;
-}
-
-export const fraction = (value: number) => Math.round(value * 1000) / 1000;
-
-/** Where `element` sits inside the one `levels` up (a layout grid, a calendar), and its own size there, in fractions. */
-export function placeOf(element: Element, levels: number): (Place & { width: number; height: number }) | undefined {
-  const outer = ancestorAt(element, levels)?.getBoundingClientRect();
-  const box = element.getBoundingClientRect();
-  if (!outer || outer.width < 1 || outer.height < 1 || box.width < 1) return undefined;
-  return { levels, left: fraction((box.left - outer.left) / outer.width), top: fraction((box.top - outer.top) / outer.height), width: box.width / outer.width, height: box.height / outer.height };
-}
-
-/** Levels further up than this are no layout of the element's. */
-const MOST_PLACE_LEVELS = 6;
-
-/**
- * Where `element` sits, read in the nearest layout from `levels` up whose box holds it: a card carried by keys out of
- * its list (into the next column) is placed on the board, not at a fraction of its old list outside it.
- */
-export function placeWithin(element: Element, levels: number): (Place & { width: number; height: number }) | undefined {
-  for (let up = levels; up <= MOST_PLACE_LEVELS; up++) {
-    const place = placeOf(element, up);
-    if (place && place.left >= 0 && place.top >= 0 && place.left <= 1 && place.top <= 1) return place;
-  }
-  return undefined;
-}
-
-/** A place found, in the words the schema's describePlace uses for the one expected (page code imports no schema). */
-const describePlace = (place: Place, sized: boolean) => `placed ${Math.round(place.left * 100)}% across and ${Math.round(place.top * 100)}% down the layout ${place.levels} level${place.levels === 1 ? '' : 's'} up`
-  + (sized && place.width !== undefined && place.height !== undefined ? `, ${Math.round(place.width * 100)}% wide and ${Math.round(place.height * 100)}% high` : '');
-
-/** Whether an element sits where a place says, give or take a quarter of its own size (a grid's neighbouring cell is not it). */
-export function sitsAt(now: Place & { width: number; height: number }, place: Place): boolean {
-  return Math.abs(now.left - place.left) <= Math.max(0.02, now.width / 4) && Math.abs(now.top - place.top) <= Math.max(0.02, now.height / 4);
-}
-
-/** Whether an element has the size a place says, give or take an eighth of it (a grid's next step of size is not it). */
-export function sizedAs(now: { width: number; height: number }, place: Place): boolean {
-  const near = (size: number, wanted: number | undefined) => wanted === undefined || Math.abs(size - wanted) <= Math.max(0.01, wanted / 8);
-  return near(now.width, place.width) && near(now.height, place.height);
-}
 
 
 
 /** How far up from the element typed into the text it shows is looked for: a code editor draws it a few levels up. */
 const SHOWN_LEVELS = 8;
-
-const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * The text a rich text editor shows, line by line: the empty lines and trailing breaks an editor draws around its blocks

@@ -1,5 +1,6 @@
 import { deepActiveElement } from './element-at-point';
-import { orderOf, placeOf, shownText } from './element-state';
+import { orderOf, shownText } from './element-state';
+import { placeOf } from './element-place';
 import { isKeyboardEditor, isTextField, isToggle, valueOf } from './fields';
 import { subjectOf } from './record-typing';
 
