@@ -168,6 +168,10 @@ describe('a drag onto a layout grid or a calendar', function () {
     const fixed = await replayOnRelease(rig.session, flow, '#fixed');
     assert.equal(fixed.status, 'failed');
     assert.equal(fixed.steps.find((step) => step.error)?.error?.name, 'EffectMissing');
+    // A release that puts another event first in the same week: the week's row reads otherwise, the event is the same.
+    const busy = await replayOnRelease(rig.session, flow, '#busy');
+    assert.equal(busy.status, 'passed', JSON.stringify(busy.steps.filter((step) => step.error)));
+    assert.equal(await agenda(), 'Design review: 2026-03-12 10:00 to 2026-03-12 11:00');
   });
 
   it('a slider\'s thumb dragged keeps the value it came to, replays to it, and fails where the slider no longer moves', async () => {

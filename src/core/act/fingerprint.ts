@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { parsePattern } from '../../schema';
+import { TEXT_ANCHOR_ROLES } from '../anchor-words';
 import { describeElement, describeInPage, describeSole } from '../page-scripts';
 import type { SoleTarget } from '../page/sole-target';
 import type { Fingerprint } from '../snapshot/snapshot';
@@ -66,6 +67,15 @@ export function fingerprintsMatch(expected: Fingerprint, actual: Fingerprint | u
   if (expected.section !== undefined && !sectionMatches(actual.section) && !(actual.sectionWas !== undefined && sectionMatches(actual.sectionWas))) return false;
   if (!expected.anchor) return true;
   return !!actual.anchor && expected.anchor.role === actual.anchor.role && namesMatch(expected.anchor.name, actual.anchor.name);
+}
+
+/**
+ * The element is the expected one in all but the text of the row (the list item) it sits in, which reads otherwise:
+ * whether that row still holds what it read is the page's to tell (aloneInGrownAnchor), with the twins in view.
+ */
+export function onlyAnchorTextDiffers(expected: Fingerprint, actual: Fingerprint | undefined): boolean {
+  if (!expected.anchor || !actual?.anchor || !TEXT_ANCHOR_ROLES.has(expected.anchor.role) || actual.anchor.role !== expected.anchor.role) return false;
+  return fingerprintsMatch({ ...expected, anchor: undefined }, actual) && !fingerprintsMatch(expected, actual);
 }
 
 /** What an element found is, told against what was expected: its section only when the expected one has one. */

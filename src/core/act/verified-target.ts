@@ -1,7 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { abortReason, ServiceTimeoutError } from '../errors';
 import type { Fingerprint } from '../snapshot/snapshot';
-import { describeFingerprint, describeFound, fingerprintsMatch, readSoleTarget } from './fingerprint';
+import { describeFingerprint, describeFound, fingerprintsMatch, onlyAnchorTextDiffers, readSoleTarget } from './fingerprint';
+import { aloneInGrownAnchor } from '../page-scripts';
 import { locatorFor } from './locate';
 import { findStored } from './direct-action';
 import type { ObservedNode } from './direct-pointer';
@@ -20,6 +21,8 @@ export type TargetSearch =
   | { readonly found: false; readonly why: string };
 
 const POLL_MS = 100;
+/** How long the page may take to look for a found element's twins in rows like its own. */
+const ANCHOR_CHECK_MS = 1000;
 
 /**
  * Looks for the element among the selectors, best first, until the time is up (elements may appear late). A selector
@@ -56,10 +59,17 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
       }
       const actual = sole.fingerprint;
       if (!query.target || fingerprintsMatch(query.target, actual, sole.was)) return { found: true, selector, visible: sole.visible === true };
+      if (await inGrownAnchor(locator, query.target, actual)) return { found: true, selector, visible: sole.visible === true };
       findings.set(selector, `finds ${actual ? describeFound(actual, query.target) : 'an element it cannot describe'}, not ${describeFingerprint(query.target)}`);
     }
     if (Date.now() + POLL_MS > endsAt) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return { found: false, why: [...findings].map(([selector, finding]) => `${selector} ${finding}`).join('; ') };
+}
+
+/** Whether the element found is the target in a row (a list item) that reads otherwise now but still holds what it read. */
+async function inGrownAnchor(locator: Locator, target: Fingerprint, actual: Fingerprint | undefined): Promise<boolean> {
+  if (!target.anchor || !onlyAnchorTextDiffers(target, actual)) return false;
+  return locator.evaluate(aloneInGrownAnchor, target.anchor, { timeout: ANCHOR_CHECK_MS }).catch(() => false);
 }

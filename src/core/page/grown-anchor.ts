@@ -1,0 +1,36 @@
+import { anchorHolds } from '../anchor-words';
+import { describeInPage, roleOf } from './describe-in-page';
+import { composedParent } from './element-at-point';
+import { openRoots } from './find-sole';
+
+/** Elements of the role looked through for twins: more, and the page is too big to be sure of one. */
+const MOST_ALIKE = 3000;
+
+/** The nearest element around `element` with the role, shadow roots crossed. */
+function around(element: Element, role: string): Element | undefined {
+  for (let ancestor = composedParent(element); ancestor; ancestor = composedParent(ancestor)) if (roleOf(ancestor) === role) return ancestor;
+  return undefined;
+}
+
+const shownText = (element: Element) => ((element as HTMLElement).innerText || element.textContent || '').replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether the element a selector found is the one the step means although the row (the list item) it sits in reads
+ * otherwise than it did: that row still shows everything it showed then (anchorHolds), and no other element of the
+ * page with the element's role and name (but those around it or in it) sits in a row that does. A twin in another row that also holds those words
+ * makes it unsure, and the element is refused. Runs in the page on the element found (Playwright's evaluate).
+ */
+export function aloneInGrownAnchor(element: Element, anchor: { role: string; name: string }): boolean {
+  const holds = (candidate: Element) => {
+    const row = around(candidate, anchor.role);
+    return !!row && anchorHolds(anchor.name, shownText(row));
+  };
+  if (!holds(element)) return false;
+  const role = roleOf(element);
+  const { name } = describeInPage(element, false);
+  const alike = openRoots().flatMap((root) => [...root.querySelectorAll('*')]).filter((candidate) => roleOf(candidate) === role);
+  if (alike.length > MOST_ALIKE) return false;
+  // An element around the found one or inside it with its name (an event's box and the title in it) is the same thing.
+  const other = (candidate: Element) => !candidate.contains(element) && !element.contains(candidate);
+  return alike.every((candidate) => !other(candidate) || describeInPage(candidate, false).name !== name || !holds(candidate));
+}
