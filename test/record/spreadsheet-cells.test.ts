@@ -143,10 +143,12 @@ describe('a spreadsheet on a plain table (Jspreadsheet CE)', function () {
       await page.locator('.jdropdown-item', { hasText: 'Herb' }).click();
       await page.waitForTimeout(300);
     });
-    // The cell "Vegetable" is in two rows: it is found by its own row and its name, not by a path through the page.
+    // The cell "Vegetable" is in two rows: it is found by its row's key and its name, not by a path through the page,
+    // nor by all its row shows (its price too), which a release may change.
     const open = flow.steps.find((step) => 'action' in step && step.action.method === 'doubleClick')!;
     assert.ok('action' in open);
-    assert.equal(open.action.selector, 'role=row >> internal:has-text="4Leeks30Vegetable"s >> role=cell[name="Vegetable"i]');
+    assert.equal(open.action.selector, 'role=row >> internal:has="role=cell[name=\\"Leeks\\"s]" >> role=cell[name="Vegetable"i]');
+    assert.ok(open.fallbacks?.includes('role=row >> internal:has-text="4Leeks30Vegetable"s >> role=cell[name="Vegetable"i]'), JSON.stringify(open.fallbacks));
     const pick = flow.steps.at(-1)!;
     assert.ok('action' in pick);
     assert.equal(pick.action.selector, 'css=div.jdropdown-item:has-text("Herb")');

@@ -6,6 +6,7 @@ import { datedNamePattern } from './dated-names';
 import { escapeRegExp } from '../escape-regexp';
 import { describingSelectors, gridIndexSelector, idSelectors, ownClassSelector } from './own-attributes';
 import { kinSelectors } from './kin-selectors';
+import { rowKeySelectors } from './row-key';
 import { positionalPath } from './positional-path';
 import { groupName, LABELLED_GROUPS, sectionOf } from './section-of';
 import { shadowSelectors } from './shadow-selectors';
@@ -137,6 +138,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     // the anchor's name as a person reads it ("Order 7 Ada") would find no row ("Order 7Ada").
     const exactText = (node: Element) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
     const text = holder && exactText(holder);
+    // By the row's key before its whole text, which a release may add to.
+    if (holder) selectors.push(...rowKeySelectors(element, holder, fingerprint, nameOf));
     if (holder && text && text.length <= 200 && anchorPart) {
       const holders = [...document.querySelectorAll(anchor.role === 'label' ? 'label' : `${holder.localName}, [role=${quote(anchor.role)}]`)]
         .filter((candidate) => exactText(candidate) === text);

@@ -1,0 +1,51 @@
+import { roleOf, type PageFingerprint } from './describe-in-page';
+
+/** The roles of a row's cells. */
+const CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader']);
+const CELLS = 'td, th, [role=cell], [role=gridcell], [role=rowheader]';
+/** Cells of a row looked at for its key: the key columns come first. */
+const KEY_CELLS = 4;
+/** A key longer than this is the row's data, not its key. */
+const LONGEST_KEY = 80;
+
+/** The row a cell belongs to: the nearest ancestor with that role. */
+function rowOf(cell: Element): Element | null {
+  for (let node = cell.parentElement; node; node = node.parentElement) if (roleOf(node) === 'row') return node;
+  return null;
+}
+
+/** A row's own cells, in order (not those of a table nested in one of them). */
+function cellsOf(row: Element): Element[] {
+  return [...row.querySelectorAll(CELLS)].filter((cell) => CELL_ROLES.has(roleOf(cell)) && rowOf(cell) === row);
+}
+
+/**
+ * The element in its row found by the row's key, as a person finds it: the first of the row's cells whose text no
+ * other row's cell shows ("Order 1042"), not the whole row's text, which a release adds to (a status column, another
+ * event in the week) — `role=row >> internal:has="role=cell[name=\"Order 1042\"s]" >> role=button[name="Cancel"i]`.
+ * None when no cell of the row is a key, or the row holds another element like this one. Runs in the page.
+ */
+export function rowKeySelectors(element: Element, row: Element, fingerprint: PageFingerprint, nameOf: (element: Element) => PageFingerprint): string[] {
+  const { role, name } = fingerprint;
+  if (roleOf(row) !== 'row' || !/^[a-z]+$/.test(role) || ['generic', 'none', 'paragraph', 'text'].includes(role)) return [];
+  const like = (candidate: Element) => roleOf(candidate) === role && (!name || nameOf(candidate).name === name);
+  const inRow = [...row.querySelectorAll('*')].filter(like);
+  if (inRow.length !== 1 || inRow[0] !== element) return [];
+  // The page's cells read once, and named only where their text is the key's (a table of 2,000 rows is not named).
+  const allCells = [...row.ownerDocument.querySelectorAll(CELLS)];
+  const textOf = (cell: Element) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim();
+  // A key in words before one in figures: a row's number or a price is more often its place or its data than its key.
+  const worded = (cell: Element) => (/\p{L}/u.test(textOf(cell)) ? 0 : 1);
+  for (const cell of cellsOf(row).slice(0, KEY_CELLS).sort((a, b) => worded(a) - worded(b))) {
+    if (cell.contains(element)) continue;
+    const key = nameOf(cell).name;
+    if (!key || key.length > LONGEST_KEY || key.endsWith('…')) continue;
+    const cellRole = roleOf(cell);
+    const text = textOf(cell);
+    const holding = new Set(allCells.filter((each) => textOf(each) === text && roleOf(each) === cellRole && nameOf(each).name === key).map(rowOf));
+    if (holding.size !== 1) continue;
+    const hasKey = JSON.stringify(`role=${cellRole}[name=${JSON.stringify(key)}s]`);
+    return [`role=row >> internal:has=${hasKey} >> role=${role}${name ? `[name=${JSON.stringify(name)}i]` : ''}`];
+  }
+  return [];
+}
