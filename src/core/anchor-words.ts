@@ -19,10 +19,32 @@ const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ??
  * anchor clipped with "…" loses its last word, which may have been cut.
  */
 export function anchorHolds(then: string, now: string): boolean {
-  const wanted = wordsOf(then.endsWith('…') ? then.slice(0, -1) : then);
-  if (then.endsWith('…')) wanted.pop();
+  const wanted = recordedWords(then);
   const found = wordsOf(now);
-  if (wanted.length < LEAST_WORDS || found.length > wanted.length * 2) return false;
+  return wanted.length >= LEAST_WORDS && found.length <= wanted.length * 2 && holdsAll(found, wanted);
+}
+
+/**
+ * Whether a row's cells now still show what the row read, cell for cell: the cells whose words were all in it make up
+ * all its words (a status column added beside "Leeks" and "Alliums" is no matter), where a row whose cell reads "Milk
+ * chocolate" does not make up "Milk". Cells tell the words apart, so a short row ("Leeks Alliums") is told too.
+ */
+export function cellsHold(then: string, cells: readonly string[]): boolean {
+  const wanted = recordedWords(then);
+  if (!wanted.length) return false;
+  const kept = cells.map(wordsOf).filter((words) => words.length && holdsAll(wanted, words)).flat();
+  return holdsAll(kept, wanted) && (then.endsWith('…') || kept.length === wanted.length);
+}
+
+/** The words of a recorded anchor, without the last of one clipped with "…", which may have been cut. */
+function recordedWords(then: string): string[] {
+  const words = wordsOf(then.endsWith('…') ? then.slice(0, -1) : then);
+  if (then.endsWith('…')) words.pop();
+  return words;
+}
+
+/** Whether `found` has every word of `wanted`, as many times. */
+function holdsAll(found: readonly string[], wanted: readonly string[]): boolean {
   const left = new Map<string, number>();
   for (const word of found) left.set(word, (left.get(word) ?? 0) + 1);
   for (const word of wanted) {

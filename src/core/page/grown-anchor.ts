@@ -1,4 +1,5 @@
-import { anchorHolds } from '../anchor-words';
+import { anchorHolds, cellsHold } from '../anchor-words';
+import { cellsOf } from './row-key';
 import { describeInPage, roleOf } from './describe-in-page';
 import { composedParent } from './element-at-point';
 import { openRoots } from './find-sole';
@@ -23,7 +24,9 @@ const shownText = (element: Element) => ((element as HTMLElement).innerText || e
 export function aloneInGrownAnchor(element: Element, anchor: { role: string; name: string }): boolean {
   const holds = (candidate: Element) => {
     const row = around(candidate, anchor.role);
-    return !!row && anchorHolds(anchor.name, shownText(row));
+    if (!row) return false;
+    const cells = cellsOf(row);
+    return cells.length ? cellsHold(anchor.name, cells.map(shownText)) : anchorHolds(anchor.name, shownText(row));
   };
   if (!holds(element)) return false;
   const role = roleOf(element);

@@ -15,7 +15,7 @@ function rowOf(cell: Element): Element | null {
 }
 
 /** A row's own cells, in order (not those of a table nested in one of them). */
-function cellsOf(row: Element): Element[] {
+export function cellsOf(row: Element): Element[] {
   return [...row.querySelectorAll(CELLS)].filter((cell) => CELL_ROLES.has(roleOf(cell)) && rowOf(cell) === row);
 }
 
