@@ -2414,6 +2414,33 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'a data grid: rows sorted by a column\'s header, a number cell edited in place by a double click, a row\'s checkbox (one per row, all named alike), and a column hidden from its column menu (a menu in a portal)',
+    library: '@mui/x-data-grid 9.17 (React 19)',
+    page: 'mui-x-grid.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByRole('gridcell', { name: 'Leeks' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('columnheader', { name: 'Price' }).click();
+      await settle(page);
+      await page.getByRole('row', { name: /Leeks/ }).getByRole('gridcell', { name: '2.4' }).dblclick();
+      await settle(page);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('2.9', { delay: 40 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.getByRole('row', { name: /Carrots/ }).getByRole('checkbox').click();
+      await settle(page);
+      await page.getByRole('columnheader', { name: 'Category' }).hover();
+      await page.getByRole('button', { name: 'Category column menu' }).click();
+      await settle(page, 400);
+      await page.getByRole('menuitem', { name: 'Hide column' }).click();
+      await settle(page, 400);
+      return 11;
+    },
+  },
+  {
     category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
     library: 'jspreadsheet-ce 5.0',
     page: 'jspreadsheet.html',

@@ -182,6 +182,9 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
 
 /** Whether a field's selection is a caret (typing there inserts, replacing nothing). */
 function caretOnly(field: Element): boolean {
+  // A number or email field tells no selection (null): select all then a digit typed over it (a grid's number cell)
+  // is no caret the page took text at.
+  if (field instanceof HTMLInputElement && field.selectionStart === null) return false;
   if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) return field.selectionStart === field.selectionEnd;
   return (field.getRootNode() as Document | ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.()?.isCollapsed ?? document.getSelection()?.isCollapsed ?? true;
 }
