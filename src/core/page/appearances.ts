@@ -111,7 +111,7 @@ export function watchAppearances() {
    */
   const added: Added[] = [];
   /** Texts (or labels) taken off the page, and whether a person saw them there (their holder showed, outside overlays). */
-  const removed: { text: string; at: number; seen: boolean; label?: true; pressedShape?: string }[] = [];
+  const removed: { text: string; at: number; seen: boolean; label?: true; pressedShape?: string; node?: Node }[] = [];
   /**
    * What the person last pressed: a popup with no role that the press took off the page (a date's popup and its Close)
    * was seen there, though what held it (its portal, taken off with it) is gone by the time the change is read. One
@@ -155,9 +155,9 @@ export function watchAppearances() {
           if (!holder || inOverlay(holder, record.target as Element)) continue;
           // The pressed element's own text (a picked item's), and what held it: see appearedSince.
           const pressedShape = pressedIn?.contains(text) ? shapeOf(holder) : undefined;
-          removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: shown && !hiddenBefore(text, node), ...(pressedShape ? { pressedShape } : {}) });
+          removed.push({ text: spaced(text.nodeValue ?? ''), at, seen: shown && !hiddenBefore(text, node), node: text, ...(pressedShape ? { pressedShape } : {}) });
         }
-        for (const labelled of labelledIn(node)) if (!inOverlay(labelled, record.target as Element)) removed.push({ text: labelOf(labelled)!, at, seen: shown && !hiddenBefore(labelled, node), label: true });
+        for (const labelled of labelledIn(node)) if (!inOverlay(labelled, record.target as Element)) removed.push({ text: labelOf(labelled)!, at, seen: shown && !hiddenBefore(labelled, node), label: true, node: labelled });
       }
     }
     forget(added, at);
@@ -309,7 +309,8 @@ export function watchAppearances() {
     const taken = new Map<string, number>();
     // Texts first, then labels (an edge deleted by its key): as what appeared.
     for (const entry of [...removed.filter((one) => !one.label), ...removed.filter((one) => one.label)]) {
-      if (entry.at < since || entry.at > until || !entry.seen || !telling(entry.text) || editing) continue;
+      // A node taken off and put back (a grid's rows sorted: moved, not gone) did not go, whatever its style said.
+      if (entry.at < since || entry.at > until || !entry.seen || !telling(entry.text) || editing || entry.node?.isConnected) continue;
       taken.set(entry.text, (taken.get(entry.text) ?? 0) + 1);
     }
     for (const [text, times] of taken) {
