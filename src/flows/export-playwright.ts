@@ -157,6 +157,8 @@ function effectCode(target: string, effect: Effect): string[] {
   for (const key of ['selected', 'expanded', 'pressed'] as const) {
     if (effect[key] !== undefined) lines.push(`await expect(${target}).toHaveAttribute(${js(`aria-${key}`)}, ${js(String(effect[key]))});`);
   }
+  // The column by the title its header shows, as Rehearse finds it.
+  if (effect.sorted) lines.push(`await expect(page.locator('th[aria-sort], [role=columnheader][aria-sort], [role=rowheader][aria-sort]').filter({ hasText: new RegExp(${js(`^\\s*${escapeRegExp(effect.sorted.column)}\\s*$`)}, 'i') })).toHaveAttribute('aria-sort', ${js(effect.sorted.order)});`);
   // A slider's aria-valuenow, else the value of a range input or of a text field (as Rehearse reads it).
   // A rich text editor's value is a line it holds (what typed keys became there).
   if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element, wanted) => { const value = element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? ('value' in element ? String(element.value) : null); return value ?? (element.isContentEditable && element.innerText.split('\\n').map((line) => line.trim()).includes(wanted) ? wanted : element.textContent); }, ${js(effect.value)})).toBe(${js(effect.value)});`);

@@ -5,8 +5,11 @@ import { flag, list, nonEmptyText, oneOf, strictObject, text, wholeNumber } from
 /** The roles of what a gesture may open (core/page/openings.ts reads the same list). */
 export const OPENED_ROLES = ['alertdialog', 'dialog', 'menu', 'listbox', 'tree', 'grid', 'textbox'] as const;
 
+/** A sorted column's order, as aria-sort says it. */
+export const SORT_ORDERS = ['ascending', 'descending', 'none', 'other'] as const;
+
 /** The facts of an effect about the page rather than the step's element: checked even when the element is gone. */
-export const PAGE_EFFECT_FACTS = ['opened', 'closed', 'current', 'appeared', 'gone'] as const;
+export const PAGE_EFFECT_FACTS = ['opened', 'closed', 'current', 'appeared', 'gone', 'sorted'] as const;
 
 /**
  * What a recorded gesture did to its element, read from the page after it settled: replay performs the step, then
@@ -18,6 +21,10 @@ export const EffectSchema = strictObject({
   selected: v.optional(v.pipe(flag(), v.description('The element is selected afterwards (a tab, an option).'))),
   expanded: v.optional(v.pipe(flag(), v.description('The element is expanded afterwards (aria-expanded): a menu button, a tree node, a disclosure.'))),
   pressed: v.optional(v.pipe(flag(), v.description('The element is pressed afterwards (aria-pressed): a toggle button.'))),
+  sorted: v.optional(v.pipe(strictObject({
+    column: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The name of the column\'s header, as a person reads it (case and spacing do not count).')),
+    order: v.pipe(oneOf(SORT_ORDERS), v.description('The order its header says (aria-sort).')),
+  }), v.description('The column the element heads (or sits in the header of: a sort button) is sorted so afterwards: what a click on a table\'s or a grid\'s header did. Checked on the page\'s header of that name, whatever became of the element.'))),
   value: v.optional(v.pipe(text(), v.maxLength(100, 'expected at most 100 characters'), v.description('The value the element is at afterwards: a slider\'s or a spin button\'s aria-valuenow, a range input\'s value, or a text field\'s (what a delimiter key such as a tag\'s comma left in it); in a rich text or code editor, a line it holds (what the typed keys became: "# Plan" a heading "Plan").'))),
   shows: v.optional(v.pipe(nonEmptyText(), v.maxLength(2000, 'expected at most 2,000 characters'), v.description('Text the element, or the editor or cell around it, shows afterwards: what typing there put on the page (spacing ignored).'))),
   place: v.optional(v.pipe(strictObject({
@@ -78,6 +85,7 @@ export function describeEffect(effect: Effect): string {
   for (const key of ['checked', 'selected', 'expanded', 'pressed'] as const) {
     if (effect[key] !== undefined) parts.push(`${effect[key] ? '' : 'not '}${key}`);
   }
+  if (effect.sorted) parts.push(`the column ${JSON.stringify(effect.sorted.column)} ${effect.sorted.order === 'none' ? 'not sorted' : `sorted ${effect.sorted.order}`}`);
   if (effect.value !== undefined) parts.push(`at ${JSON.stringify(effect.value)}`);
   if (effect.shows !== undefined) parts.push(`showing ${JSON.stringify(effect.shows)}`);
   if (effect.place) parts.push(describePlace(effect.place));

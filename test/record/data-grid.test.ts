@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { exportPlaywrightSpec } from '../../src/flows/export-playwright';
 import { useEngine } from '../engine/harness';
 import { failedStep, recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
 import { WIDGET_SCENARIOS } from './widget-scenarios';
@@ -18,7 +19,7 @@ describe('a data grid (MUI X Data Grid 9)', function () {
   const rig = useEngine();
   const widgets = useWidgetSite();
 
-  it('keeps a number cell typed over after select all as its new value, replays on a release with a column more and the rows reordered, and fails where edits or the column menu do nothing', async () => {
+  it('keeps a number cell typed over after select all as its new value, replays on a release with a column more and the rows reordered, and fails where sorting, edits or the column menu do nothing', async () => {
     const flow = await recordOnWidget(rig.session, widgets.url('mui-x-grid.html'), scenario.ready, async (page) => {
       await scenario.person(page);
     });
@@ -27,13 +28,26 @@ describe('a data grid (MUI X Data Grid 9)', function () {
     const typing = flow.steps.filter((step) => 'action' in step && ['fill', 'type', 'press'].includes(step.action.method ?? '')).map((step) => 'action' in step ? `${step.action.method} ${JSON.stringify(step.action.arguments)}` : '');
     assert.deepEqual(typing, ['fill ["2.9"]', 'press ["Enter"]']);
 
+    // The sort button's name says the order it will sort in next: the sort is kept as its column's order.
+    const sort = flow.steps[0]!;
+    assert.ok('action' in sort);
+    assert.deepEqual(sort.effect, { sorted: { column: 'Price', order: 'ascending' } });
+
     const wider = await replayOnRelease(rig.session, flow, '#wider');
     assert.equal(wider.status, 'passed', JSON.stringify(failedStep(wider)));
     assert.deepEqual(await stall(rig.session.page()), wanted);
+    // Exported as a Playwright test, the same check, on the header by the title it shows.
+    const spec = exportPlaywrightSpec(flow, 'stall.flow.json');
+    assert.ok(spec.includes(`await expect(page.locator('th[aria-sort], [role=columnheader][aria-sort], [role=rowheader][aria-sort]').filter({ hasText: new RegExp("^\\\\s*Price\\\\s*$", 'i') })).toHaveAttribute('aria-sort', "ascending");`), spec);
+    const header = rig.session.page().locator('th[aria-sort], [role=columnheader][aria-sort], [role=rowheader][aria-sort]').filter({ hasText: /^\s*Price\s*$/i });
+    assert.equal(await header.getAttribute('aria-sort', { timeout: 2000 }), 'ascending');
 
     const noEdit = await replayOnRelease(rig.session, flow, '#noedit');
     assert.equal(noEdit.status, 'failed');
     assert.match(failedStep(noEdit)!.description, /^press spinbutton/);
+    const noSort = await replayOnRelease(rig.session, flow, '#nosort');
+    assert.equal(noSort.status, 'failed', 'the rows were not sorted: no pass');
+    assert.equal(failedStep(noSort)!.index, 0, JSON.stringify(failedStep(noSort)));
     const noHide = await replayOnRelease(rig.session, flow, '#nohide');
     assert.equal(noHide.status, 'failed');
     assert.equal(failedStep(noHide)!.index, flow.steps.length - 1);

@@ -1,4 +1,5 @@
 import { deepActiveElement } from './element-at-point';
+import { describeInPage, roleOf } from './describe-in-page';
 import { controlBeside, sliderBeside } from './control-beside';
 import { isKeyboardEditor, isTextField, unseen, valueOf } from './fields';
 import type { Appeared, Gone } from './appearances';
@@ -18,6 +19,8 @@ export interface ElementState {
   selected?: boolean | undefined;
   expanded?: boolean | undefined;
   pressed?: boolean | undefined;
+  /** The column it heads (or sits in the header of), by its name, and the order it is sorted in (aria-sort). */
+  sorted?: Sorted | undefined;
   value?: string | undefined;
   /** A fingerprint of what the canvases in the element draw (see drawingOf): nothing else of a canvas is in the DOM. */
   drawing?: string | undefined;
@@ -116,6 +119,33 @@ function shadowControlOf(element: Element): Element | undefined {
   return inside?.length === 1 ? inside[0] : undefined;
 }
 
+/** A sorted column's order, as aria-sort says it (the schema's SORT_ORDERS: page code imports no schema). */
+const SORT_ORDERS = ['ascending', 'descending', 'none', 'other'] as const;
+type SortOrder = typeof SORT_ORDERS[number];
+interface Sorted { column: string; order: SortOrder }
+/** A column by the title its header shows: its accessible name may take in a sort button's tooltip ("Price Sort"). */
+const sortedColumn = (header: Element) => spaced((header as HTMLElement).innerText ?? '') || spaced(describeInPage(header, false).name);
+const isHeader = (element: Element) => ['columnheader', 'rowheader'].includes(roleOf(element));
+
+/** Levels up from a clicked element its column's header may be (a sort button in the header's title box). */
+const HEADER_LEVELS = 4;
+
+/** The order the column is sorted in that the element heads, or sits in the header of: its header's aria-sort. */
+function sortOf(element: Element): Sorted | undefined {
+  let header: Element | null = element;
+  for (let level = 0; header && level <= HEADER_LEVELS && !header.hasAttribute('aria-sort'); level++) header = header.parentElement;
+  const order = header?.getAttribute('aria-sort') as SortOrder | null | undefined;
+  const column = header && isHeader(header) ? sortedColumn(header) : '';
+  return order && SORT_ORDERS.includes(order) && column ? { column, order } : undefined;
+}
+
+/** The order the page's column of that name is sorted in; undefined when no header of that name says one. */
+function sortedNow(column: string, document: Document): SortOrder | undefined {
+  const wanted = column.toLowerCase();
+  const header = [...document.querySelectorAll('[aria-sort]')].find((each) => isHeader(each) && sortedColumn(each).toLowerCase() === wanted);
+  return (header?.getAttribute('aria-sort') ?? undefined) as SortOrder | undefined;
+}
+
 export function stateOf(element: Element): ElementState {
   const state: ElementState = {};
   const subject = activeItemOf(element) ?? element;
@@ -129,6 +159,8 @@ export function stateOf(element: Element): ElementState {
   if (expanded !== undefined) state.expanded = expanded;
   const pressed = aria(subject, 'aria-pressed') ?? (inner ? aria(inner, 'aria-pressed') : undefined);
   if (pressed !== undefined) state.pressed = pressed;
+  const sorted = sortOf(subject);
+  if (sorted !== undefined) state.sorted = sorted;
   const value = rangeValue(element);
   if (value !== undefined) state.value = value;
   const drawing = drawingOf(element);
@@ -143,6 +175,7 @@ export function changedState(before: ElementState, after: ElementState): Omit<Ef
   for (const key of FLAGS) {
     if (after[key] !== undefined && after[key] !== before[key]) changed[key] = after[key];
   }
+  if (after.sorted && (after.sorted.order !== before.sorted?.order || after.sorted.column !== before.sorted.column)) changed.sorted = after.sorted;
   if (after.value !== undefined && after.value !== before.value) changed.value = after.value;
   if (after.drawing !== undefined && before.drawing !== undefined && after.drawing !== before.drawing) changed.redrawn = { from: before.drawing };
   return Object.keys(changed).length ? changed : undefined;
@@ -289,6 +322,10 @@ function missingElsewhere(effect: EffectFacts, document: Document, gestureOn?: E
   if (effect.appeared) {
     const places = placesShowing(effect.appeared.text, document);
     if (places < (effect.appeared.count ?? 1)) missing.push(places ? `with ${JSON.stringify(effect.appeared.text)} in ${places} place${places === 1 ? '' : 's'}` : `with no ${JSON.stringify(effect.appeared.text)} on the page`);
+  }
+  if (effect.sorted) {
+    const order = sortedNow(effect.sorted.column, document);
+    if (order !== effect.sorted.order) missing.push(order ? `with the column ${JSON.stringify(effect.sorted.column)} sorted ${order}` : `with no column ${JSON.stringify(effect.sorted.column)} that says its order`);
   }
   if (effect.gone) {
     const places = placesShowing(effect.gone.text, document);
