@@ -23,7 +23,8 @@ export function cellsOf(row: Element): Element[] {
  * The element in its row found by the row's key, as a person finds it: the first of the row's cells whose text no
  * other row's cell shows ("Order 1042"), not the whole row's text, which a release adds to (a status column, another
  * event in the week) — `role=row >> internal:has="role=cell[name=\"Order 1042\"s]" >> role=button[name="Cancel"i]`.
- * None when no cell of the row is a key, or the row holds another element like this one. Runs in the page.
+ * A cell, or a field in one, by its column first (see columnPart). None when no cell of the row is a key, or the row
+ * holds another element like this one. Runs in the page.
  */
 export function rowKeySelectors(element: Element, row: Element, fingerprint: PageFingerprint, nameOf: (element: Element) => PageFingerprint): string[] {
   const { role, name } = fingerprint;
@@ -44,8 +45,31 @@ export function rowKeySelectors(element: Element, row: Element, fingerprint: Pag
     const text = textOf(cell);
     const holding = new Set(allCells.filter((each) => textOf(each) === text && roleOf(each) === cellRole && nameOf(each).name === key).map(rowOf));
     if (holding.size !== 1) continue;
-    const hasKey = JSON.stringify(`role=${cellRole}[name=${JSON.stringify(key)}s]`);
-    return [`role=row >> internal:has=${hasKey} >> role=${role}${name ? `[name=${JSON.stringify(name)}i]` : ''}`];
+    const byKey = `role=row >> internal:has=${JSON.stringify(`role=${cellRole}[name=${JSON.stringify(key)}s]`)}`;
+    const byColumn = columnPart(element, row);
+    return [...(byColumn ? [`${byKey} >> ${byColumn}`] : []), `${byKey} >> role=${role}${name ? `[name=${JSON.stringify(name)}i]` : ''}`];
   }
   return [];
+}
+
+/** Attributes a data grid names a cell's column by (MUI X's `data-field`, AG Grid's `col-id`, Tabulator's). */
+const COLUMN_ATTRIBUTES = ['data-field', 'col-id', 'data-column-id', 'data-column', 'tabulator-field'];
+
+/**
+ * A cell (or the one field in it) by the column its grid names it in (`css=[data-field="price"]`, then ` input`): a
+ * cell's name is its value, which the step changes and a release may too, where its column stays.
+ */
+function columnPart(element: Element, row: Element): string | undefined {
+  const cell = element.closest(CELLS);
+  if (!cell || rowOf(cell) !== row) return undefined;
+  for (const attribute of COLUMN_ATTRIBUTES) {
+    const value = cell.getAttribute(attribute);
+    if (!value || value.length > 60) continue;
+    const css = `[${attribute}=${JSON.stringify(value)}]`;
+    if (row.querySelectorAll(css).length !== 1) continue;
+    if (cell === element) return `css=${css}`;
+    const inside = cell.querySelectorAll(CSS.escape(element.localName));
+    return inside.length === 1 && inside[0] === element ? `css=${css} ${CSS.escape(element.localName)}` : undefined;
+  }
+  return undefined;
 }
