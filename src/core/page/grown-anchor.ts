@@ -25,8 +25,12 @@ export function aloneInGrownAnchor(element: Element, anchor: { role: string; nam
   const holds = (candidate: Element) => {
     const row = around(candidate, anchor.role);
     if (!row) return false;
-    const cells = cellsOf(row);
-    return cells.length ? cellsHold(anchor.name, cells.map(shownText)) : anchorHolds(anchor.name, shownText(row));
+    // Cell for cell where the row's text is all in its cells; a row with text of its own too (a calendar's week: its
+    // days are cells, its events not) word for word.
+    const cells = cellsOf(row).map(shownText);
+    const text = shownText(row);
+    const allInCells = cells.length > 0 && cells.join(' ').replace(/\s+/g, '').length === text.replace(/\s+/g, '').length;
+    return allInCells ? cellsHold(anchor.name, cells) : anchorHolds(anchor.name, text);
   };
   if (!holds(element)) return false;
   const role = roleOf(element);
