@@ -171,7 +171,16 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
   // under it) gets no click and no dblclick either: with the click held back before it, it is one doubleClick.
   let pressCount = 0;
   window.addEventListener('mousedown', (event) => {
-    if (event.isTrusted) pressCount = event.detail;
+    if (!event.isTrusted) return;
+    pressCount = event.detail;
+    // A second press on a click held for a double click that the browser counts as a first (too slow, or input that
+    // says so) begins a click of its own: the held one is sent now, and what it did read before this one acts (a
+    // header clicked twice to sort one way, then the other).
+    const target = pointedBy(event);
+    if (event.detail < 2 && target && r.heldClicks.has(target)) {
+      r.flushHeld(undefined, target);
+      r.flushOutbox();
+    }
   }, true);
   window.addEventListener('pointerup', (event) => {
     const pressed = gesture.pressedOn;
