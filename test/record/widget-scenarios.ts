@@ -2441,6 +2441,24 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'a table the app draws with a headless table library, sorted by clicks on its headers (no aria-sort: an arrow beside the title)',
+    library: '@tanstack/react-table 8.21 (React 19, its sorting example)',
+    page: 'tanstack-table.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByRole('cell', { name: 'Teapot' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('columnheader', { name: 'Price' }).click();
+      await settle(page);
+      await page.getByRole('columnheader', { name: 'Item' }).click();
+      await settle(page);
+      await page.getByRole('columnheader', { name: 'Item' }).click();
+      await settle(page);
+      return 3;
+    },
+  },
+  {
     category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
     library: 'jspreadsheet-ce 5.0',
     page: 'jspreadsheet.html',

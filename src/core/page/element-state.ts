@@ -1,5 +1,5 @@
 import { deepActiveElement } from './element-at-point';
-import { describeInPage, roleOf } from './describe-in-page';
+import { sortedNow, sortOf, type Sorted } from './column-sort';
 import { controlBeside, sliderBeside } from './control-beside';
 import { isKeyboardEditor, isTextField, unseen, valueOf } from './fields';
 import type { Appeared, Gone } from './appearances';
@@ -117,33 +117,6 @@ const STATEFUL = '[aria-selected], [aria-checked], [aria-pressed], [aria-expande
 function shadowControlOf(element: Element): Element | undefined {
   const inside = element.shadowRoot?.querySelectorAll(STATEFUL);
   return inside?.length === 1 ? inside[0] : undefined;
-}
-
-/** A sorted column's order, as aria-sort says it (the schema's SORT_ORDERS: page code imports no schema). */
-const SORT_ORDERS = ['ascending', 'descending', 'none', 'other'] as const;
-type SortOrder = typeof SORT_ORDERS[number];
-interface Sorted { column: string; order: SortOrder }
-/** A column by the title its header shows: its accessible name may take in a sort button's tooltip ("Price Sort"). */
-const sortedColumn = (header: Element) => spaced((header as HTMLElement).innerText ?? '') || spaced(describeInPage(header, false).name);
-const isHeader = (element: Element) => ['columnheader', 'rowheader'].includes(roleOf(element));
-
-/** Levels up from a clicked element its column's header may be (a sort button in the header's title box). */
-const HEADER_LEVELS = 4;
-
-/** The order the column is sorted in that the element heads, or sits in the header of: its header's aria-sort. */
-function sortOf(element: Element): Sorted | undefined {
-  let header: Element | null = element;
-  for (let level = 0; header && level <= HEADER_LEVELS && !header.hasAttribute('aria-sort'); level++) header = header.parentElement;
-  const order = header?.getAttribute('aria-sort') as SortOrder | null | undefined;
-  const column = header && isHeader(header) ? sortedColumn(header) : '';
-  return order && SORT_ORDERS.includes(order) && column ? { column, order } : undefined;
-}
-
-/** The order the page's column of that name is sorted in; undefined when no header of that name says one. */
-function sortedNow(column: string, document: Document): SortOrder | undefined {
-  const wanted = column.toLowerCase();
-  const header = [...document.querySelectorAll('[aria-sort]')].find((each) => isHeader(each) && sortedColumn(each).toLowerCase() === wanted);
-  return (header?.getAttribute('aria-sort') ?? undefined) as SortOrder | undefined;
 }
 
 export function stateOf(element: Element): ElementState {
@@ -324,8 +297,9 @@ function missingElsewhere(effect: EffectFacts, document: Document, gestureOn?: E
     if (places < (effect.appeared.count ?? 1)) missing.push(places ? `with ${JSON.stringify(effect.appeared.text)} in ${places} place${places === 1 ? '' : 's'}` : `with no ${JSON.stringify(effect.appeared.text)} on the page`);
   }
   if (effect.sorted) {
-    const order = sortedNow(effect.sorted.column, document);
-    if (order !== effect.sorted.order) missing.push(order ? `with the column ${JSON.stringify(effect.sorted.column)} sorted ${order}` : `with no column ${JSON.stringify(effect.sorted.column)} that says its order`);
+    const now = sortedNow(effect.sorted.column, document);
+    const column = JSON.stringify(effect.sorted.column);
+    if (now?.order !== effect.sorted.order) missing.push(!now ? `with no column ${column}` : `with the column ${column} ${now.order ? `sorted ${now.order}` : 'in no order'}`);
   }
   if (effect.gone) {
     const places = placesShowing(effect.gone.text, document);
