@@ -46,7 +46,7 @@ describe('an element in a row that a later release adds to', function () {
 
     // A stale selector on the Cancel of an order whose row also shows all the recorded row did: which one is unsure.
     await orders(page, [...FIRST.map((row) => ({ ...row, status: 'Paid' })), { id: '1042', who: 'Ada Lovelace', items: '3 items', status: 'Refund' }]);
-    const stale = (selector: string): Flow => ({ ...flow, steps: [{ ...cancel!, action: { ...cancel!.action, selector }, fallbacks: [] }] });
+    const stale = (selector: string): Flow => ({ ...flow, steps: [{ ...cancel, action: { ...cancel.action, selector }, fallbacks: [] }] });
     const unsure = await replayFlow(rig.session, stale('css=tr:nth-child(4) button'), { stepTimeoutMs: 1500, heal: false });
     assert.equal(unsure.status, 'failed');
     assert.match(unsure.steps[0]?.error?.message ?? '', /css=tr:nth-child\(4\) button finds button "Cancel" in row "Order 1042 Ada Lovelace 3 items Refund Cancel", not button "Cancel" in row "Order 1042 Ada Lovelace 3 items Cancel"/);
