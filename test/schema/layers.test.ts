@@ -32,7 +32,7 @@ function importsOf(text: string): string[] {
 }
 
 /** Modules with no Node and no engine in them, which the page's scripts may bundle. */
-const PURE_FOR_THE_PAGE = new Set(['core/snapshot/secret-fields', 'core/snapshot/generated-ids', 'core/snapshot/naming-attributes', 'core/snapshot/stored-query', 'core/snapshot/selector-syntax', 'core/act/drag-trail', 'schema/record-modes']);
+const PURE_FOR_THE_PAGE = new Set(['core/snapshot/secret-fields', 'core/snapshot/generated-ids', 'core/snapshot/naming-attributes', 'core/snapshot/stored-query', 'core/snapshot/selector-syntax', 'core/act/drag-trail', 'schema/record-modes', 'core/escape-regexp', 'core/anchor-words']);
 
 describe('layers (DESIGN.md §1)', () => {
   it('each layer imports only the layers below it, and vscode only in the extension', () => {
