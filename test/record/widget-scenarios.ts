@@ -2459,6 +2459,40 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'an enterprise design system\'s web components (controls in shadow roots, lists in popovers in the top layer): a combo box filtered by typing, a multi combo box\'s picks, a select, a step input\'s icon buttons, a checkbox and a rating\'s stars',
+    library: '@ui5/webcomponents 2.26',
+    page: 'ui5.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByRole('combobox', { name: 'Country' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('combobox', { name: 'Country' }).click();
+      await page.keyboard.type('Ger', { delay: 50 });
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'Germany' }).click();
+      await settle(page, 400);
+      await page.getByRole('combobox', { name: 'Languages' }).click();
+      await page.keyboard.type('Fr', { delay: 50 });
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'French' }).click();
+      await settle(page, 400);
+      await page.getByRole('combobox', { name: 'Room' }).click();
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'Suite' }).click();
+      await settle(page, 400);
+      await page.locator('#guests .ui5-step-inc').click();
+      await settle(page);
+      await page.locator('#guests .ui5-step-inc').click();
+      await settle(page);
+      await page.getByRole('checkbox', { name: 'Travel insurance' }).click();
+      await settle(page);
+      await page.locator('#rating li.ui5-rating-indicator-item').nth(3).click();
+      await settle(page);
+      return 15;
+    },
+  },
+  {
     category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
     library: 'jspreadsheet-ce 5.0',
     page: 'jspreadsheet.html',

@@ -52,7 +52,17 @@ function rangeValue(element: Element): string | undefined {
   const inside = [...element.querySelectorAll(RANGES), ...(element.shadowRoot?.querySelectorAll(RANGES) ?? [])];
   if (inside.length === 1) return ownRangeValue(inside[0]!);
   const around = element.parentElement?.closest('[role=slider]') ?? sliderBeside(element);
-  return around ? ownRangeValue(around) : undefined;
+  return around ? ownRangeValue(around) : numberHeld(element);
+}
+
+/**
+ * The number a design system's control holds as its `value` (UI5's step input, whose field and buttons in its shadow
+ * tree say no role of a range): what its buttons change.
+ */
+function numberHeld(element: Element): string | undefined {
+  if (!element.localName.includes('-') || !element.shadowRoot) return undefined;
+  const { value } = element as unknown as { value?: unknown };
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
 }
 
 const aria = (element: Element, name: string): boolean | undefined => {

@@ -138,12 +138,53 @@ function isPositional(element: Element): boolean {
     || (element instanceof HTMLElement && element.isContentEditable) || (inCodeEditor(element) && !element.closest(CONTROL));
 }
 
+/**
+ * A small part with no text drawn in a design system's control (a step input's + and − icons, a rating's star: no role
+ * of their own), where the person pressed: the gesture is on the control, and replay presses the same place of it.
+ */
+function partOfControl(host: Element, event: MouseEvent): boolean {
+  if (!host.localName.includes('-') || !host.shadowRoot) return false;
+  const touched = event.composedPath()[0];
+  if (!(touched instanceof Element) || touched === host || (touched.textContent ?? '').trim()) return false;
+  let inHost = false;
+  for (let node: Node | null = touched; node && !inHost; node = node instanceof ShadowRoot ? node.host : node.parentNode) inHost = node === host;
+  const part = touched.getBoundingClientRect();
+  return inHost && part.width > 0 && part.width * 2 < host.getBoundingClientRect().width;
+}
+
+/** What in a composed tree answers a press on `node`: the nearest element with a role or that takes the focus. */
+function answering(node: Element, host: Element): Element {
+  for (let at: Node | null = node; at && at !== host; at = at instanceof ShadowRoot ? at.host : at.parentNode) {
+    if (at instanceof HTMLElement && (at.hasAttribute('role') || at.tabIndex >= 0)) return at;
+  }
+  return host;
+}
+
+/**
+ * A design system's control pressed where its middle is not (UI5's checkbox: its box and label at the left of a host
+ * as wide as its form): Playwright presses the middle, where nothing answers; replay presses where the person did.
+ */
+function offCentre(host: Element, event: MouseEvent): boolean {
+  if (!host.localName.includes('-') || !host.shadowRoot) return false;
+  const touched = event.composedPath()[0];
+  if (!(touched instanceof Element)) return false;
+  const box = host.getBoundingClientRect();
+  const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+  let middle = host.ownerDocument.elementFromPoint(x, y);
+  for (let depth = 0; middle?.shadowRoot && depth < 8; depth++) {
+    const inner = middle.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === middle) break;
+    middle = inner;
+  }
+  return answering(touched, host) !== host && (!middle || answering(middle, host) === host);
+}
+
 /** A control, pressed wherever a person presses it: an editor's toolbar button is no place in its text. */
 const CONTROL = 'button, a[href], [role=button], [role=menuitem], [role=tab], [role=option]';
 
 /** Where on such an element a click landed, as Playwright places a click: from the padding box's corner. */
 export function positionIn(element: Element, event: MouseEvent): Partial<RecordedEvent> {
-  if (!isPositional(element)) return {};
+  if (!isPositional(element) && !partOfControl(element, event) && !offCentre(element, event)) return {};
   const box = element.getBoundingClientRect();
   return { position: [Math.max(0, Math.round(event.clientX - box.left - element.clientLeft)), Math.max(0, Math.round(event.clientY - box.top - element.clientTop))] };
 }
