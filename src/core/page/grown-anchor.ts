@@ -3,6 +3,7 @@ import { cellsOf } from './row-key';
 import { describeInPage, roleOf } from './describe-in-page';
 import { composedParent } from './element-at-point';
 import { openRoots } from './find-sole';
+import { spaced } from './text-places';
 
 /** Elements of the role looked through for twins: more, and the page is too big to be sure of one. */
 const MOST_ALIKE = 3000;
@@ -13,7 +14,7 @@ function around(element: Element, role: string): Element | undefined {
   return undefined;
 }
 
-const shownText = (element: Element) => ((element as HTMLElement).innerText || element.textContent || '').replace(/\s+/g, ' ').trim();
+const shownText = (element: Element) => spaced((element as HTMLElement).innerText || element.textContent || '');
 
 /**
  * Whether the element a selector found is the one the step means although the row (the list item) it sits in reads

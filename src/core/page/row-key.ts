@@ -1,4 +1,5 @@
 import { roleOf, type PageFingerprint } from './describe-in-page';
+import { spaced } from './text-places';
 
 /** The roles of a row's cells. */
 const CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader']);
@@ -42,7 +43,7 @@ export function rowKeySelectors(element: Element, row: Element, fingerprint: Pag
   if (inRow.length !== 1 || inRow[0] !== element) return [];
   // The page's cells read once, and named only where their text is the key's (a table of 2,000 rows is not named).
   const allCells = [...row.ownerDocument.querySelectorAll(CELLS)];
-  const textOf = (cell: Element) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const textOf = (cell: Element) => spaced(cell.textContent ?? '');
   // A key in words before one in figures: a row's number or a price is more often its place or its data than its key.
   const worded = (cell: Element) => (/\p{L}/u.test(textOf(cell)) ? 0 : 1);
   for (const cell of cellsOf(row).slice(0, KEY_CELLS).sort((a, b) => worded(a) - worded(b))) {
