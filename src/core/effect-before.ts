@@ -27,11 +27,12 @@ export async function effectAsNow(page: Page, selector: string, effect: Effect, 
     agreeing = now === last ? agreeing + 1 : 1;
     last = now;
   }
-  const prints = JSON.parse(last) as { drawing?: string; layout?: string } | null;
+  const prints = JSON.parse(last) as { drawing?: string; layout?: string; column?: string } | null;
   if (!prints) return undefined;
   return {
     ...effect,
     ...(effect.redrawn && prints.drawing ? { redrawn: { from: prints.drawing } } : {}),
     ...(effect.rearranged && prints.layout ? { rearranged: { ...effect.rearranged, from: prints.layout } } : {}),
+    ...(effect.sorted && prints.column ? { sorted: { ...effect.sorted, from: prints.column } } : {}),
   };
 }

@@ -14,6 +14,7 @@ import type { shownLabelOf as ShownLabelOf, usableToggle as UsableToggle } from 
 import type { relocatedSelectors as RelocatedSelectors, surveyForRelocation as SurveyForRelocation, unmarkRelocated as UnmarkRelocated } from './page/relocate';
 import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import type { layoutPrintOf as LayoutPrintOf } from './page/layout-print';
+import type { columnNow as ColumnNow } from './page/column-sort';
 import type { aloneInGrownAnchor as AloneInGrownAnchor } from './page/grown-anchor';
 import type { focusedText as FocusedText, typingFocus as TypingFocus } from './page/widget-keyboard';
 import sources from './page-sources';
@@ -49,6 +50,7 @@ export const effectBefore = inPage<typeof EffectBefore>('effectBefore');
 export const drawingOf = inPage<typeof DrawingOf>('drawingOf');
 export const aloneInGrownAnchor = inPage<typeof AloneInGrownAnchor>('aloneInGrownAnchor');
 export const layoutPrintOf = inPage<typeof LayoutPrintOf>('layoutPrintOf');
+export const columnNow = inPage<typeof ColumnNow>('columnNow');
 export const installPicker = inPage<typeof InstallPicker>('installPicker');
 export const aimPointer = inPage<typeof AimPointer>('aimPointer');
 export const disarmPointer = inPage<typeof DisarmPointer>('disarmPointer');

@@ -1,5 +1,5 @@
 import { HOOKS_KEY } from '../core/page/keys';
-import { drawingOf, installPageHooks, layoutPrintOf } from '../core/page-scripts';
+import { columnNow, drawingOf, installPageHooks, layoutPrintOf } from '../core/page-scripts';
 import { SHADOW_ENGINE, SHADOW_ENGINE_SOURCE } from '../core/browser/shadow-engine';
 import { parseSelector } from '../core/snapshot/selector-syntax';
 import { canonicalMethod, expectationKind, hasVariableReference, parsePattern, replaceVariables, stepKind, unhandledKind, type ActionStep, type Effect, type Expectation, type Flow, type TaggedStep } from '../schema';
@@ -124,7 +124,7 @@ function expectCode(expectation: Expectation): { code: string; usesShadow: boole
     case 'title': return { code: `await expect(page).toHaveTitle(${pattern(tagged.expectation.title)});`, usesShadow: false };
     case 'elementText': return on(tagged.expectation.selector, (target) => `await expect(${target}).toContainText(${text(tagged.expectation.text)}, { ignoreCase: true });`);
     case 'value': return on(tagged.expectation.selector, (target) => `await expect(${target}).toHaveValue(${text(tagged.expectation.value)});`);
-    case 'effect': return on(tagged.expectation.selector, (target) => effectCode(target, tagged.expectation.effect).join('\n'));
+    case 'effect': return on(tagged.expectation.selector, (target) => effectCode(target, tagged.expectation.effect, false).join('\n'));
     case 'state': {
       const assertion = { visible: 'toBeVisible()', hidden: 'toBeHidden()', checked: 'toBeChecked()', unchecked: 'not.toBeChecked()', enabled: 'toBeEnabled()', disabled: 'toBeDisabled()' }[tagged.expectation.state];
       return on(tagged.expectation.selector, (target) => `await expect(${target}).${assertion};`);
@@ -147,23 +147,32 @@ function beforeCode(target: string, effect: Effect): string[] {
   return [
     ...(effect.rearranged ? [`const laidOutBefore = await ${target}.evaluate(${String(layoutPrintOf)}, ${effect.rearranged.levels});`] : []),
     ...(effect.redrawn ? [`const drawnBefore = await ${target}.evaluate(${String(drawingOf)});`] : []),
+    ...(effect.sorted ? [`const columnBefore = await page.evaluate(${String(columnNow)}, ${js(effect.sorted.column)});`] : []),
   ];
 }
 
-/** What a recorded gesture did, as Playwright assertions on its element. */
-function effectCode(target: string, effect: Effect): string[] {
+/**
+ * What a recorded gesture did, as Playwright assertions on its element; with `comparedWithBefore`, also what it changed
+ * from the page as beforeCode read it (an assertion has no "before": it checks what holds).
+ */
+function effectCode(target: string, effect: Effect, comparedWithBefore: boolean): string[] {
   const lines: string[] = [];
   if (effect.checked !== undefined) lines.push(`await expect(${target}).${effect.checked ? '' : 'not.'}toBeChecked();`);
   for (const key of ['selected', 'expanded', 'pressed'] as const) {
     if (effect[key] !== undefined) lines.push(`await expect(${target}).toHaveAttribute(${js(`aria-${key}`)}, ${js(String(effect[key]))});`);
   }
-  // The column by the title its header shows, as Rehearse finds it.
-  if (effect.sorted) lines.push(`await expect(page.locator('th[aria-sort], [role=columnheader][aria-sort], [role=rowheader][aria-sort]').filter({ hasText: new RegExp(${js(`^\\s*${escapeRegExp(effect.sorted.column)}\\s*$`)}, 'i') })).toHaveAttribute('aria-sort', ${js(effect.sorted.order)});`);
+  // The column by the title its header shows, its order as aria-sort says it or its cells show it, as Rehearse reads
+  // them; where its header says no order, changed by the click (rows already in that order are no sort).
+  if (effect.sorted) {
+    const column = js(effect.sorted.column);
+    lines.push(`await expect.poll(async () => (await page.evaluate(${String(columnNow)}, ${column}))?.order ?? 'no order', { message: ${js(`the column ${effect.sorted.column} sorted ${effect.sorted.order}`)} }).toBe(${js(effect.sorted.order)});`);
+    if (comparedWithBefore) lines.push(`if (columnBefore?.print) await expect.poll(async () => (await page.evaluate(${String(columnNow)}, ${column}))?.print, { message: ${js(`the column ${effect.sorted.column} changed by the click`)} }).not.toBe(columnBefore.print);`);
+  }
   // A slider's aria-valuenow, else the value of a range input or of a text field (as Rehearse reads it).
   // A rich text editor's value is a line it holds (what typed keys became there).
   if (effect.value !== undefined) lines.push(`await expect.poll(() => ${target}.evaluate((element, wanted) => { const value = element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? ('value' in element ? String(element.value) : null); return value ?? (element.isContentEditable && element.innerText.split('\\n').map((line) => line.trim()).includes(wanted) ? wanted : element.textContent); }, ${js(effect.value)})).toBe(${js(effect.value)});`);
-  if (effect.rearranged) lines.push(`await expect.poll(() => ${target}.evaluate(${String(layoutPrintOf)}, ${effect.rearranged.levels})).not.toBe(laidOutBefore);`);
-  if (effect.redrawn) lines.push(`await expect.poll(() => ${target}.evaluate(${String(drawingOf)})).not.toBe(drawnBefore);`);
+  if (effect.rearranged && comparedWithBefore) lines.push(`await expect.poll(() => ${target}.evaluate(${String(layoutPrintOf)}, ${effect.rearranged.levels})).not.toBe(laidOutBefore);`);
+  if (effect.redrawn && comparedWithBefore) lines.push(`await expect.poll(() => ${target}.evaluate(${String(drawingOf)})).not.toBe(drawnBefore);`);
   // The text typed shows in the element or the editor drawn around it (Rehearse looks up to 8 levels up, as here).
   if (effect.shows !== undefined) lines.push(`await expect(${target}.locator('xpath=ancestor-or-self::*[position() <= 8]').filter({ hasText: ${js(effect.shows)} })).not.toHaveCount(0);`);
   // Where a drag put the element in its layout, give or take a quarter of its own size, and the size a resize gave
@@ -206,7 +215,7 @@ function stepCode(tagged: TaggedStep): { code: string; usesShadow: boolean } {
       const generated = actionCode(step);
       const target = locatorCode(step.action.selector).code;
       const before = step.effect ? beforeCode(target, step.effect) : [];
-      const effect = step.effect ? effectCode(target, step.effect) : [];
+      const effect = step.effect ? effectCode(target, step.effect, true) : [];
       const lines = [`// ${comment(step.action.description)}`, ...before, generated.code, ...effect];
       // A block of its own: its "before" is named the same as another step's.
       return { code: (before.length ? ['{', ...lines, '}'] : lines).join('\n'), usesShadow: generated.usesShadow };

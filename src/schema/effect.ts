@@ -23,7 +23,8 @@ export const EffectSchema = strictObject({
   pressed: v.optional(v.pipe(flag(), v.description('The element is pressed afterwards (aria-pressed): a toggle button.'))),
   sorted: v.optional(v.pipe(strictObject({
     column: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The name of the column\'s header, as a person reads it (case and spacing do not count).')),
-    order: v.pipe(oneOf(SORT_ORDERS), v.description('The order its header says (aria-sort).')),
+    order: v.pipe(oneOf(SORT_ORDERS), v.description('The order its header says (aria-sort), or, where it says none, its cells show.')),
+    from: v.optional(v.pipe(nonEmptyText(), v.maxLength(20, 'expected at most 20 characters'), v.description('Read by replay just before the click, where the header says no order: a fingerprint of the column\'s header text and cells, hashed. Checked to have changed, so rows that already came in that order under a header that sorts nothing do not pass. The recorder does not write it.'))),
   }), v.description('The column the element heads (or sits in the header of: a sort button) is sorted so afterwards: what a click on a table\'s or a grid\'s header did. Checked on the page\'s header of that name, whatever became of the element.'))),
   value: v.optional(v.pipe(text(), v.maxLength(100, 'expected at most 100 characters'), v.description('The value the element is at afterwards: a slider\'s or a spin button\'s aria-valuenow, a range input\'s value, or a text field\'s (what a delimiter key such as a tag\'s comma left in it); in a rich text or code editor, a line it holds (what the typed keys became: "# Plan" a heading "Plan").'))),
   shows: v.optional(v.pipe(nonEmptyText(), v.maxLength(2000, 'expected at most 2,000 characters'), v.description('Text the element, or the editor or cell around it, shows afterwards: what typing there put on the page (spacing ignored).'))),
@@ -76,8 +77,8 @@ function share() {
 
 export type Effect = v.InferOutput<typeof EffectSchema>;
 
-/** Whether an effect compares with what the page drew or laid out before its gesture (replay reads that "before" itself). */
-export const comparesWithBefore = (effect: Effect | undefined): boolean => !!(effect?.redrawn || effect?.rearranged);
+/** Whether an effect compares with what the page drew, laid out or showed in a column before its gesture (replay reads that "before" itself). */
+export const comparesWithBefore = (effect: Effect | undefined): boolean => !!(effect?.redrawn || effect?.rearranged || effect?.sorted);
 
 /** An effect as a person reads it: `checked`, `not expanded`, `the list in the order "B", "A"`. */
 export function describeEffect(effect: Effect): string {

@@ -1,5 +1,5 @@
 import { deepActiveElement } from './element-at-point';
-import { sortedNow, sortOf, type Sorted } from './column-sort';
+import { columnNow, sortOf, type Sorted } from './column-sort';
 import { controlBeside, sliderBeside } from './control-beside';
 import { isKeyboardEditor, isTextField, unseen, valueOf } from './fields';
 import type { Appeared, Gone } from './appearances';
@@ -283,8 +283,12 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
 }
 
 /** What an effect on a drawing or a layout compares with, read now: replay reads it just before the gesture, as its "before". */
-export function effectBefore(element: Element, effect: EffectFacts): { drawing?: string | undefined; layout?: string | undefined } {
-  return { ...(effect.redrawn ? { drawing: drawingOf(element) } : {}), ...(effect.rearranged ? { layout: layoutPrintOf(element, effect.rearranged.levels) } : {}) };
+export function effectBefore(element: Element, effect: EffectFacts): { drawing?: string | undefined; layout?: string | undefined; column?: string | undefined } {
+  return {
+    ...(effect.redrawn ? { drawing: drawingOf(element) } : {}),
+    ...(effect.rearranged ? { layout: layoutPrintOf(element, effect.rearranged.levels) } : {}),
+    ...(effect.sorted ? { column: columnNow(effect.sorted.column)?.print } : {}),
+  };
 }
 
 /** What the effect says the gesture did elsewhere on the page (opened, made appear) and this document does not show. */
@@ -307,9 +311,10 @@ function missingElsewhere(effect: EffectFacts, document: Document, gestureOn?: E
     if (places < (effect.appeared.count ?? 1)) missing.push(places ? `with ${JSON.stringify(effect.appeared.text)} in ${places} place${places === 1 ? '' : 's'}` : `with no ${JSON.stringify(effect.appeared.text)} on the page`);
   }
   if (effect.sorted) {
-    const now = sortedNow(effect.sorted.column, document);
+    const now = columnNow(effect.sorted.column);
     const column = JSON.stringify(effect.sorted.column);
     if (now?.order !== effect.sorted.order) missing.push(!now ? `with no column ${column}` : `with the column ${column} ${now.order ? `sorted ${now.order}` : 'in no order'}`);
+    else if (effect.sorted.from !== undefined && now.print === effect.sorted.from) missing.push(`with the column ${column} in that order before the click already, and nothing in it changed`);
   }
   if (effect.gone) {
     const places = placesShowing(effect.gone.text, document);
