@@ -36,8 +36,8 @@ export function sortOf(element: Element): Sorted | undefined {
  * aria-sort), a print of what it shows, hashed: the header's text (an arrow drawn beside the title) and its cells in
  * order. Replay reads the print before a click on the header and asks it to change: rows that already came in the
  * recorded order, under a header that sorts nothing, do not stand for a sort. Given a title, the page's header of that
- * title (case and spacing aside); undefined when there is none. Self-contained: exported Playwright code runs this same
- * function in the page.
+ * title (case and spacing aside); undefined when there is none. Self-contained (its cells' roles and spacing written again
+ * here): exported Playwright code sends this same function to the page by its source, and nothing outside it goes along.
  */
 export function columnNow(column: string | Element): { column: string; order?: SortOrder; print?: string } | undefined {
   const ORDERS = ['ascending', 'descending', 'none', 'other'];
