@@ -16,6 +16,7 @@ import type { shadowEngine as ShadowEngine } from './page/shadow-engine';
 import type { layoutPrintOf as LayoutPrintOf } from './page/layout-print';
 import type { columnNow as ColumnNow } from './page/column-sort';
 import type { aloneInGrownAnchor as AloneInGrownAnchor } from './page/grown-anchor';
+import type { atCellPlace as AtCellPlace } from './page/row-key';
 import type { focusedText as FocusedText, typingFocus as TypingFocus } from './page/widget-keyboard';
 import sources from './page-sources';
 
@@ -49,6 +50,7 @@ export const effectHolds = inPage<typeof EffectHolds>('effectHolds');
 export const effectBefore = inPage<typeof EffectBefore>('effectBefore');
 export const drawingOf = inPage<typeof DrawingOf>('drawingOf');
 export const aloneInGrownAnchor = inPage<typeof AloneInGrownAnchor>('aloneInGrownAnchor');
+export const atCellPlace = inPage<typeof AtCellPlace>('atCellPlace');
 export const layoutPrintOf = inPage<typeof LayoutPrintOf>('layoutPrintOf');
 export const columnNow = inPage<typeof ColumnNow>('columnNow');
 export const installPicker = inPage<typeof InstallPicker>('installPicker');

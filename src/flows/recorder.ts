@@ -333,10 +333,10 @@ function onThePage(step: ActionStep, event: RecordedEvent): RecordedStep {
 }
 
 function toStep(event: RecordedEvent, [selector, ...fallbacks]: readonly string[], description: string): RecordedStep {
-  const { role, anchor, section } = event.fingerprint;
+  const { role, anchor, section, cell } = event.fingerprint;
   // A count in the name is written as a pattern (README: flow files, target names).
   const name = event.namePattern ? `/${event.namePattern}/i` : event.fingerprint.name;
-  const base = { ...(fallbacks.length ? { fallbacks } : {}), target: { role, name, ...(anchor ? { anchor } : {}), ...(section ? { section } : {}) } };
+  const base = { ...(fallbacks.length ? { fallbacks } : {}), target: { role, name, ...(anchor ? { anchor } : {}), ...(section ? { section } : {}), ...(cell ? { cell } : {}) } };
   const { order, ...states } = event.effect ?? {};
   const effect = event.effect ? { effect: { ...states, ...(order ? { order: [...order] } : {}) } } : {};
   const action = (method: string, args: string[]): ActionStep => ({ action: { selector: selector!, description, method, arguments: args }, ...base, ...(event.dialog ? { dialog: event.dialog } : {}), ...effect });

@@ -20,6 +20,10 @@ export const FingerprintSchema = strictObject({
   name: patternText(),
   anchor: v.optional(strictObject({ role: text(), name: patternText() })),
   section: v.optional(v.pipe(patternText(), v.description('The heading of the section the element sits in (text or /pattern/), kept when its role and name repeat on the page: an element with the same role and name in another section is not this one.'))),
+  cell: v.optional(v.pipe(strictObject({
+    key: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The text of the cell that tells its row from the others (a product\'s name, an order\'s number).')),
+    column: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('The title of its column\'s header, as a person reads it (case and spacing do not count).')),
+  }), v.description('For a cell of a table or a grid, or a field in one, whose name is its value: its column and its row\'s key. A cell whose value (and so its name and its row\'s text) differs is still this one when it is in that column of the one row that shows that key.'))),
 });
 
 /** Shown by editors (the JSON Schema's descriptions and completions), from the same schema that checks the file. */

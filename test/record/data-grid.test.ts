@@ -54,4 +54,27 @@ describe('a data grid (MUI X Data Grid 9)', function () {
     assert.equal(noHide.status, 'failed');
     assert.equal(failedStep(noHide)!.index, flow.steps.length - 1);
   });
+
+  it('finds the cell double clicked by its column and its row\'s key when its value differs (the data changed), and refuses it under a column titled otherwise', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('mui-x-grid.html'), scenario.ready, async (page) => {
+      await scenario.person(page);
+    });
+    const edit = flow.steps.findIndex((step) => 'action' in step && step.action.method === 'doubleClick');
+    const cell = flow.steps[edit]!;
+    assert.ok('action' in cell);
+    assert.deepEqual(cell.target?.cell, { key: 'Leeks', column: 'Price' });
+
+    // Leeks cost 2.6 on this release where the person double clicked 2.4: the same cell, edited to what they typed.
+    const repriced = await replayOnRelease(rig.session, flow, '#repriced');
+    assert.equal(repriced.status, 'passed', JSON.stringify(failedStep(repriced)));
+    assert.deepEqual((await stall(rig.session.page())).prices, ['Carrots: 1.2', 'Leeks: 2.9', 'Shallots: 3.1', 'Parsnips: 1.8']);
+
+    // The grid's field still says "price", but the column a person reads is "Cost": not the cell they meant.
+    const fromEdit = { ...flow, steps: flow.steps.slice(edit) };
+    const cost = await replayOnRelease(rig.session, fromEdit, '#repriced-cost');
+    assert.equal(cost.status, 'failed');
+    assert.equal(failedStep(cost)!.index, 0);
+    assert.match(failedStep(cost)!.error!.message, /finds gridcell "2\.6" in row "[^"]*Leeks[^"]*", not gridcell "2\.4"/);
+    assert.deepEqual((await stall(rig.session.page())).prices, ['Carrots: 1.2', 'Leeks: 2.6', 'Shallots: 3.1', 'Parsnips: 1.8']);
+  });
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { abortReason, ServiceTimeoutError } from '../errors';
 import type { Fingerprint } from '../snapshot/snapshot';
 import { describeFingerprint, describeFound, fingerprintsMatch, onlyAnchorTextDiffers, readSoleTarget } from './fingerprint';
-import { aloneInGrownAnchor } from '../page-scripts';
+import { aloneInGrownAnchor, atCellPlace } from '../page-scripts';
 import { locatorFor } from './locate';
 import { findStored } from './direct-action';
 import type { ObservedNode } from './direct-pointer';
@@ -59,7 +59,7 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
       }
       const actual = sole.fingerprint;
       if (!query.target || fingerprintsMatch(query.target, actual, sole.was)) return { found: true, selector, visible: sole.visible === true };
-      if (await inGrownAnchor(locator, query.target, actual)) return { found: true, selector, visible: sole.visible === true };
+      if (await inGrownAnchor(locator, query.target, actual) || await atCellOf(locator, query.target, actual)) return { found: true, selector, visible: sole.visible === true };
       findings.set(selector, `finds ${actual ? describeFound(actual, query.target) : 'an element it cannot describe'}, not ${describeFingerprint(query.target)}`);
     }
     if (Date.now() + POLL_MS > endsAt) break;
@@ -72,4 +72,13 @@ export async function findVerifiedTarget(page: Page, query: TargetQuery, timeout
 async function inGrownAnchor(locator: Locator, target: Fingerprint, actual: Fingerprint | undefined): Promise<boolean> {
   if (!target.anchor || !onlyAnchorTextDiffers(target, actual)) return false;
   return locator.evaluate(aloneInGrownAnchor, target.anchor, { timeout: ANCHOR_CHECK_MS }).catch(() => false);
+}
+
+/**
+ * Whether the element found is the target cell (or the field in it) although its value, and so its name and its row's
+ * text, reads otherwise: of the same role, in the column of the same title, in the one row that shows the same key.
+ */
+async function atCellOf(locator: Locator, target: Fingerprint, actual: Fingerprint | undefined): Promise<boolean> {
+  if (!target.cell || !actual || actual.role !== target.role) return false;
+  return locator.evaluate(atCellPlace, target.cell, { timeout: ANCHOR_CHECK_MS }).catch(() => false);
 }

@@ -18,6 +18,8 @@ export interface PageFingerprint {
   readonly section?: string;
   /** The section as flows recorded before labelled groups were sections named it, where that differs (section-of.ts). */
   readonly sectionWas?: string;
+  /** For a cell of a keyed row, or a field in one: its column and its row's key (row-key.ts). */
+  readonly cell?: { readonly key: string; readonly column: string };
 }
 
 const INPUT_ROLES: Record<string, string> = {

@@ -106,8 +106,8 @@ export function installRecorder(binding: string, token: string): void {
   const { madeCurrentSince } = watchCurrents(duringInput);
   const describeNow = (element: Element) => {
     const named = describeInPage(element);
-    const { section, ...found } = selectorsInPage(element, named, describeInPage);
-    const fingerprint = section ? { ...named, section } : named;
+    const { section, cell, ...found } = selectorsInPage(element, named, describeInPage);
+    const fingerprint = { ...named, ...(section ? { section } : {}), ...(cell ? { cell } : {}) };
     // The address too: a click on a link changes it before the step is sent.
     const description: Described = { fingerprint, ...found, url: location.href };
     // A frame's are proven in the frame, where replay runs them once it has entered it (the engine adds the hops).

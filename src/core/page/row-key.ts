@@ -1,9 +1,10 @@
-import { roleOf, type PageFingerprint } from './describe-in-page';
+import { describeInPage, roleOf, type PageFingerprint } from './describe-in-page';
 import { spaced } from './text-places';
 
 /** The roles of a row's cells. */
 const CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader']);
 const CELLS = 'td, th, [role=cell], [role=gridcell], [role=rowheader]';
+const TABLES = 'table, [role=grid], [role=treegrid], [role=table]';
 /** Cells of a row looked at for its key: the key columns come first. */
 const KEY_CELLS = 4;
 /** A key longer than this is the row's data, not its key. */
@@ -35,12 +36,24 @@ export function cellsOf(row: Element): Element[] {
 export function rowKeySelectors(element: Element, row: Element, fingerprint: PageFingerprint, nameOf: (element: Element) => PageFingerprint): string[] {
   const { role, name } = fingerprint;
   if (roleOf(row) !== 'row' || !/^[a-z]+$/.test(role) || ['generic', 'none', 'paragraph', 'text'].includes(role)) return [];
-  const table = row.closest('table, [role=grid], [role=treegrid], [role=table]');
-  const rowCount = table instanceof HTMLTableElement ? table.rows.length : (table ?? row.ownerDocument).querySelectorAll('tr, [role=row]').length;
-  if (rowCount > MOST_KEYED_ROWS) return [];
   const like = (candidate: Element) => roleOf(candidate) === role && (!name || nameOf(candidate).name === name);
   const inRow = [...row.querySelectorAll('*')].filter(like);
   if (inRow.length !== 1 || inRow[0] !== element) return [];
+  const key = rowKeyOf(row, element, nameOf);
+  if (!key) return [];
+  const byKey = `role=row >> internal:has=${JSON.stringify(`role=${key.role}[name=${JSON.stringify(key.name)}s]`)}`;
+  const byColumn = columnPart(element, row);
+  return [...(byColumn ? [`${byKey} >> ${byColumn}`] : []), `${byKey} >> role=${role}${name ? `[name=${JSON.stringify(name)}i]` : ''}`];
+}
+
+/**
+ * The row's key: the first of its cells (words before figures) whose text no other row's cell shows, with that cell's
+ * role; not the cell that holds `element`. None in a table too big to key.
+ */
+function rowKeyOf(row: Element, element: Element, nameOf: (element: Element) => PageFingerprint): { role: string; name: string } | undefined {
+  const table = row.closest(TABLES);
+  const rowCount = table instanceof HTMLTableElement ? table.rows.length : (table ?? row.ownerDocument).querySelectorAll('tr, [role=row]').length;
+  if (rowCount > MOST_KEYED_ROWS) return undefined;
   // The page's cells read once, and named only where their text is the key's (a table of 2,000 rows is not named).
   const allCells = [...row.ownerDocument.querySelectorAll(CELLS)];
   const textOf = (cell: Element) => spaced(cell.textContent ?? '');
@@ -53,12 +66,60 @@ export function rowKeySelectors(element: Element, row: Element, fingerprint: Pag
     const cellRole = roleOf(cell);
     const text = textOf(cell);
     const holding = new Set(allCells.filter((each) => textOf(each) === text && roleOf(each) === cellRole && nameOf(each).name === key).map(rowOf));
-    if (holding.size !== 1) continue;
-    const byKey = `role=row >> internal:has=${JSON.stringify(`role=${cellRole}[name=${JSON.stringify(key)}s]`)}`;
-    const byColumn = columnPart(element, row);
-    return [...(byColumn ? [`${byKey} >> ${byColumn}`] : []), `${byKey} >> role=${role}${name ? `[name=${JSON.stringify(name)}i]` : ''}`];
+    if (holding.size === 1) return { role: cellRole, name: key };
   }
-  return [];
+  return undefined;
+}
+
+/** A cell, or a field in one, as a person names it: the column it is in, and its row's key ("Price" of "Leeks"). */
+export interface CellPlace { key: string; column: string }
+
+/** The roles whose name is the cell's value, which the step changes and a release (or the data) may too. */
+const VALUE_ROLES = new Set(['cell', 'gridcell', 'textbox', 'spinbutton', 'combobox']);
+
+/** The cell that is the element, or holds it, and its row. */
+function cellAndRow(element: Element): { cell: Element; row: Element } | undefined {
+  const cell = CELL_ROLES.has(roleOf(element)) ? element : element.closest(CELLS);
+  const row = cell && rowOf(cell);
+  return cell && row ? { cell, row } : undefined;
+}
+
+/** The element's cell place, when it is a cell or a field in one, its row has a key and its column a title. */
+export function cellPlaceOf(element: Element, nameOf: (element: Element) => PageFingerprint): CellPlace | undefined {
+  if (!VALUE_ROLES.has(roleOf(element))) return undefined;
+  const found = cellAndRow(element);
+  const key = found && rowKeyOf(found.row, found.cell, nameOf);
+  const column = found && key ? columnTitleOf(found.cell, found.row) : undefined;
+  return key && column ? { key: key.name, column } : undefined;
+}
+
+/**
+ * Whether the element is at the cell place: in the column of that title, in the one row whose cell shows that key. What
+ * replay asks of a cell whose value (its name, and its row's text) differs from the recording's. Runs in the page.
+ */
+export function atCellPlace(element: Element, place: CellPlace): boolean {
+  const found = cellAndRow(element);
+  if (!found || columnTitleOf(found.cell, found.row)?.toLowerCase() !== spaced(place.column).toLowerCase()) return false;
+  const table = found.row.closest(TABLES) ?? found.row.ownerDocument;
+  const keyText = (cell: Element) => spaced(cell.textContent ?? '');
+  const isKey = (cell: Element) => keyText(cell) === place.key || (keyText(cell).includes(place.key) && describeInPage(cell, false).name === place.key);
+  const keyed = new Set([...table.querySelectorAll(CELLS)].filter(isKey).map(rowOf));
+  return keyed.size === 1 && keyed.has(found.row) && cellsOf(found.row).some((cell) => cell !== found.cell && isKey(cell));
+}
+
+/**
+ * The title of a cell's column as its header shows it (words only: a sort arrow beside it comes and goes): the header
+ * of the same aria-colindex, else at the same place in the header row.
+ */
+function columnTitleOf(cell: Element, row: Element): string | undefined {
+  const table = row.closest(TABLES);
+  if (!table) return undefined;
+  const headers = [...table.querySelectorAll('th, [role=columnheader]')].filter((header) => roleOf(header) === 'columnheader' && header.closest(TABLES) === table);
+  const colIndex = cell.getAttribute('aria-colindex');
+  const placeIn = (each: Element) => [...(each.parentElement?.children ?? [])].filter((one) => one.matches(`${CELLS}, [role=columnheader]`)).indexOf(each);
+  const header = colIndex ? headers.find((each) => each.getAttribute('aria-colindex') === colIndex) : headers.find((each) => placeIn(each) === placeIn(cell));
+  const title = header ? spaced((header as HTMLElement).innerText ?? '').split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word)).join(' ') : '';
+  return title && title.length <= 80 ? title : undefined;
 }
 
 /** Attributes a data grid names a cell's column by (MUI X's `data-field`, AG Grid's `col-id`, Tabulator's). */

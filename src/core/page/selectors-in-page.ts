@@ -6,7 +6,7 @@ import { datedNamePattern } from './dated-names';
 import { escapeRegExp } from '../escape-regexp';
 import { describingSelectors, gridIndexSelector, idSelectors, ownClassSelector } from './own-attributes';
 import { kinSelectors } from './kin-selectors';
-import { rowKeySelectors } from './row-key';
+import { cellPlaceOf, rowKeySelectors, type CellPlace } from './row-key';
 import { positionalPath } from './positional-path';
 import { groupName, LABELLED_GROUPS, sectionOf } from './section-of';
 import { shadowSelectors } from './shadow-selectors';
@@ -32,6 +32,8 @@ export interface PageSelectors {
    * of the section it sits in, which replay's target check compares too, so that a twin in another section is refused.
    */
   readonly section?: string;
+  /** When the element is a cell of a keyed row, or a field in one: its column and its row's key (see cellPlaceOf). */
+  readonly cell?: CellPlace;
 }
 
 /** An XPath string literal for any text (XPath 1.0 has no escapes: a text with both quotes is joined with concat). */
@@ -190,7 +192,8 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
   // An element with no name of its own (a chip's ×, a star): by the item around it, or its order among its kind.
   if (!name) selectors.push(...kinSelectors(element));
   selectors.push(positionalPath(element));
-  const extra = { ...(namePattern ? { namePattern } : {}), ...(section ? { section } : {}) };
+  const cell = cellPlaceOf(element, nameOf);
+  const extra = { ...(namePattern ? { namePattern } : {}), ...(section ? { section } : {}), ...(cell ? { cell } : {}) };
   // The caret moves as the person types, and a spin button's name may say its value (a date's month segment named
   // "3 Arrival"), which the step changes: no selector holds that name, and it is matched with any number there.
   // A name that says the date its field holds: found by the rest of its name, alone or in its labelled group.

@@ -40,6 +40,8 @@ export interface Fingerprint {
   readonly section?: string | undefined;
   /** The section as flows recorded before labelled groups were sections named it, where that differs. */
   readonly sectionWas?: string | undefined;
+  /** For a cell of a table or a grid, or a field in one: the column it is in and its row's key (`"Price" of "Leeks"`). */
+  readonly cell?: { readonly key: string; readonly column: string } | undefined;
 }
 
 export interface SnapshotElement {
