@@ -88,12 +88,16 @@ export const LIVE_VIEW_BODY = `
     <vscode-textfield id="address" placeholder="http://127.0.0.1:4173/" aria-label="Address"><vscode-icon slot="content-before" name="globe"></vscode-icon></vscode-textfield>
     <vscode-single-select id="viewport" aria-label="Viewport size" title="The page's viewport">
       <vscode-option value="">Viewport</vscode-option>
-      <vscode-option value="fit">Fit this view</vscode-option>
+      <vscode-option value="fit">Match the tab</vscode-option>
       <vscode-option value="1280x800">1280 × 800</vscode-option>
       <vscode-option value="1366x768">1366 × 768</vscode-option>
       <vscode-option value="1920x1080">1920 × 1080</vscode-option>
       <vscode-option value="768x1024">768 × 1024</vscode-option>
       <vscode-option value="390x844">390 × 844</vscode-option>
+    </vscode-single-select>
+    <vscode-single-select id="zoom" class="zoom" aria-label="Zoom" title="How the page is drawn in this tab">
+      <vscode-option value="fit">Fit</vscode-option>
+      <vscode-option value="actual">100 %</vscode-option>
     </vscode-single-select>
     <span id="size" class="size" aria-label="Viewport size now"></span>
   </div>

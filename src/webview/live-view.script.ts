@@ -20,10 +20,13 @@ const address = byId<HTMLInputElement>('address');
 const status = byId<HTMLElement>('status');
 const size = byId<HTMLElement>('size');
 const viewport = byId<HTMLSelectElement>('viewport');
+const zoom = byId<HTMLSelectElement>('zoom');
 const openButton = byId<HTMLButtonElement>('open');
 /** The page's viewport in CSS pixels, as the last frame said. */
 let page = { width: 0, height: 0 };
 let fitting = false;
+/** How the picture is drawn: scaled to fill the tab, keeping the page's aspect, or at the page's own size (scrolled). */
+let drawing: 'fit' | 'actual' = 'fit';
 const held = new Set<string>();
 
 function input(...events: LiveInputEvent[]): void {
@@ -135,15 +138,36 @@ viewport.addEventListener('change', () => {
   }
 });
 
+/**
+ * The size frames are asked for, in device pixels (sharp on a high-density screen): the tab's free area when the
+ * picture fits it, the page's own size when it is drawn at 100 %.
+ */
 function viewSize(): { width: number; height: number } {
-  const area = freeArea();
+  const area = drawing === 'actual' && page.width ? page : freeArea();
   const ratio = window.devicePixelRatio || 1;
   return { width: Math.round(area.width * ratio), height: Math.round(area.height * ratio) };
 }
 
+/** Sizes the picture: the largest that fits the free area with the page's aspect, or the page's own CSS size. */
+function layOut(): void {
+  screen.classList.toggle('actual', drawing === 'actual');
+  if (!page.width || !page.height) return;
+  const area = freeArea();
+  const scale = drawing === 'actual' ? 1 : Math.min(area.width / page.width, area.height / page.height);
+  frame.style.width = `${Math.floor(page.width * scale)}px`;
+  frame.style.height = `${Math.floor(page.height * scale)}px`;
+}
+
+zoom.addEventListener('change', () => {
+  drawing = zoom.value === 'actual' ? 'actual' : 'fit';
+  layOut();
+  channel.send({ type: 'resized', ...viewSize() });
+});
+
 let resizing: ReturnType<typeof setTimeout> | undefined;
 window.addEventListener('resize', () => {
   clearTimeout(resizing);
+  layOut();
   resizing = setTimeout(() => {
     channel.send({ type: 'resized', ...viewSize() });
     if (fitting) fit();
@@ -152,7 +176,13 @@ window.addEventListener('resize', () => {
 
 channel.onMessage((message) => {
   if (message.type === 'frame') {
+    const resized = message.width !== page.width || message.height !== page.height;
     page = { width: message.width, height: message.height };
+    if (resized) {
+      layOut();
+      // At 100 %, frames follow the page's size.
+      if (drawing === 'actual') channel.send({ type: 'resized', ...viewSize() });
+    }
     frame.src = `data:image/jpeg;base64,${message.data}`;
     frame.alt = `The page ${message.title || message.url}`;
     frame.hidden = false;

@@ -16,7 +16,7 @@ export interface Recorded {
  * A webview page as VS Code shows it: the extension's own HTML (same CSP, nonce, codicons), the built script, and an
  * acquireVsCodeApi that records messages and state. `state` is what VS Code would hand back after a reload.
  */
-export async function openWebview(page: Page, site: StaticSite, script: 'observe' | 'agent', body: string, state?: unknown): Promise<void> {
+export async function openWebview(page: Page, site: StaticSite, script: 'observe' | 'agent' | 'live-view', body: string, state?: unknown): Promise<void> {
   const html = webviewHtml('test', body, {
     cspSource: site.origin, nonce: 'bm9uY2UtZm9yLXRlc3Rz',
     scriptUri: `${site.origin}/dist/webview/${script}.script.js`,
