@@ -222,6 +222,21 @@ export function firstHourTests(page: Page, context: FirstHourContext): { name: s
           console.log(`      (first demo replay: ${actions} user actions)`);
           assert.ok(actions <= 7, `${actions} user actions`);
           assert.equal(await notification(page, /no display|Run Headless|Could not/).isVisible(), false, 'no notification about the display');
+          // The picture fills the tab in the default layout, its aspect kept, and the whole address shows (issue 42, item 1).
+          const layout = await view.locator('main.live-view').evaluate(() => {
+            const picture = document.getElementById('frame')!.getBoundingClientRect();
+            const screen = document.getElementById('screen')!.getBoundingClientRect();
+            const input = document.getElementById('address')!.shadowRoot!.querySelector('input')!;
+            return {
+              picture: [Math.round(picture.width), Math.round(picture.height)], screen: [Math.round(screen.width), Math.round(window.innerHeight - screen.top - 4)],
+              address: [input.scrollWidth, input.clientWidth],
+            };
+          });
+          await page.screenshot({ path: path.join(context.run, 'browser-tab-default-layout.png') });
+          const [pictureWidth, pictureHeight] = layout.picture as [number, number];
+          const [screenWidth, screenHeight] = layout.screen as [number, number];
+          assert.ok(Math.abs(pictureWidth - screenWidth) <= 2 || Math.abs(pictureHeight - screenHeight) <= 2, `the picture fills the tab: ${JSON.stringify(layout)}`);
+          assert.ok(layout.address[0]! <= layout.address[1]!, `the whole address shows: ${JSON.stringify(layout)}`);
           // Record Manually offers the page the Browser tab shows, one Enter away (issue 42, item 3).
           const shown = await view.locator('#address').evaluate((field) => (field as HTMLInputElement).value);
           assert.match(shown, /^http:\/\/127\.0\.0\.1:\d+\//);
