@@ -36,7 +36,7 @@ const FlowActionSchema = v.pipe(
     selector: about(text(), 'A Playwright selector (css=, role=, xpath=, text=), with frame: and shadow: hops: `frame:css=#pay >>> role=button[name="Pay"]`.'),
     description: about(text(), 'What the element is, in words: shown in reports and used for healing.'),
     method: v.optional(v.pipe(text(), v.examples([...SUPPORTED_METHODS]), v.description(`What to do: ${SUPPORTED_METHODS.join(', ')}. Default click.`))),
-    arguments: v.optional(about(list(text()), 'Strings: the text for fill and type (%variable% for a variable), the options for selectOption, the key for press (Enter, Shift+Tab), ["x", "y"] for a click at a place, the drop target\'s selector for dragAndDrop (then where on it ["x", "y"], then where the dragged element was held ["x", "y"], then the way the pointer went "x,y x,y …" from where it was held), file names beside the flow for setInputFiles.')),
+    arguments: v.optional(about(list(text()), 'Strings: the text for fill and type (%variable% for a variable), the options for selectOption, the key for press (Enter, Shift+Tab), ["x", "y"] for a click at a place, the drop target\'s selector for dragAndDrop (then where on it ["x", "y"], then where the dragged element was held ["x", "y"], then the way the pointer went "x,y x,y …" from where it was held, ending "flung" when the hand let go while moving fast, a swipe), file names beside the flow for setInputFiles.')),
   }),
   v.check((action) => action.method === undefined || isSupportedMethod(action.method), (issue) => `method: ${JSON.stringify((issue.input as { method?: string }).method)} is not supported; use one of ${SUPPORTED_METHODS.join(', ')}`),
 );

@@ -2493,6 +2493,74 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    // Not its progress handle (a circle inside the task's bar): Frappe places it anew after a resize a few pixels from
+    // where it was when the person pressed it, and replay, pressing where they did on the task, moves the whole task.
+    // The step then fails (the task kept where it was is part of its effect); a step aimed at the handle itself is to come.
+    category: 'a Gantt chart drawn in SVG (no roles): a task\'s bar dragged along the timeline, a bar\'s end dragged by its handle',
+    library: 'frappe-gantt 1.2',
+    page: 'gantt.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      // The bars grow in as the chart draws (0.5 s): a person waits for them.
+      await settle(page, 700);
+    },
+    person: async (page) => {
+      const bar = async (id: string) => (await page.locator(`.bar-wrapper[data-id="${id}"] .bar`).boundingBox())!;
+      const design = await bar('design');
+      await dragTo(page, { x: design.x + 30, y: design.y + 15 }, { x: design.x + 120, y: design.y + 15 }, 12, 400);
+      const launch = await bar('launch');
+      await dragTo(page, { x: launch.x + 20, y: launch.y + 15 }, { x: launch.x - 25, y: launch.y + 15 }, 12, 400);
+      // Last: a resize opens the task's popup over the rows below it.
+      const end = (await page.locator('.bar-wrapper[data-id="build"] .handle.right').boundingBox())!;
+      await dragTo(page, { x: end.x + 1.5, y: end.y + 7 }, { x: end.x + 91.5, y: end.y + 7 }, 12, 400);
+      return 3;
+    },
+  },
+  {
+    category: 'a product tour (dialogs drawn beside the page\'s sections over a modal overlay, each with its own Next, Back or Done): started, stepped on, back, on again and done',
+    library: 'shepherd.js 15.3',
+    page: 'shepherd.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+    },
+    person: async (page) => {
+      const inStep = (title: string, button: string) => page.getByRole('dialog', { name: title }).getByRole('button', { name: button });
+      await page.getByRole('button', { name: 'Take the tour' }).click();
+      await settle(page, 400);
+      await inStep('Projects', 'Next').click();
+      await settle(page, 400);
+      await inStep('Reports', 'Next').click();
+      await settle(page, 400);
+      await inStep('Settings', 'Back').click();
+      await settle(page, 400);
+      await inStep('Reports', 'Next').click();
+      await settle(page, 400);
+      await inStep('Settings', 'Done').click();
+      await settle(page, 400);
+      return 6;
+    },
+  },
+  {
+    category: 'a carousel (a region of slides with arrows and a tablist of bullets drawn by the library): the next arrow, a bullet, an arrow key on the bullets, and a swipe by mouse',
+    library: '@splidejs/splide 4.1',
+    page: 'splide.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('button', { name: 'Next slide' }).click();
+      await settle(page, 400);
+      await page.getByRole('tab', { name: 'Go to slide 4' }).click();
+      await settle(page, 400);
+      await page.keyboard.press('ArrowLeft');
+      await settle(page, 400);
+      const slide = (await page.getByRole('tabpanel', { name: '3 of 5' }).boundingBox())!;
+      // A swipe: fast, let go while moving.
+      await dragTo(page, { x: slide.x + 450, y: slide.y + 100 }, { x: slide.x + 150, y: slide.y + 100 }, 5, 500);
+      return 4;
+    },
+  },
+  {
     category: 'spreadsheet on a plain table (no grid roles; cells by their coordinates): a cell typed over, one edited by a double click, a dropdown cell picked, a checkbox cell, Delete on a cell, the selection moved by an arrow key and typed over',
     library: 'jspreadsheet-ce 5.0',
     page: 'jspreadsheet.html',

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { MOST_TRAIL_POINTS, parseTrail, trailMoves, type TrailPoint } from './drag-trail';
+import { isFlung, MOST_TRAIL_POINTS, parseTrail, trailMoves, type TrailPoint } from './drag-trail';
 import { canonicalMethod, SUPPORTED_METHODS } from '../../schema';
 import { ServiceError, ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
@@ -63,7 +63,7 @@ const DRAG_STEP_MS = 16;
 const DRAG_REST_MS = 120;
 
 /** Where on the drop target a drag ends: arguments 2 and 3, CSS pixels from its top-left corner; the middle without. */
-function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: number; fromY?: number; trail?: TrailPoint[] } | undefined {
+function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: number; fromY?: number; trail?: TrailPoint[]; flung?: boolean } | undefined {
   if (args.length < 2) return undefined;
   const [x, y, fromX, fromY] = args.slice(1, 5).map(Number);
   const places = [x, y, fromX, fromY].slice(0, args.length - 1);
@@ -72,9 +72,9 @@ function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: 
   }
   const trail = args.length === 6 ? parseTrail(args[5]!) : undefined;
   if (args.length === 6 && !trail) {
-    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop's sixth argument is the way the pointer went, "x,y x,y …" in pixels from where it was picked up (at most ${MOST_TRAIL_POINTS} points); received ${JSON.stringify(args[5]!.slice(0, 80))}`, { field: 'arguments' });
+    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop's sixth argument is the way the pointer went, "x,y x,y …" in pixels from where it was picked up (at most ${MOST_TRAIL_POINTS} points, then "flung" when the hand let go while moving fast); received ${JSON.stringify(args[5]!.slice(0, 80))}`, { field: 'arguments' });
   }
-  return { x: x!, y: y!, ...(args.length >= 5 ? { fromX: fromX!, fromY: fromY! } : {}), ...(trail ? { trail } : {}) };
+  return { x: x!, y: y!, ...(args.length >= 5 ? { fromX: fromX!, fromY: fromY! } : {}), ...(trail ? { trail, flung: isFlung(args[5]!) } : {}) };
 }
 
 /** How long the DOM must rest around keys (after typing; before keys for a rich text editor), and at most how long that is waited for. */
@@ -159,9 +159,11 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
   draganddrop: async ({ page, target, args, timeout }) => {
     const destination = locatorFor(page, requireArgument(args, 'dragAndDrop', 'the selector of the drop target'));
     const position = dropPosition(args);
+    // Both measured after any scrolling either needs: a drop target wider than the view (a Gantt chart's grid) scrolls
+    // the page under the element, which was then pressed where it no longer was.
+    await destination.scrollIntoViewIfNeeded({ timeout });
     await target.hover({ timeout });
     const from = await target.boundingBox({ timeout });
-    await destination.scrollIntoViewIfNeeded({ timeout });
     const to = await destination.boundingBox({ timeout });
     if (!from || !to) throw new ServiceInvalidArgumentError('dragAndDrop: the element or the drop target is not visible');
     // Picked up where the person did: a layout places the item by where it was held, not by its centre.
@@ -176,7 +178,8 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
       await page.mouse.move(move.x, move.y);
       await page.waitForTimeout(DRAG_STEP_MS);
     }
-    await page.waitForTimeout(DRAG_REST_MS);
+    // A swipe lets go while moving: resting first would stop the carousel it flings.
+    if (!position?.flung) await page.waitForTimeout(DRAG_REST_MS);
     await page.mouse.up();
   },
   setinputfiles: async ({ target, files, timeout }) => {

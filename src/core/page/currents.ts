@@ -4,8 +4,9 @@ import { RECORDER_HOST } from './keys';
 import { shows } from './openings';
 
 /**
- * The element a gesture made the current one of its set (aria-current): the carousel's bullet for the slide an arrow,
- * a key or a swipe moved to, the pager's page, the link of the view a click opened. Kept as `effect.current` for a step
+ * The element a gesture made the current one of its set (aria-current, or a tab's aria-selected): the carousel's bullet
+ * for the slide an arrow, a key or a swipe moved to (Splide draws its bullets as tabs), the pager's page, the link of
+ * the view a click opened. Kept as `effect.current` for a step
  * whose own element did not change; replay checks that element is current after the step, so a release where the arrow
  * no longer moves the carousel fails at that step instead of passing. Runs in the page.
  */
@@ -23,8 +24,9 @@ const LONGEST_NAME = 80;
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 const isCurrent = (element: Element) => {
   const value = element.getAttribute('aria-current');
-  return value !== null && value !== 'false';
+  return (value !== null && value !== 'false') || (element.getAttribute('role') === 'tab' && element.getAttribute('aria-selected') === 'true');
 };
+const CURRENTS = '[aria-current], [role=tab][aria-selected=true]';
 
 /**
  * Watches which elements become current, and says which a gesture made current. `duringInput` says whether the page
@@ -43,7 +45,7 @@ export function watchCurrents(duringInput: () => boolean) {
     }
     const stale = became.findIndex((entry) => entry.at > at - REMEMBERED_MS);
     became.splice(0, Math.max(stale < 0 ? became.length : stale, became.length - MOST_REMEMBERED));
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-current'], attributeOldValue: true });
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-current', 'aria-selected'], attributeOldValue: true });
 
   /** The element that became current last between `since` and `until` (performance.now) and still is, named. */
   const madeCurrentSince = (since: number, until: number): Current | undefined => {
@@ -61,7 +63,7 @@ export function watchCurrents(duringInput: () => boolean) {
 }
 
 /** The elements this page shows as current, open shadow roots included. */
-const shownCurrents = () => openRoots().flatMap((root) => [...root.querySelectorAll('[aria-current]')]).filter((element) => isCurrent(element) && shows(element));
+const shownCurrents = () => openRoots().flatMap((root) => [...root.querySelectorAll(CURRENTS)]).filter((element) => isCurrent(element) && shows(element));
 
 /** Whether this page shows an element of that name (and role) that is current: replay's check. */
 export function currentShowing(current: Current): boolean {

@@ -1,7 +1,7 @@
 import { isKeyboardEditor, isTextField, valueOf } from './fields';
 import { caretLine, changedState, orderOf, shownText as textOf, showsText, stateOf, type EffectFacts, type ElementState } from './element-state';
 import { drawingOf } from './drawing';
-import { fraction, placeOf, placeWithin, sitsAt, type Place } from './element-place';
+import { fraction, keepablePlace, placeOf, placeWithin, sitsAt, type Place } from './element-place';
 import { committedShowing, type Appeared, type Gone } from './appearances';
 import { placesShowing } from './text-places';
 import type { Current } from './currents';
@@ -240,7 +240,7 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const place = levels ? placeOf(element, levels) : undefined;
         // Or what it pulled: an edge or a corner that resized it in place.
         const resized = place && drag!.size && resizedFrom(drag!.size, element.getBoundingClientRect());
-        if (place && (resized || !sitsAt(place, drag!.place!))) {
+        if (place && keepablePlace(place) && (resized || !sitsAt(place, drag!.place!))) {
           effect.place = { levels: place.levels, left: place.left, top: place.top, ...(resized ? { width: fraction(place.width), height: fraction(place.height) } : {}) };
         }
         // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.
@@ -270,8 +270,9 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       const { placeBefore } = entry.reading;
       if (element && placeBefore && !Object.keys(effect).length) {
         const now = placeOf(element, placeBefore.levels);
-        const within = now && !sitsAt(now, placeBefore) ? placeWithin(element, placeBefore.levels) : undefined;
-        if (within) effect.place = { levels: within.levels, left: within.left, top: within.top };
+        // Carried a slot at least (half its size): a bullet a carousel's key made smaller (scaled) went nowhere.
+        const within = now && !sitsAt(now, placeBefore, 2) ? placeWithin(element, placeBefore.levels) : undefined;
+        if (within && keepablePlace(within)) effect.place = { levels: within.levels, left: within.left, top: within.top };
       }
       // Nothing changed about the element itself: what the gesture opened elsewhere (a dialog, F2's rename box) is its effect.
       const kind = String(entry.payload.kind);
@@ -337,6 +338,11 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       if (!Object.keys(effect).length && layoutBefore && laysOut && !moving) {
         const now = layoutNow(element ?? entry.element, entry.before);
         if (now !== undefined && now !== layoutBefore.print) effect.rearranged = { levels: layoutBefore.levels, from: layoutBefore.print };
+        // A drag that changed what is inside the element and left it where it was (a task's progress handle in a Gantt
+        // chart): it stays there too, so a replay that pressed beside the handle and moved the whole task fails.
+        const placedBefore = kind === 'drag' ? entry.reading.drag?.place : undefined;
+        const stayed = effect.rearranged && element && placedBefore ? placeOf(element, placedBefore.levels) : undefined;
+        if (stayed && keepablePlace(stayed) && sitsAt(stayed, placedBefore!)) effect.place = { levels: stayed.levels, left: stayed.left, top: stayed.top };
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }

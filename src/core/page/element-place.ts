@@ -17,6 +17,12 @@ function ancestorAt(element: Element, levels: number): Element | null {
 
 export const fraction = (value: number) => Math.round(value * 1000) / 1000;
 
+/**
+ * Whether a place is one a flow can keep: in its layout, or sticking out of it a little (the schema's bounds, -1 to 2
+ * of the layout's size). A slide a carousel moved two widths out of its track is no place in a layout.
+ */
+export const keepablePlace = (place: Place) => [place.left, place.top].every((share) => share >= -1 && share <= 2);
+
 /** Where `element` sits inside the one `levels` up (a layout grid, a calendar), and its own size there, in fractions. */
 export function placeOf(element: Element, levels: number): (Place & { width: number; height: number }) | undefined {
   const outer = ancestorAt(element, levels)?.getBoundingClientRect();
@@ -44,9 +50,13 @@ export function placeWithin(element: Element, levels: number): (Place & { width:
 export const describePlace = (place: Place, sized: boolean) => `placed ${Math.round(place.left * 100)}% across and ${Math.round(place.top * 100)}% down the layout ${place.levels} level${place.levels === 1 ? '' : 's'} up`
   + (sized && place.width !== undefined && place.height !== undefined ? `, ${Math.round(place.width * 100)}% wide and ${Math.round(place.height * 100)}% high` : '');
 
-/** Whether an element sits where a place says, give or take a quarter of its own size (a grid's neighbouring cell is not it). */
-export function sitsAt(now: Place & { width: number; height: number }, place: Place): boolean {
-  return Math.abs(now.left - place.left) <= Math.max(0.02, now.width / 4) && Math.abs(now.top - place.top) <= Math.max(0.02, now.height / 4);
+/**
+ * Whether an element sits where a place says, give or take a quarter of its own size (a grid's neighbouring cell is not
+ * it); an eighth where the drag resized it, as its size: a resize is told by its edges, and a long bar (a Gantt chart's
+ * task) moved by days instead passed within a quarter of its length. `share` says otherwise: 2, within half its size.
+ */
+export function sitsAt(now: Place & { width: number; height: number }, place: Place, share = place.width !== undefined || place.height !== undefined ? 8 : 4): boolean {
+  return Math.abs(now.left - place.left) <= Math.max(0.02, now.width / share) && Math.abs(now.top - place.top) <= Math.max(0.02, now.height / share);
 }
 
 /** Whether an element has the size a place says, give or take an eighth of it (a grid's next step of size is not it). */

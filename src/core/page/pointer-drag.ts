@@ -29,6 +29,20 @@ interface Placed {
   readonly path: string;
 }
 
+/**
+ * Whether an element's box is its own: not an SVG group or shape inside an <svg>, whose box is drawn from what it holds
+ * (a Gantt chart's layer of bars grows and moves with the bar dragged in it, and with the handles shown on hover), so a
+ * place read against it then is another place on replay. The <svg> holding them has a box of its own.
+ */
+export const ownsItsBox = (element: Element) => !(element instanceof SVGElement) || element instanceof SVGSVGElement;
+
+/** The element, or the nearest element around it whose box is its own. */
+const withOwnBox = (element: Element | null): Element | null => {
+  let node = element;
+  while (node && !ownsItsBox(node)) node = node.parentElement;
+  return node;
+};
+
 /** How far the pointer moves, pressed, before a press is a drag (as browsers start an HTML5 drag). */
 export const DRAG_DISTANCE = 8;
 
@@ -46,8 +60,9 @@ export function dropCandidates(dragged: Element): Placed[] {
       if (rect.width > 0 && rect.height > 0) placed.push({ element: sibling, rect, path: positionalPath(sibling) });
     }
   }
-  // The track a handle moves along is what it sits in: its own box.
-  if (dragged.parentElement) placed.push({ element: dragged.parentElement, rect: dragged.parentElement.getBoundingClientRect(), path: positionalPath(dragged.parentElement) });
+  // The track a handle moves along is what it sits in: its own box (an SVG bar's, the chart's).
+  const track = withOwnBox(dragged.parentElement);
+  if (track) placed.push({ element: track, rect: track.getBoundingClientRect(), path: positionalPath(track) });
   return placed;
 }
 
@@ -72,7 +87,7 @@ const MOST_CONTAINERS = 8;
 export function containersOf(dragged: Element): Placed[] {
   const placed: Placed[] = [];
   for (let node = dragged.parentElement; node && node !== document.body && placed.length < MOST_CONTAINERS; node = node.parentElement) {
-    placed.push({ element: node, rect: node.getBoundingClientRect(), path: positionalPath(node) });
+    if (ownsItsBox(node)) placed.push({ element: node, rect: node.getBoundingClientRect(), path: positionalPath(node) });
   }
   return placed;
 }

@@ -1,10 +1,10 @@
 import { describeInPage } from './describe-in-page';
-import { formatTrail } from '../act/drag-trail';
+import { FLUNG_SPEED, formatTrail } from '../act/drag-trail';
 import { orderOf, shownText as textOf } from './element-state';
 import type { DragBefore } from './effect-outbox';
 import { isSetByValue, isTextField, valueOf } from './fields';
 import { isSecretElement } from '../snapshot/secret-fields';
-import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace, toTenth } from './pointer-drag';
+import { containersOf, DRAG_DISTANCE, dropCandidates, dropInContainer, dropPlace, ownsItsBox, toTenth } from './pointer-drag';
 import { isPositional as isPlaceSelector, positionalPath } from './positional-path';
 import { pointedBy } from './record-pointer';
 import { subjectOf } from './record-typing';
@@ -38,7 +38,7 @@ export function recordDrags(r: Recording): void {
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
     // A press on a scrollbar is the scroll's, recorded where it stops.
     if (onScrollbar) gesture.accounted = true;
-    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)], trail: [], holders: holdersOf(pointed), fields: fieldsAround(target) } : null;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)], trail: [], recent: [], holders: holdersOf(pointed), fields: fieldsAround(target) } : null;
     gesture.mouseDragging = false;
   }, true);
   window.addEventListener('dragstart', (event) => {
@@ -78,7 +78,10 @@ export function recordDrags(r: Recording): void {
     downAt = null;
   }, true);
   window.addEventListener('pointermove', (event) => {
-    if (event.isTrusted && downAt && !dragged && event.buttons & 1 && downAt.trail.length < MOST_KEPT_MOVES) downAt.trail.push([event.clientX - downAt.x, event.clientY - downAt.y]);
+    if (event.isTrusted && downAt && !dragged && event.buttons & 1 && downAt.trail.length < MOST_KEPT_MOVES) {
+      downAt.trail.push([event.clientX - downAt.x, event.clientY - downAt.y]);
+      downAt.recent = [...downAt.recent.slice(-(RECENT_MOVES - 1)), [event.timeStamp, event.clientX, event.clientY]];
+    }
     if (!event.isTrusted || !downAt || gesture.mouseDragging || dragged || !(event.buttons & 1)) return;
     if (Math.hypot(event.clientX - downAt.x, event.clientY - downAt.y) < DRAG_DISTANCE) return;
     gesture.mouseDragging = true;
@@ -113,9 +116,25 @@ export function recordDrags(r: Recording): void {
       gesture.accounted = true;
       return;
     }
-    const trail = formatTrail([...start.trail, [event.clientX - start.x, event.clientY - start.y]]);
+    const trail = formatTrail([...start.trail, [event.clientX - start.x, event.clientY - start.y]], flungAt(start.recent, event));
     r.send('drag', start.element, { destination: { ...destinationOf(place), picked: start.picked, trail } }, { drag: { order: start.order, fields: start.fields, ...layoutBefore(start.ancestry, place.element) } });
   }, true);
+}
+
+/** How many of a drag's last moves are kept to tell how fast the hand let go. */
+const RECENT_MOVES = 8;
+/** The hand let go this soon after its last move, or it had stopped: a drop, not a swipe. */
+const FLUNG_WITHIN_MS = 50;
+/** How far back from the last move the hand's speed is read. */
+const SPEED_OVER_MS = 200;
+
+/** Whether the hand let go while moving fast: just after a move, at a speed over its last moves above FLUNG_SPEED. */
+function flungAt(recent: readonly [number, number, number][], release: PointerEvent): boolean {
+  const last = recent.at(-1);
+  if (!last || release.timeStamp - last[0] > FLUNG_WITHIN_MS) return false;
+  const first = recent.find(([time]) => last[0] - time <= SPEED_OVER_MS)!;
+  if (first === last) return false;
+  return Math.hypot(last[1] - first[1], last[2] - first[2]) / (last[0] - first[0]) > FLUNG_SPEED;
 }
 
 /** Where a drag's step drops: the element, by selectors proven on it, and where on it. */
@@ -187,7 +206,7 @@ function ancestryOf(element: Element): Ancestry {
  */
 function layoutBefore(ancestry: Ancestry, dropped: Element): Required<Pick<DragBefore, 'place' | 'layout' | 'size'>> | undefined {
   // As it stood when the drag began: a library that draws a ghost in the item's place may have taken the item out.
-  const levels = ancestry.findIndex(({ element }) => element.contains(dropped));
+  const levels = ancestry.findIndex(({ element }) => element.contains(dropped) && ownsItsBox(element));
   if (levels <= 0) return undefined;
   const [box, outer] = [ancestry[0]!.box, ancestry[levels]!.box];
   if (outer.width < 1 || outer.height < 1) return undefined;

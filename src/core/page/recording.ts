@@ -121,6 +121,8 @@ export interface PressedForDrag {
   ancestry: { element: Element; box: DOMRect }[];
   /** Each place the pointer moved to while pressed, in pixels from the press: the way the hand went (see drag-trail). */
   trail: TrailPoint[];
+  /** The last moves while pressed, [time, x, y]: how fast the hand went as it let go. */
+  recent: [number, number, number][];
   /** What held `around` at the press, innermost first: a library may draw the pressed handle anew as its drag begins. */
   holders: Element[];
   /** The text fields of the pressed element's widget and their values at the press (a colour picker's value). */
