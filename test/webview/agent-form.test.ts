@@ -1,24 +1,12 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import type { StaticSite } from '../../src/cli/static-site';
 import { AGENT_BODY } from '../../src/extension/webview-html';
-import { useChromium } from '../support/chromium';
-import { deliver, openWebview, recorded, serveRepo } from './harness';
+import { deliver, openWebview, recorded, useWebviewPage } from './harness';
 
 describe('agent panel webview (real Chromium)', () => {
-  const chromium = useChromium();
-  let site: StaticSite;
-  let page: Page;
-  before(async () => {
-    site = await serveRepo();
-  });
-  after(async () => site?.close());
-  beforeEach(async () => {
-    page = await chromium.browser.newPage();
-  });
-  afterEach(async () => page.close());
+  const webview = useWebviewPage();
 
   it('sends AgentExecuteOptions and the AgentConfig choices from the form; Stop is enabled while running', async () => {
+    const { page, site } = webview;
     await openWebview(page, site, 'agent', AGENT_BODY);
     await deliver(page, { type: 'defaults', maxSteps: 12, model: 'openai/gpt-4.1-mini' });
     await page.waitForFunction(() => (document.querySelector('#maxSteps') as HTMLInputElement).value === '12');
@@ -44,6 +32,7 @@ describe('agent panel webview (real Chromium)', () => {
   });
 
   it('says what is wrong with the form and sends nothing', async () => {
+    const { page, site } = webview;
     await openWebview(page, site, 'agent', AGENT_BODY);
     await page.locator('#run').click();
     assert.equal(await page.locator('#status').textContent(), 'Say what the agent should do first.');
@@ -55,11 +44,12 @@ describe('agent panel webview (real Chromium)', () => {
   });
 
   it('keeps a half-filled form across a reload', async () => {
+    const { page, site } = webview;
     await openWebview(page, site, 'agent', AGENT_BODY);
     await page.locator('#instruction textarea').fill('half written');
     await page.locator('#maxSteps input').fill('7');
     const { state } = await recorded(page);
-    const reloaded = await chromium.browser.newPage();
+    const reloaded = await webview.open();
     try {
       await openWebview(reloaded, site, 'agent', AGENT_BODY, state);
       await reloaded.waitForFunction(() => (document.querySelector('#instruction') as HTMLTextAreaElement).value === 'half written');

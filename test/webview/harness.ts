@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { StaticSite } from '../../src/cli/static-site';
 import { webviewHtml } from '../../src/extension/webview-html';
+import { useChromium } from '../support/chromium';
 import { serveFolder } from '../support/static-server';
 
 export const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -49,4 +50,38 @@ export async function deliver(page: Page, message: unknown): Promise<void> {
 
 export function serveRepo(): Promise<StaticSite> {
   return serveFolder(REPO);
+}
+
+/** A page for each test and what it did wrong: script errors, CSP violations and dialogs (each dismissed). */
+export interface WebviewRig {
+  page: Page;
+  site: StaticSite;
+  problems: string[];
+  /** Another page like it (the webview reloaded, a second view), for the test to close. */
+  open(): Promise<Page>;
+}
+
+/** A suite's webview pages: the repository served on loopback, a fresh page per test in the suite's Chromium. */
+export function useWebviewPage(options: BrowserContextOptions = {}): WebviewRig {
+  const chromium = useChromium();
+  const rig = { problems: [] as string[], open: () => chromium.browser.newPage(options) } as WebviewRig;
+  before(async () => {
+    rig.site = await serveRepo();
+  });
+  after(async () => rig.site?.close());
+  beforeEach(async () => {
+    const page = await chromium.browser.newPage(options);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/malformed message/.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    Object.assign(rig, { page, problems });
+  });
+  afterEach(async () => rig.page.close());
+  return rig;
 }

@@ -1,9 +1,6 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import type { StaticSite } from '../../src/cli/static-site';
 import { INSPECTOR_BODY } from '../../src/extension/webview-html';
-import { useChromium } from '../support/chromium';
-import { deliver, openWebview, recorded, serveRepo } from './harness';
+import { deliver, openWebview, recorded, useWebviewPage } from './harness';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const candidates = [
@@ -12,29 +9,10 @@ const candidates = [
 ];
 
 describe('observe inspector webview (real Chromium, the extension\'s own HTML and CSP)', () => {
-  const chromium = useChromium();
-  let site: StaticSite;
-  let page: Page;
-  let problems: string[];
-  before(async () => {
-    site = await serveRepo();
-  });
-  after(async () => site?.close());
-  beforeEach(async () => {
-    page = await chromium.browser.newPage();
-    problems = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/malformed message/.test(message.text())) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('dialog', (dialog) => {
-      problems.push(`dialog: ${dialog.message()}`);
-      void dialog.dismiss();
-    });
-  });
-  afterEach(async () => page.close());
+  const webview = useWebviewPage();
 
   it('lists candidates with method, arguments, selector and frame; page text is shown as text, never run', async () => {
+    const { page, site, problems } = webview;
     await openWebview(page, site, 'observe', INSPECTOR_BODY);
     await deliver(page, { type: 'candidates', instruction: 'pay', actionId: 'a1', candidates });
     await page.locator('.candidate').nth(1).waitFor({ timeout: 5_000 });
@@ -50,6 +28,7 @@ describe('observe inspector webview (real Chromium, the extension\'s own HTML an
   });
 
   it('sends typed messages: navigate, observe, highlight on hover and clear on leave, act, save the picks', async () => {
+    const { page, site } = webview;
     await openWebview(page, site, 'observe', INSPECTOR_BODY);
     await page.locator('#url input').fill('http://127.0.0.1:4173/login.html');
     await page.locator('#go').click();
@@ -76,6 +55,7 @@ describe('observe inspector webview (real Chromium, the extension\'s own HTML an
   });
 
   it('drops a malformed message from the extension instead of rendering it', async () => {
+    const { page, site } = webview;
     await openWebview(page, site, 'observe', INSPECTOR_BODY);
     const dropped = page.waitForEvent('console', { predicate: (message) => /dropped a malformed message/.test(message.text()), timeout: 5_000 });
     await deliver(page, { type: 'candidates', instruction: 'x', actionId: 'a', candidates: [{ selector: 'css=a', description: XSS }] });
@@ -84,13 +64,14 @@ describe('observe inspector webview (real Chromium, the extension\'s own HTML an
   });
 
   it('restores its state after a reload: URL, instruction, candidates and picks, and says which candidates it shows', async () => {
+    const { page, site } = webview;
     await openWebview(page, site, 'observe', INSPECTOR_BODY);
     await page.locator('#url input').fill('http://127.0.0.1:4173/login.html');
     await page.locator('#go').click();
     await deliver(page, { type: 'candidates', instruction: 'pay', actionId: 'a1', candidates });
     await page.locator('.candidate .pick').nth(1).click();
     const { state } = await recorded(page);
-    const reloaded = await chromium.browser.newPage();
+    const reloaded = await webview.open();
     try {
       await openWebview(reloaded, site, 'observe', INSPECTOR_BODY, state);
       await reloaded.locator('.candidate').nth(1).waitFor({ timeout: 5_000 });

@@ -1,37 +1,22 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import type { StaticSite } from '../../src/cli/static-site';
 import { LIVE_VIEW_BODY } from '../../src/extension/webview-html';
-import { useChromium } from '../support/chromium';
-import { deliver, openWebview, recorded, serveRepo } from './harness';
+import { deliver, openWebview, recorded, useWebviewPage } from './harness';
 
 type Sent = { type: string; width?: number; height?: number; events?: { type: string; x?: number; y?: number }[] };
 
 /** Issue 42, item 1: the Browser tab's picture fills the tab, or shows the page at 100 %, sharp on a dense screen. */
 describe('the Browser tab\'s picture (real Chromium, the extension\'s own HTML and CSP)', () => {
-  const chromium = useChromium();
-  let site: StaticSite;
-  let page: Page;
-  let problems: string[];
-  before(async () => {
-    site = await serveRepo();
-  });
-  after(async () => site?.close());
-  beforeEach(async () => {
-    // A tab 900 × 700 on a screen of two device pixels per CSS pixel.
-    page = await chromium.browser.newPage({ viewport: { width: 900, height: 700 }, deviceScaleFactor: 2 });
-    problems = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-  });
-  afterEach(async () => page.close());
+  // A tab 900 × 700 on a screen of two device pixels per CSS pixel.
+  const webview = useWebviewPage({ viewport: { width: 900, height: 700 }, deviceScaleFactor: 2 });
 
-  const sent = async () => (await recorded(page)).sent as Sent[];
-  const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+  const sent = async () => (await recorded(webview.page)).sent as Sent[];
+  const box = async (selector: string) => (await webview.page.locator(selector).boundingBox())!;
   /** A frame of a page 1280 × 800 CSS pixels, as the service sends it. */
-  const frameOf = async (url: string) => ({ type: 'frame', data: (await page.screenshot({ type: 'jpeg', quality: 30 })).toString('base64'), width: 1280, height: 800, url, title: 'Checkout' });
+  const frameOf = async (url: string) => ({ type: 'frame', data: (await webview.page.screenshot({ type: 'jpeg', quality: 30 })).toString('base64'), width: 1280, height: 800, url, title: 'Checkout' });
   const pressedAt = async () => (await sent()).flatMap((message) => message.events ?? []).filter((event) => event.type === 'mouseDown').map(({ x, y }) => ({ x: Math.round(x!), y: Math.round(y!) }));
 
   it('fits the page to the tab, keeping its aspect, with frames asked at the tab\'s size in device pixels; at 100 % shows it at its own size, scrolled, with frames at the page\'s size; clicks land on the same page point', async () => {
+    const { page, site, problems } = webview;
     await openWebview(page, site, 'live-view', LIVE_VIEW_BODY);
     await deliver(page, await frameOf('http://127.0.0.1:4173/demo/checkout.html?step=payment'));
     await page.locator('#frame:not([hidden])').waitFor({ timeout: 5_000 });
@@ -82,6 +67,7 @@ describe('the Browser tab\'s picture (real Chromium, the extension\'s own HTML a
   });
 
   it('fills a tall tab with a tall page by its height, and follows the tab when it is resized', async () => {
+    const { page, site, problems } = webview;
     await openWebview(page, site, 'live-view', LIVE_VIEW_BODY);
     await deliver(page, { ...(await frameOf('http://127.0.0.1:4173/')), width: 390, height: 844 });
     await page.locator('#frame:not([hidden])').waitFor({ timeout: 5_000 });
