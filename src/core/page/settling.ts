@@ -67,5 +67,10 @@ export function untilQuiet({ quiet, most }: { quiet: number; most: number }): Pr
  * document) and outrun by the next click (the heading went to the line the arrow had left). At once for anything else.
  */
 export function editorRests(element: Element, rest: { quiet: number; most: number }): Promise<void> {
-  return element instanceof HTMLElement && element.isContentEditable ? untilQuiet(rest) : Promise.resolve();
+  // A key pressed on the page, or on what holds the editor, lands in the editor that has the focus (Editor.js's block,
+  // clicked just before: on a loaded machine its Enter came before the editor knew its block, and made a line break).
+  const focused = document.activeElement;
+  const keyedEditor = (element instanceof HTMLElement && element.isContentEditable)
+    || (focused instanceof HTMLElement && focused.isContentEditable && element.contains(focused));
+  return keyedEditor ? untilQuiet(rest) : Promise.resolve();
 }
