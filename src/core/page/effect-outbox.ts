@@ -1,7 +1,7 @@
 import { isKeyboardEditor, isTextField, valueOf } from './fields';
 import { caretLine, changedState, orderOf, shownText as textOf, showsText, stateOf, type EffectFacts, type ElementState } from './element-state';
 import { drawingOf } from './drawing';
-import { fraction, keepablePlace, placeOf, placeWithin, sitsAt, type Place } from './element-place';
+import { placeEffect, placeOf, placeWithin, sitsAt, type Place } from './element-place';
 import { committedShowing, type Appeared, type Gone } from './appearances';
 import { placesShowing } from './text-places';
 import type { Current } from './currents';
@@ -240,9 +240,8 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const place = levels ? placeOf(element, levels) : undefined;
         // Or what it pulled: an edge or a corner that resized it in place.
         const resized = place && drag!.size && resizedFrom(drag!.size, element.getBoundingClientRect());
-        if (place && keepablePlace(place) && (resized || !sitsAt(place, drag!.place!))) {
-          effect.place = { levels: place.levels, left: place.left, top: place.top, ...(resized ? { width: fraction(place.width), height: fraction(place.height) } : {}) };
-        }
+        const moved = place && (resized || !sitsAt(place, drag!.place!)) ? placeEffect(place, !!resized) : undefined;
+        if (moved) effect.place = moved;
         // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.
         const typed = (entry.payload.kind === 'type' && typeof entry.payload.value === 'string' ? entry.payload.value : entry.reading.shows ?? '').trim();
         // A spin button's key (a date's segment typed over) is checked by the value it came to, not by text around it.
@@ -272,7 +271,8 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const now = placeOf(element, placeBefore.levels);
         // Carried a slot at least (half its size): a bullet a carousel's key made smaller (scaled) went nowhere.
         const within = now && !sitsAt(now, placeBefore, 2) ? placeWithin(element, placeBefore.levels) : undefined;
-        if (within && keepablePlace(within)) effect.place = { levels: within.levels, left: within.left, top: within.top };
+        const carried = within && placeEffect(within);
+        if (carried) effect.place = carried;
       }
       // Nothing changed about the element itself: what the gesture opened elsewhere (a dialog, F2's rename box) is its effect.
       const kind = String(entry.payload.kind);
@@ -342,7 +342,8 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // chart): it stays there too, so a replay that pressed beside the handle and moved the whole task fails.
         const placedBefore = kind === 'drag' ? entry.reading.drag?.place : undefined;
         const stayed = effect.rearranged && element && placedBefore ? placeOf(element, placedBefore.levels) : undefined;
-        if (stayed && keepablePlace(stayed) && sitsAt(stayed, placedBefore!)) effect.place = { levels: stayed.levels, left: stayed.left, top: stayed.top };
+        const kept = stayed && sitsAt(stayed, placedBefore!) ? placeEffect(stayed) : undefined;
+        if (kept) effect.place = kept;
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });
     }

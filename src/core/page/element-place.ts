@@ -18,10 +18,13 @@ function ancestorAt(element: Element, levels: number): Element | null {
 export const fraction = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * Whether a place is one a flow can keep: in its layout, or sticking out of it a little (the schema's bounds, -1 to 2
- * of the layout's size). A slide a carousel moved two widths out of its track is no place in a layout.
+ * A place as a step's effect keeps it, with its size where the drag resized it; none where a flow cannot keep it:
+ * outside the schema's bounds (-1 to 2 of the layout's size), as a slide a carousel moved two widths out of its track.
  */
-export const keepablePlace = (place: Place) => [place.left, place.top].every((share) => share >= -1 && share <= 2);
+export function placeEffect(place: Place & { width: number; height: number }, sized = false): Place | undefined {
+  if (![place.left, place.top].every((share) => share >= -1 && share <= 2)) return undefined;
+  return { levels: place.levels, left: place.left, top: place.top, ...(sized ? { width: fraction(place.width), height: fraction(place.height) } : {}) };
+}
 
 /** Where `element` sits inside the one `levels` up (a layout grid, a calendar), and its own size there, in fractions. */
 export function placeOf(element: Element, levels: number): (Place & { width: number; height: number }) | undefined {
