@@ -77,15 +77,18 @@ function actionCode(step: ActionStep): { code: string; usesShadow: boolean } {
     const picked = Number.isFinite(fromX) && Number.isFinite(fromY) ? `sourcePosition: { x: ${fromX}, y: ${fromY} }, ` : '';
     const position = `${picked}${Number.isFinite(x) && Number.isFinite(y) ? `targetPosition: { x: ${x}, y: ${y} }, ` : ''}`;
     const trail = args[5] !== undefined && picked ? parseTrail(args[5]) : undefined;
-    if (trail) return { code: trailDragCode(target.code, destination.code, [fromX!, fromY!], [x!, y!], trail), usesShadow: target.usesShadow || destination.usesShadow };
+    if (trail) return { code: trailDragCode(target.code, destination.code, [fromX!, fromY!], [x!, y!], trail.points, trail.flung?.speed), usesShadow: target.usesShadow || destination.usesShadow };
     return { code: `await ${target.code}.dragTo(${destination.code}, { ${position}steps: ${DRAG_STEPS} });`, usesShadow: target.usesShadow || destination.usesShadow };
   }
   const answer = step.dialog ? `page.once('dialog', (dialog) => dialog.${step.dialog.accept ? `accept(${step.dialog.promptText !== undefined ? text(step.dialog.promptText) : ''})` : 'dismiss()'});\n` : '';
   return { code: `${answer}await ${target.code}.${call[method] ?? 'click()'};`, usesShadow: target.usesShadow };
 }
 
-/** A drag along the person's way (see drag-trail): the mouse through each point, bent to end on the drop place. */
-function trailDragCode(target: string, destination: string, [fromX, fromY]: readonly [number, number], [x, y]: readonly [number, number], trail: readonly TrailPoint[]): string {
+/**
+ * A drag along the person's way (see drag-trail): the mouse through each point, bent to end on the drop place; a swipe
+ * at the hand's speed, each move when the hand would have reached it.
+ */
+function trailDragCode(target: string, destination: string, [fromX, fromY]: readonly [number, number], [x, y]: readonly [number, number], trail: readonly TrailPoint[], speed?: number): string {
   const [lastX, lastY] = trail.at(-1)!;
   return [
     '{',
@@ -97,7 +100,16 @@ function trailDragCode(target: string, destination: string, [fromX, fromY]: read
     `  const trail = ${JSON.stringify(trail)};`,
     '  await page.mouse.move(start.x, start.y);',
     '  await page.mouse.down();',
-    '  for (const [index, [dx, dy]] of trail.entries()) await page.mouse.move(start.x + dx + (bend.x * (index + 1)) / trail.length, start.y + dy + (bend.y * (index + 1)) / trail.length);',
+    ...(speed ? ['  const began = Date.now();', '  let at = start, travelled = 0;'] : []),
+    '  for (const [index, [dx, dy]] of trail.entries()) {',
+    '    const move = { x: start.x + dx + (bend.x * (index + 1)) / trail.length, y: start.y + dy + (bend.y * (index + 1)) / trail.length };',
+    ...(speed ? [
+      '    travelled += Math.hypot(move.x - at.x, move.y - at.y);',
+      '    at = move;',
+      `    await page.waitForTimeout(Math.max(0, travelled / ${speed} - (Date.now() - began)));`,
+    ] : []),
+    '    await page.mouse.move(move.x, move.y);',
+    '  }',
     '  await page.mouse.up();',
     '}',
   ].join('\n');

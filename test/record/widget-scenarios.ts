@@ -2555,8 +2555,9 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await page.keyboard.press('ArrowLeft');
       await settle(page, 400);
       const slide = (await page.getByRole('tabpanel', { name: '3 of 5' }).boundingBox())!;
-      // A swipe: fast, let go while moving.
-      await dragTo(page, { x: slide.x + 450, y: slide.y + 100 }, { x: slide.x + 150, y: slide.y + 100 }, 5, 500);
+      // A swipe: fast, let go while moving. Two thirds of a slide's width: half would end where Splide's fling (a
+      // slide's width at most) lands between two slides, and which one it picks is chance.
+      await dragTo(page, { x: slide.x + 500, y: slide.y + 100 }, { x: slide.x + 100, y: slide.y + 100 }, 5, 500);
       return 4;
     },
   },

@@ -12,8 +12,10 @@ export const MOST_TRAIL_POINTS = 32;
 const POINT = /^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/;
 
 /**
- * The trail's last word when the hand let go while still moving fast (a swipe): a carousel or a sheet moves on by the
- * speed at the release, and replay, which otherwise rests on the drop place before letting go, then lets go at once.
+ * The word after the points when the hand let go while still moving fast (a swipe), then that speed in CSS pixels per
+ * millisecond (`flung 2.4`): a carousel or a sheet moves on by the speed at the release, so replay goes the way at that
+ * speed and lets go at once, where it otherwise rests on the drop place first. Flows written before the speed was kept
+ * end with the word alone.
  */
 export const FLUNG = 'flung';
 
@@ -27,21 +29,41 @@ export const FLUNG_SPEED = 1;
  * The points as a flow keeps them, thinned evenly to MOST_TRAIL_POINTS, the first and the last always kept: where the
  * first move landed is where many libraries start the drag from (past their threshold), and the last is the drop.
  */
-export function formatTrail(points: readonly TrailPoint[], flung = false): string {
+export function formatTrail(points: readonly TrailPoint[], flungSpeed?: number): string {
   const kept = points.length <= MOST_TRAIL_POINTS ? points
     : Array.from({ length: MOST_TRAIL_POINTS }, (_, index) => points[Math.round((index * (points.length - 1)) / (MOST_TRAIL_POINTS - 1))]!);
-  return `${kept.map(([x, y]) => `${Math.round(x * 10) / 10},${Math.round(y * 10) / 10}`).join(' ')}${flung ? ` ${FLUNG}` : ''}`;
+  return `${kept.map(([x, y]) => `${tenth(x)},${tenth(y)}`).join(' ')}${flungSpeed !== undefined ? ` ${FLUNG} ${tenth(flungSpeed)}` : ''}`;
 }
 
-/** Whether a trail says the hand let go while moving fast (its last word FLUNG). */
-export const isFlung = (text: string) => text.trim().split(/\s+/).at(-1) === FLUNG;
+const tenth = (value: number) => Math.round(value * 10) / 10;
+const SPEED = /^\d+(\.\d+)?$/;
 
-/** The points of a trail; undefined when it is not one (each point `x,y` in pixels, at most MOST_TRAIL_POINTS). */
-export function parseTrail(text: string): TrailPoint[] | undefined {
+/** A trail's points (each once where the hand stayed), and whether (and how fast, when it says) the hand let go while moving; undefined when it is not one. */
+export function parseTrail(text: string): { points: TrailPoint[]; flung?: { speed?: number } } | undefined {
   const parts = text.trim().split(/\s+/).filter(Boolean);
+  const speed = parts.at(-2) === FLUNG && SPEED.test(parts.at(-1)!) && Number(parts.at(-1)) > 0 ? Number(parts.splice(-2)[1]) : undefined;
+  const flung = speed !== undefined || parts.at(-1) === FLUNG ? { ...(speed !== undefined ? { speed } : {}) } : undefined;
   if (parts.at(-1) === FLUNG) parts.pop();
   if (!parts.length || parts.length > MOST_TRAIL_POINTS || !parts.every((part) => POINT.test(part))) return undefined;
-  return parts.map((part) => part.split(',').map(Number) as unknown as TrailPoint);
+  const points = parts.map((part) => part.split(',').map(Number) as unknown as TrailPoint);
+  // The release is kept as the last point, often where the last move already was: going there twice is a move of no
+  // length, which a carousel reads as the hand stopping before it let go (Swiper's speed is its last two moves').
+  const moves = points.filter((point, index) => index === 0 || point[0] !== points[index - 1]![0] || point[1] !== points[index - 1]![1]);
+  return { points: moves, ...(flung ? { flung } : {}) };
+}
+
+/**
+ * How long after the press the pointer reaches each move when it goes at `speed` pixels per millisecond: a swipe's
+ * outcome is its speed, which replay must give back, not the pace of its own loop.
+ */
+export function movesDueAt(start: { x: number; y: number }, moves: readonly { x: number; y: number }[], speed: number): number[] {
+  let travelled = 0;
+  let from = start;
+  return moves.map((move) => {
+    travelled += Math.hypot(move.x - from.x, move.y - from.y);
+    from = move;
+    return travelled / speed;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { isFlung, MOST_TRAIL_POINTS, parseTrail, trailMoves, type TrailPoint } from './drag-trail';
+import { movesDueAt, MOST_TRAIL_POINTS, parseTrail, trailMoves, type TrailPoint } from './drag-trail';
 import { canonicalMethod, SUPPORTED_METHODS } from '../../schema';
 import { ServiceError, ServiceInvalidArgumentError } from '../errors';
 import { locatorFor } from './locate';
@@ -63,7 +63,7 @@ const DRAG_STEP_MS = 16;
 const DRAG_REST_MS = 120;
 
 /** Where on the drop target a drag ends: arguments 2 and 3, CSS pixels from its top-left corner; the middle without. */
-function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: number; fromY?: number; trail?: TrailPoint[]; flung?: boolean } | undefined {
+function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: number; fromY?: number; trail?: TrailPoint[]; flung?: { speed?: number } } | undefined {
   if (args.length < 2) return undefined;
   const [x, y, fromX, fromY] = args.slice(1, 5).map(Number);
   const places = [x, y, fromX, fromY].slice(0, args.length - 1);
@@ -72,9 +72,9 @@ function dropPosition(args: readonly string[]): { x: number; y: number; fromX?: 
   }
   const trail = args.length === 6 ? parseTrail(args[5]!) : undefined;
   if (args.length === 6 && !trail) {
-    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop's sixth argument is the way the pointer went, "x,y x,y …" in pixels from where it was picked up (at most ${MOST_TRAIL_POINTS} points, then "flung" when the hand let go while moving fast); received ${JSON.stringify(args[5]!.slice(0, 80))}`, { field: 'arguments' });
+    throw new ServiceInvalidArgumentError(`arguments: dragAndDrop's sixth argument is the way the pointer went, "x,y x,y …" in pixels from where it was picked up (at most ${MOST_TRAIL_POINTS} points, then "flung" and the speed in pixels per millisecond when the hand let go while moving fast); received ${JSON.stringify(args[5]!.slice(0, 80))}`, { field: 'arguments' });
   }
-  return { x: x!, y: y!, ...(args.length >= 5 ? { fromX: fromX!, fromY: fromY! } : {}), ...(trail ? { trail, flung: isFlung(args[5]!) } : {}) };
+  return { x: x!, y: y!, ...(args.length >= 5 ? { fromX: fromX!, fromY: fromY! } : {}), ...(trail ? { trail: trail.points, ...(trail.flung ? { flung: trail.flung } : {}) } : {}) };
 }
 
 /** How long the DOM must rest around keys (after typing; before keys for a rich text editor), and at most how long that is waited for. */
@@ -174,9 +174,22 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
     // The person's way, when the step keeps it; else a straight line in even steps.
     const moves = position?.trail ? trailMoves(position.trail, start, end)
       : Array.from({ length: DRAG_STEPS }, (_, index) => ({ x: start.x + ((end.x - start.x) * (index + 1)) / DRAG_STEPS, y: start.y + ((end.y - start.y) * (index + 1)) / DRAG_STEPS }));
-    for (const move of moves) {
-      await page.mouse.move(move.x, move.y);
-      await page.waitForTimeout(DRAG_STEP_MS);
+    const speed = position?.flung?.speed;
+    if (speed) {
+      // A swipe goes at the hand's speed, kept to the clock: a carousel flings by it, and a loop that lags (a busy
+      // machine) would otherwise send the moves bunched, a faster swipe that flings further.
+      const due = movesDueAt(start, moves, speed);
+      const began = Date.now();
+      for (const [index, move] of moves.entries()) {
+        const wait = due[index]! - (Date.now() - began);
+        if (wait > 1) await page.waitForTimeout(wait);
+        await page.mouse.move(move.x, move.y);
+      }
+    } else {
+      for (const move of moves) {
+        await page.mouse.move(move.x, move.y);
+        await page.waitForTimeout(DRAG_STEP_MS);
+      }
     }
     // A swipe lets go while moving: resting first would stop the carousel it flings.
     if (!position?.flung) await page.waitForTimeout(DRAG_REST_MS);

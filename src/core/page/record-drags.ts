@@ -116,7 +116,7 @@ export function recordDrags(r: Recording): void {
       gesture.accounted = true;
       return;
     }
-    const trail = formatTrail([...start.trail, [event.clientX - start.x, event.clientY - start.y]], flungAt(start.recent, event));
+    const trail = formatTrail([...start.trail, [event.clientX - start.x, event.clientY - start.y]], flungSpeed(start.recent, event));
     r.send('drag', start.element, { destination: { ...destinationOf(place), picked: start.picked, trail } }, { drag: { order: start.order, fields: start.fields, ...layoutBefore(start.ancestry, place.element) } });
   }, true);
 }
@@ -128,13 +128,14 @@ const FLUNG_WITHIN_MS = 50;
 /** How far back from the last move the hand's speed is read. */
 const SPEED_OVER_MS = 200;
 
-/** Whether the hand let go while moving fast: just after a move, at a speed over its last moves above FLUNG_SPEED. */
-function flungAt(recent: readonly [number, number, number][], release: PointerEvent): boolean {
+/** How fast the hand went when it let go while moving fast (just after a move, over FLUNG_SPEED over its last moves); else undefined. */
+function flungSpeed(recent: readonly [number, number, number][], release: PointerEvent): number | undefined {
   const last = recent.at(-1);
-  if (!last || release.timeStamp - last[0] > FLUNG_WITHIN_MS) return false;
+  if (!last || release.timeStamp - last[0] > FLUNG_WITHIN_MS) return undefined;
   const first = recent.find(([time]) => last[0] - time <= SPEED_OVER_MS)!;
-  if (first === last) return false;
-  return Math.hypot(last[1] - first[1], last[2] - first[2]) / (last[0] - first[0]) > FLUNG_SPEED;
+  if (first === last) return undefined;
+  const speed = Math.hypot(last[1] - first[1], last[2] - first[2]) / (last[0] - first[0]);
+  return speed > FLUNG_SPEED ? speed : undefined;
 }
 
 /** Where a drag's step drops: the element, by selectors proven on it, and where on it. */

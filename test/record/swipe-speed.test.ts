@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { useEngine } from '../engine/harness';
+import { failedStep, recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
+
+const travelled = (page: Page) => page.evaluate(async () => {
+  // Once the strip has stopped gliding: the same translate twice, 200 ms apart (bounded: 4 s).
+  const state = () => (window as unknown as { widgetState(): number }).widgetState();
+  let last = state();
+  for (let round = 0; round < 20; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (state() === last) return last;
+    last = state();
+  }
+  return last;
+});
+
+/** A hand's swipe to the left: `moves` moves of `stepPx`, `everyMs` apart, let go at once. */
+async function swipe(page: Page, moves: number, stepPx: number, everyMs: number): Promise<void> {
+  const box = (await page.locator('.swiper').boundingBox())!;
+  const [x, y] = [box.x + box.width - 40, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let move = 1; move <= moves; move++) {
+    await page.mouse.move(x - move * stepPx, y);
+    await page.waitForTimeout(everyMs);
+  }
+  await page.mouse.up();
+}
+
+/**
+ * Issue 40: a strip in Swiper's free mode glides on after a swipe as far as the hand's speed at the release says. The
+ * step kept only that the hand let go moving, and replay went the way at its own pace: a slow swipe replayed fast
+ * glides too far, a fast one too short, and the strip stops elsewhere.
+ */
+describe('a swipe whose glide follows the hand\'s speed (Swiper free mode)', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+  const ready = (page: Page) => page.locator('.swiper-slide-active').waitFor();
+
+  for (const [name, moves, stepPx, everyMs] of [['a slow flick', 8, 25, 8], ['a brisk flick', 10, 40, 8]] as const) {
+    it(`${name} keeps the hand's speed, and replay glides the strip to where the person's stopped`, async () => {
+      const flow = await recordOnWidget(rig.session, widgets.url('swiper-free.html'), ready, (page) => swipe(page, moves, stepPx, everyMs));
+      const wanted = await travelled(rig.session.page());
+      const drag = flow.steps.at(-1)!;
+      assert.ok('action' in drag && drag.action.method === 'dragAndDrop', JSON.stringify(drag));
+      assert.match(drag.action.arguments!.at(-1)!, / flung \d+(\.\d)?$/);
+      const replayed = await replayOnRelease(rig.session, flow);
+      assert.equal(replayed.status, 'passed', JSON.stringify(failedStep(replayed)));
+      const got = await travelled(rig.session.page());
+      // Where the hand let go is the same; the glide after it is what the speed makes: within a fifth of the person's.
+      assert.ok(Math.abs(got - wanted) <= Math.abs(wanted) * 0.2, `the person's strip stopped at ${wanted} px, the replay's at ${got} px`);
+    });
+  }
+});
