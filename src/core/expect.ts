@@ -30,7 +30,15 @@ interface Check {
   run(): Promise<{ passed: boolean; actual?: string }>;
   /** Once it holds: waits (at most `ms`) for what the page still does about it to end. */
   settle?(ms: number): Promise<unknown>;
+  /** Whether it must still hold once settled: a place passed on the way holds only if the element stops there. */
+  readonly atRest?: boolean;
 }
+
+/**
+ * Effects on where things are: a carousel's slide glides through the place the person's stopped at on its way to
+ * another, and a look mid-glide would pass a replay whose slide stopped elsewhere.
+ */
+const WHERE_EFFECTS = ['place', 'rearranged', 'order', 'redrawn'] as const;
 
 function matcher(expected: string, field: string): (actual: string) => boolean {
   try {
@@ -91,7 +99,8 @@ function checkFor(page: Page, expectation: Expectation, variables: Variables | u
       // to slide open): the step ends with the page at rest, as the person's ended, for the next step and for whoever
       // reads the page after the replay.
       const settle = (ms: number) => page.evaluate(untilStill, ms).catch(() => undefined);
-      return { describe: `${selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), settle, run: async () => {
+      const atRest = WHERE_EFFECTS.some((key) => effect[key] !== undefined);
+      return { describe: `${selector} shows ${describeEffect(effect)}`, expected: describeEffect(effect), settle, atRest, run: async () => {
         // The element as it shows, else hidden (a day of a picker that closed on the pick), named as when it showed.
         const direct = await readOnStored(page, selector, effectHolds, [effect]) ?? await readOnStored(page, selector, effectHolds, [effect], { includeHidden: true });
         if (direct) return steady(direct);
@@ -226,7 +235,9 @@ export async function checkExpectation(page: Page, expectation: Expectation, opt
     if (answer !== NO_ANSWER) last = answer;
     if (last.passed && !unanswered) {
       if (check.settle) await withinTime(check.settle(SETTLE_MS), SETTLE_MS + POLL_MS, crash);
-      return { passed: true, message: `${check.describe}` };
+      const rested = check.atRest ? await withinTime(check.run().catch(() => ({ passed: false })), Math.max(ATTEMPT_AT_LEAST_MS, endsAt - Date.now()), crash) : last;
+      if (rested !== NO_ANSWER && rested.passed) return { passed: true, message: `${check.describe}` };
+      if (rested !== NO_ANSWER) last = rested;
     }
     if (Date.now() + POLL_MS > endsAt && !crashed) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

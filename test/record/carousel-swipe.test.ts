@@ -25,7 +25,7 @@ describe('a carousel swiped by mouse (Splide 4)', function () {
     assert.deepEqual(wanted, { index: 4, shown: 'Glaciers' });
     const swipe = flow.steps.at(-1)!;
     assert.ok('action' in swipe && swipe.action.method === 'dragAndDrop');
-    assert.match(swipe.action.arguments!.at(-1)!, / flung$/);
+    assert.match(swipe.action.arguments!.at(-1)!, / flung \d+(\.\d)?$/);
     assert.deepEqual(swipe.effect, { current: { name: 'Go to slide 5', role: 'tab' } });
 
     const replayed = await replayOnRelease(rig.session, flow);
@@ -36,5 +36,32 @@ describe('a carousel swiped by mouse (Splide 4)', function () {
     assert.equal(noDrag.status, 'failed', 'the slides did not move: no pass');
     assert.equal(failedStep(noDrag)!.index, flow.steps.length - 1);
     assert.match(failedStep(noDrag)!.error!.message, /expected tab "Go to slide 5" current, found with "Go to slide 3" current instead/);
+  });
+
+  it('a swipe to the next slide fails where a release flings it two slides on, though the slide glides through the recorded place on its way', async () => {
+    // The person's way to the third slide (as in the gauntlet), then a short swipe to the fourth: its bullet had been
+    // current before, so the step keeps where the slide stopped.
+    const flow = await recordOnWidget(rig.session, widgets.url('splide.html'), scenario.ready, async (page) => {
+      await page.getByRole('button', { name: 'Next slide' }).click();
+      await page.getByRole('tab', { name: 'Go to slide 4' }).click();
+      await page.keyboard.press('ArrowLeft');
+      await page.waitForTimeout(400);
+      const slide = (await page.getByRole('tabpanel', { name: '3 of 5' }).boundingBox())!;
+      await page.mouse.move(slide.x + 400, slide.y + 100);
+      await page.mouse.down();
+      for (let move = 1; move <= 5; move++) await page.mouse.move(slide.x + 400 - move * 40, slide.y + 100);
+      await page.mouse.up();
+      await page.waitForTimeout(600);
+    });
+    assert.deepEqual(await shown(rig.session.page()), { index: 3, shown: 'Lakes' });
+    assert.ok('place' in flow.steps.at(-1)!.effect!, JSON.stringify(flow.steps.at(-1)));
+    assert.equal((await replayOnRelease(rig.session, flow)).status, 'passed');
+    assert.deepEqual(await shown(rig.session.page()), { index: 3, shown: 'Lakes' });
+
+    const far = await replayOnRelease(rig.session, flow, '#far');
+    assert.deepEqual(await shown(rig.session.page()), { index: 4, shown: 'Glaciers' });
+    assert.equal(far.status, 'failed', 'the slides stopped a slide further on: no pass');
+    assert.equal(failedStep(far)!.index, flow.steps.length - 1);
+    assert.match(failedStep(far)!.error!.message, /expected placed -100% across and 0% down the layout 2 levels up, found placed -200% across/);
   });
 });
