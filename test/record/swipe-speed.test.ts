@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { exportPlaywrightSpec } from '../../src/flows/export-playwright';
 import { useEngine } from '../engine/harness';
 import { failedStep, recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
 
@@ -51,6 +52,20 @@ describe('a swipe whose glide follows the hand\'s speed (Swiper free mode)', fun
       const got = await travelled(rig.session.page());
       // Where the hand let go is the same; the glide after it is what the speed makes: within a fifth of the person's.
       assert.ok(Math.abs(got - wanted) <= Math.abs(wanted) * 0.2, `the person's strip stopped at ${wanted} px, the replay's at ${got} px`);
+
+      // Exported as a Playwright test, the swipe keeps the hand's speed too.
+      const spec = exportPlaywrightSpec(flow, 'strip.flow.json');
+      const from = spec.indexOf('\n  {\n    const from = await');
+      const block = spec.slice(from, spec.indexOf('\n  }\n', from) + 4);
+      assert.ok(from > 0 && block.includes('travelled'), spec);
+      const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...names: string[]) => (...values: unknown[]) => Promise<void>;
+      const page = rig.session.page();
+      await page.goto('about:blank');
+      await page.goto(flow.startUrl);
+      await ready(page);
+      await new AsyncFunction('page', block)(page);
+      const exported = await travelled(page);
+      assert.ok(Math.abs(exported - wanted) <= Math.abs(wanted) * 0.2, `the person's strip stopped at ${wanted} px, the exported test's at ${exported} px`);
     });
   }
 });
