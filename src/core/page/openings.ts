@@ -101,6 +101,10 @@ export function watchOpenings() {
       // Made inside one of its kind (a cascader's next column, a submenu): only if more of them show than did as the
       // gesture began, counted, which a click that opened nothing does not show.
       if (role !== 'textbox' && inside.has(role)) {
+        // Unless the one it was made in went as this one came: a tour's or a wizard's Next closes its step's dialog
+        // and opens the next one, which a release whose Next ends the tour does not show.
+        const replaced = (before ?? []).some((shown) => shown.as?.role === role && shown.element.contains(gestureOn) && !shows(shown.element));
+        if (replaced) return count > 1 ? { ...found, count } : found;
         const had = (before ?? []).filter((shown) => shown.as?.role === role).length;
         if (elementsOfRole(document, role).filter(shows).length <= had) continue;
         return { ...found, count };
