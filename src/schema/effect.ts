@@ -34,6 +34,7 @@ export const EffectSchema = strictObject({
     top: v.pipe(share(), v.description('The element\'s top edge, as a fraction of the layout\'s height from its top edge.')),
     width: v.optional(v.pipe(share(), v.description('The element\'s width, as a fraction of the layout\'s, when the drag changed its size (an edge or a corner pulled).'))),
     height: v.optional(v.pipe(share(), v.description('The element\'s height, as a fraction of the layout\'s, when the drag changed its size.'))),
+    stays: v.optional(v.pipe(v.literal(true, 'expected true or nothing'), v.description('The drag left the element where it was and changed what is inside it (a task\'s progress handle in a Gantt chart): checked within a sixteenth of its size, so that a drag that moved the whole element by a step fails.'))),
   }), v.description('Where the dragged element sits afterwards in the layout it was dropped on (give or take a quarter of its own size), and its size there when the drag resized it (give or take an eighth, its place then too): what a drag onto a layout or a calendar, or on a resize handle, did.'))),
   redrawn: v.optional(v.pipe(strictObject({
     from: v.pipe(nonEmptyText(), v.maxLength(20, 'expected at most 20 characters'), v.description('A fingerprint of the drawing before the gesture: its pixels shrunk to 64 by 64 and hashed.')),

@@ -21,6 +21,7 @@ describe('a product tour stepped on by its Next (Shepherd 15)', function () {
       await page.getByRole('dialog', { name: 'Reports' }).waitFor();
     });
     const next = flow.steps.at(-1)!;
+    assert.ok('action' in next);
     assert.deepEqual(next.effect, { opened: { role: 'dialog', name: 'Reports' } }, JSON.stringify(flow.steps));
 
     const replayed = await replayOnRelease(rig.session, flow);

@@ -61,7 +61,7 @@ describe('a swipe whose glide follows the hand\'s speed (Swiper free mode)', fun
       const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...names: string[]) => (...values: unknown[]) => Promise<void>;
       const page = rig.session.page();
       await page.goto('about:blank');
-      await page.goto(flow.startUrl);
+      await page.goto(flow.startUrl!);
       await ready(page);
       await new AsyncFunction('page', block)(page);
       const exported = await travelled(page);

@@ -2493,10 +2493,7 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
-    // Not its progress handle (a circle inside the task's bar): Frappe places it anew after a resize a few pixels from
-    // where it was when the person pressed it, and replay, pressing where they did on the task, moves the whole task.
-    // The step then fails (the task kept where it was is part of its effect); a step aimed at the handle itself is to come.
-    category: 'a Gantt chart drawn in SVG (no roles): a task\'s bar dragged along the timeline, a bar\'s end dragged by its handle',
+    category: 'a Gantt chart drawn in SVG (no roles): a task\'s bar dragged along the timeline, a bar\'s end dragged by its handle, then its progress by its handle',
     library: 'frappe-gantt 1.2',
     page: 'gantt.html',
     ready: async (page) => {
@@ -2510,10 +2507,13 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await dragTo(page, { x: design.x + 30, y: design.y + 15 }, { x: design.x + 120, y: design.y + 15 }, 12, 400);
       const launch = await bar('launch');
       await dragTo(page, { x: launch.x + 20, y: launch.y + 15 }, { x: launch.x - 25, y: launch.y + 15 }, 12, 400);
-      // Last: a resize opens the task's popup over the rows below it.
+      // A resize opens the task's popup over the rows below it.
       const end = (await page.locator('.bar-wrapper[data-id="build"] .handle.right').boundingBox())!;
       await dragTo(page, { x: end.x + 1.5, y: end.y + 7 }, { x: end.x + 91.5, y: end.y + 7 }, 12, 400);
-      return 3;
+      // The progress handle (a circle inside the bar, drawn anew where the resize put the progress) pressed at its middle.
+      const progress = (await page.locator('.bar-wrapper[data-id="build"] .handle.progress').boundingBox())!;
+      await dragTo(page, { x: progress.x + progress.width / 2, y: progress.y + progress.height / 2 }, { x: progress.x + 80, y: progress.y + progress.height / 2 }, 12, 400);
+      return 4;
     },
   },
   {

@@ -240,7 +240,7 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const place = levels ? placeOf(element, levels) : undefined;
         // Or what it pulled: an edge or a corner that resized it in place.
         const resized = place && drag!.size && resizedFrom(drag!.size, element.getBoundingClientRect());
-        const moved = place && (resized || !sitsAt(place, drag!.place!)) ? placeEffect(place, !!resized) : undefined;
+        const moved = place && (resized || !sitsAt(place, drag!.place!)) ? placeEffect(place, resized ? 'resized' : 'moved') : undefined;
         if (moved) effect.place = moved;
         // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.
         const typed = (entry.payload.kind === 'type' && typeof entry.payload.value === 'string' ? entry.payload.value : entry.reading.shows ?? '').trim();
@@ -342,7 +342,7 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         // chart): it stays there too, so a replay that pressed beside the handle and moved the whole task fails.
         const placedBefore = kind === 'drag' ? entry.reading.drag?.place : undefined;
         const stayed = effect.rearranged && element && placedBefore ? placeOf(element, placedBefore.levels) : undefined;
-        const kept = stayed && sitsAt(stayed, placedBefore!) ? placeEffect(stayed) : undefined;
+        const kept = stayed && sitsAt(stayed, { ...placedBefore!, stays: true }) ? placeEffect(stayed, 'stays') : undefined;
         if (kept) effect.place = kept;
       }
       send({ ...entry.payload, ...(Object.keys(effect).length ? { effect } : {}) });

@@ -6,6 +6,8 @@ export interface Place {
   /** Its size in the layout, when a drag changed it. */
   width?: number | undefined;
   height?: number | undefined;
+  /** The drag left it where it was: held to that more tightly. */
+  stays?: true | undefined;
 }
 
 /** The element `levels` up from this one, shadow roots crossed. */
@@ -21,9 +23,9 @@ export const fraction = (value: number) => Math.round(value * 1000) / 1000;
  * A place as a step's effect keeps it, with its size where the drag resized it; none where a flow cannot keep it:
  * outside the schema's bounds (-1 to 2 of the layout's size), as a slide a carousel moved two widths out of its track.
  */
-export function placeEffect(place: Place & { width: number; height: number }, sized = false): Place | undefined {
+export function placeEffect(place: Place & { width: number; height: number }, how: 'moved' | 'resized' | 'stays' = 'moved'): Place | undefined {
   if (![place.left, place.top].every((share) => share >= -1 && share <= 2)) return undefined;
-  return { levels: place.levels, left: place.left, top: place.top, ...(sized ? { width: fraction(place.width), height: fraction(place.height) } : {}) };
+  return { levels: place.levels, left: place.left, top: place.top, ...(how === 'resized' ? { width: fraction(place.width), height: fraction(place.height) } : {}), ...(how === 'stays' ? { stays: true } : {}) };
 }
 
 /** Where `element` sits inside the one `levels` up (a layout grid, a calendar), and its own size there, in fractions. */
@@ -56,10 +58,12 @@ export const describePlace = (place: Place, sized: boolean) => `placed ${Math.ro
 /**
  * Whether an element sits where a place says, give or take a quarter of its own size (a grid's neighbouring cell is not
  * it); an eighth where the drag resized it, as its size: a resize is told by its edges, and a long bar (a Gantt chart's
- * task) moved by days instead passed within a quarter of its length. `share` says otherwise: 2, within half its size.
+ * task) moved by days instead passed within a quarter of its length; a sixteenth where it was to stay where it was (a
+ * day of a long bar is an eighth of it). `share` says otherwise: 2, within half its size.
  */
-export function sitsAt(now: Place & { width: number; height: number }, place: Place, share = place.width !== undefined || place.height !== undefined ? 8 : 4): boolean {
-  return Math.abs(now.left - place.left) <= Math.max(0.02, now.width / share) && Math.abs(now.top - place.top) <= Math.max(0.02, now.height / share);
+export function sitsAt(now: Place & { width: number; height: number }, place: Place, share = place.stays ? 16 : place.width !== undefined || place.height !== undefined ? 8 : 4): boolean {
+  const least = place.stays ? 0.005 : 0.02;
+  return Math.abs(now.left - place.left) <= Math.max(least, now.width / share) && Math.abs(now.top - place.top) <= Math.max(least, now.height / share);
 }
 
 /** Whether an element has the size a place says, give or take an eighth of it (a grid's next step of size is not it). */
