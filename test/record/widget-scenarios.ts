@@ -2517,6 +2517,24 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'a docking layout (panels in stacks of tabs): a tab dragged onto the lower half of another stack to dock under it, a tab clicked to show its panel, a tab closed by its ×',
+    library: 'golden-layout 2.6',
+    page: 'golden-layout.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+    },
+    person: async (page) => {
+      const tab = (await page.locator('.lm_tab', { hasText: 'Calendar' }).boundingBox())!;
+      const notes = (await page.locator('.lm_stack').nth(1).locator('.lm_items').boundingBox())!;
+      await dragTo(page, { x: tab.x + 20, y: tab.y + 8 }, { x: notes.x + notes.width / 2, y: notes.y + notes.height * 0.85 }, 15, 400);
+      await page.locator('.lm_tab', { hasText: 'Tasks' }).click();
+      await settle(page);
+      await page.locator('.lm_tab', { hasText: 'Inbox' }).locator('.lm_close_tab').click();
+      await settle(page);
+      return 3;
+    },
+  },
+  {
     category: 'a product tour (dialogs drawn beside the page\'s sections over a modal overlay, each with its own Next, Back or Done): started, stepped on, back, on again and done',
     library: 'shepherd.js 15.3',
     page: 'shepherd.html',

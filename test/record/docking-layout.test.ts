@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { useEngine } from '../engine/harness';
+import { failedStep, recordOnWidget, replayOnRelease, useWidgetSite } from './widget-site';
+import { WIDGET_SCENARIOS } from './widget-scenarios';
+
+const scenario = WIDGET_SCENARIOS.find((each) => each.page === 'golden-layout.html')!;
+const shape = (page: Page) => page.evaluate(() => (window as unknown as { widgetState(): string }).widgetState());
+
+/**
+ * Issue 40: a docking layout nobody here had tried (Golden Layout 2): a tab dragged onto another stack's lower half
+ * docks under it, a tab clicked, a tab closed by its ×. Each step must fail where its gesture does nothing.
+ */
+describe('a docking layout (Golden Layout 2)', function () {
+  this.timeout(90_000);
+  const rig = useEngine();
+  const widgets = useWidgetSite();
+
+  it('replays the dock, the tab and the close to the same layout, and fails at the dock where a release\'s tabs cannot be dragged', async () => {
+    const flow = await recordOnWidget(rig.session, widgets.url('golden-layout.html'), scenario.ready, scenario.person);
+    const wanted = await shape(rig.session.page());
+    assert.equal(wanted, 'column(stack(Notes,*Tasks),stack(*Calendar))');
+    assert.deepEqual(flow.steps.map((step) => 'action' in step && step.action.method), ['dragAndDrop', 'click', 'click']);
+
+    const replayed = await replayOnRelease(rig.session, flow);
+    assert.equal(replayed.status, 'passed', JSON.stringify(failedStep(replayed)));
+    assert.equal(await shape(rig.session.page()), wanted);
+
+    const locked = await replayOnRelease(rig.session, flow, '#locked');
+    assert.equal(locked.status, 'failed', `nothing docked: no pass (${await shape(rig.session.page())})`);
+    assert.equal(failedStep(locked)!.index, 0);
+    assert.match(failedStep(locked)!.error!.message, /did not have its recorded effect/);
+  });
+});
