@@ -17,7 +17,9 @@ describe('a docking layout (Golden Layout 2)', function () {
   const widgets = useWidgetSite();
 
   it('replays the dock, the tab and the close to the same layout, and fails at the dock where a release\'s tabs cannot be dragged', async () => {
-    const flow = await recordOnWidget(rig.session, widgets.url('golden-layout.html'), scenario.ready, scenario.person);
+    const flow = await recordOnWidget(rig.session, widgets.url('golden-layout.html'), scenario.ready, async (page) => {
+      await scenario.person(page);
+    });
     const wanted = await shape(rig.session.page());
     assert.equal(wanted, 'column(stack(Notes,*Tasks),stack(*Calendar))');
     assert.deepEqual(flow.steps.map((step) => 'action' in step && step.action.method), ['dragAndDrop', 'click', 'click']);

@@ -2517,6 +2517,26 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'a markdown editor that turns what is typed into what it marks (ProseMirror underneath): a heading by "## ", a list by "- ", bold by "**…**", typed after the last line',
+    library: '@milkdown/kit 7.22 (commonmark preset)',
+    page: 'milkdown.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+    },
+    person: async (page) => {
+      await page.getByText('For the weekend.').click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('## Fruit', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('- apples', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('**ripe** pears', { delay: 30 });
+      await settle(page);
+      return 8;
+    },
+  },
+  {
     category: 'a docking layout (panels in stacks of tabs): a tab dragged onto the lower half of another stack to dock under it, a tab clicked to show its panel, a tab closed by its ×',
     library: 'golden-layout 2.6',
     page: 'golden-layout.html',

@@ -205,6 +205,8 @@ const SHOWN_LEVELS = 8;
  */
 export const editorText = (editor: Element) => valueOf(editor).split('\n').map((line) => line.trim()).filter(Boolean).join('\n');
 
+const noBreakAsSpace = (text: string) => text.replace(/\u00a0/g, ' ');
+
 /** The text of the line (the block: a paragraph, a heading, a list item) where an editor's caret is, if one short line. */
 export function caretLine(editor: Element): string | undefined {
   const root = editor.getRootNode() as Document | (ShadowRoot & { getSelection?: () => Selection | null });
@@ -212,7 +214,8 @@ export function caretLine(editor: Element): string | undefined {
   if (!anchor || !editor.contains(anchor)) return undefined;
   let block = anchor instanceof Element ? anchor : anchor.parentElement;
   while (block && block !== editor && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
-  const text = block && block !== editor ? (block as HTMLElement).innerText.trim() : '';
+  // A space typed after a mark (bold) is often kept as a no-break space: a flow keeps a space, which a person can read.
+  const text = block && block !== editor ? noBreakAsSpace((block as HTMLElement).innerText).trim() : '';
   return text && text.length <= 100 && !text.includes('\n') ? text : undefined;
 }
 
@@ -262,7 +265,7 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
   // An editor's effect is a line of it: the block the keys made, whatever else the document holds.
   const editor = state.value === undefined && isKeyboardEditor(element) && isTextField(element);
   const value = state.value ?? (editor ? editorText(element) : isTextField(element) ? valueOf(element) : undefined);
-  const valueHolds = editor ? value!.split('\n').includes(effect.value ?? '') : value === effect.value;
+  const valueHolds = editor ? noBreakAsSpace(value!).split('\n').includes(noBreakAsSpace(effect.value ?? '')) : value === effect.value;
   if (effect.value !== undefined && !valueHolds) missing.push(value === undefined ? 'without a value' : editor ? `with no line ${JSON.stringify(effect.value)} in ${JSON.stringify(value.slice(0, 200))}` : `at ${JSON.stringify(value)}`);
   if (effect.shows !== undefined && !showsText(element, effect.shows)) missing.push('without that text');
   if (effect.redrawn && (state.drawing === undefined || state.drawing === effect.redrawn.from)) missing.push(state.drawing === undefined ? 'with no drawing to read' : 'drawing what it drew before');
