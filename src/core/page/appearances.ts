@@ -1,6 +1,7 @@
 import { holdsText, isTextField } from './fields';
 import { hiddenBefore, inOverlay, seen, shownHolder } from './seen-text';
 import { labelledIn, labelOf, placesShowing, shownFields, spaced, textNodesOf } from './text-places';
+import { isElementNode } from './node-kinds';
 
 /**
  * Text a click put on the page: the option picked in a list that closed on the pick, now the select's value, a chip or
@@ -129,7 +130,7 @@ export function watchAppearances() {
       if (record.type === 'attributes') {
         const { target, attributeName, oldValue } = record;
         const wasHidden = attributeName === 'hidden' ? oldValue !== null : oldValue === 'true';
-        const nowHidden = target instanceof Element && (attributeName === 'hidden' ? target.hasAttribute('hidden') : target.getAttribute('aria-hidden') === 'true');
+        const nowHidden = isElementNode(target) && (attributeName === 'hidden' ? target.hasAttribute('hidden') : target.getAttribute('aria-hidden') === 'true');
         if (wasHidden && !nowHidden) for (const text of textNodesOf(target)) added.push({ text, at, revealed: true });
         continue;
       }
@@ -143,15 +144,15 @@ export function watchAppearances() {
         for (const labelled of labelledIn(node)) added.push({ labelled, at });
       }
       // Text taken off an overlay (the list closing on a pick) is the overlay's: the picked option shown elsewhere is new.
-      const from = record.target instanceof Element && inOverlay(record.target, record.target);
+      const from = isElementNode(record.target) && inOverlay(record.target, record.target);
       if (from || record.removedNodes.length === 0) continue;
       // Taken off, a text is no longer drawn: what showed it was its holder, still on the page.
-      const holderSeen = record.target instanceof Element && shownHolder(record.target, record.target);
+      const holderSeen = isElementNode(record.target) && shownHolder(record.target, record.target);
       for (const node of record.removedNodes) {
         const shown = holderSeen || pressedInside(node);
         for (const text of textNodesOf(node)) {
           // A text taken off on its own (ProseMirror drawing a line anew) has no parent left: it was its holder's.
-          const holder = text.parentElement ?? (record.target instanceof Element ? record.target : null);
+          const holder = text.parentElement ?? (isElementNode(record.target) ? record.target : null);
           if (!holder || inOverlay(holder, record.target as Element)) continue;
           // The pressed element's own text (a picked item's), and what held it: see appearedSince.
           const pressedShape = pressedIn?.contains(text) ? shapeOf(holder) : undefined;
@@ -171,7 +172,7 @@ export function watchAppearances() {
   let lastField: Element | undefined;
   window.addEventListener('focusin', (event) => {
     const field = event.composedPath()[0];
-    if (field instanceof Element && holdsText(field)) lastField = field;
+    if (isElementNode(field) && holdsText(field)) lastField = field;
   }, true);
   const readFields = () => {
     fieldsRead.push({ at: performance.now(), values: new Map(shownFields(document).map((field) => [field, field.value])), lastField });
@@ -180,7 +181,7 @@ export function watchAppearances() {
   window.addEventListener('pointerdown', (event) => {
     if (!event.isTrusted) return;
     const on = event.composedPath()[0];
-    pressedIn = on instanceof Element ? on : undefined;
+    pressedIn = isElementNode(on) ? on : undefined;
     readHidden();
     readFields();
     keyRead = false;
@@ -196,7 +197,7 @@ export function watchAppearances() {
   window.addEventListener('keydown', (event) => {
     if (!event.isTrusted) return;
     const on = event.composedPath()[0];
-    if (!(on instanceof Element && isTextField(on))) readHidden();
+    if (!(isElementNode(on) && isTextField(on))) readHidden();
     if (keyRead) return;
     readFields();
     keyRead = true;

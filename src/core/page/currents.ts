@@ -2,6 +2,7 @@ import { describeInPage, roleOf } from './describe-in-page';
 import { openRoots } from './find-sole';
 import { RECORDER_HOST } from './keys';
 import { shows } from './openings';
+import { isElementNode } from './node-kinds';
 
 /**
  * The element a gesture made the current one of its set (aria-current, or a tab's aria-selected): the carousel's bullet
@@ -41,7 +42,7 @@ export function watchCurrents(duringInput: () => boolean) {
     for (const record of records) {
       // Current before and still (aria-current="true" written again) is not what the gesture did.
       const was = record.oldValue !== null && record.oldValue !== 'false';
-      if (record.target instanceof Element && !was && isCurrent(record.target)) became.push({ element: record.target, at, byInput });
+      if (isElementNode(record.target) && !was && isCurrent(record.target)) became.push({ element: record.target, at, byInput });
     }
     const stale = became.findIndex((entry) => entry.at > at - REMEMBERED_MS);
     became.splice(0, Math.max(stale < 0 ? became.length : stale, became.length - MOST_REMEMBERED));

@@ -1,4 +1,5 @@
 import { composedParent } from './element-at-point';
+import { isElementNode } from './node-kinds';
 
 /**
  * What an element is to a person, computed in the page: its role, its accessible name (after ARIA's accname steps:
@@ -185,7 +186,7 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     const walk = (node: Element) => {
       for (const child of node.childNodes) {
         if (child === element) continue;
-        if (child instanceof Element) {
+        if (isElementNode(child)) {
           if (child.contains(element)) walk(child);
           else parts.push(read(child));
         }

@@ -1,3 +1,4 @@
+import { isSvgElement, isTag } from './node-kinds';
 /**
  * A fingerprint of what a canvas shows, with the canvases stacked on it as layers of one drawing (a stage's layers,
  * an editor's scene under the canvas that takes the pointer); or, for an element the pointer met over a drawing, the
@@ -14,8 +15,8 @@ export function drawingOf(element: Element): string | undefined {
   const near = (a: number, b: number) => Math.abs(a - b) <= 2;
   const sameBox = (other: DOMRect) => near(other.left, box.left) && near(other.top, box.top) && near(other.width, box.width) && near(other.height, box.height);
   const fills = (other: DOMRect) => other.left <= box.left + 2 && other.top <= box.top + 2 && other.right >= box.right - 2 && other.bottom >= box.bottom - 2;
-  const canvases = element instanceof HTMLCanvasElement
-    ? [...(element.parentElement?.children ?? [element])].filter((other) => other instanceof HTMLCanvasElement && (other === element || sameBox(other.getBoundingClientRect())))
+  const canvases = isTag(element, 'canvas')
+    ? [...(element.parentElement?.children ?? [element])].filter((other) => isTag(other, 'canvas') && (other === element || sameBox(other.getBoundingClientRect())))
     : box.width && box.height ? [...element.querySelectorAll(':scope > canvas, :scope > * > canvas')].filter((canvas) => fills(canvas.getBoundingClientRect())) : [];
   if (canvases.length > MOST_CANVASES) return undefined;
   if (!canvases.length) {
@@ -23,7 +24,7 @@ export function drawingOf(element: Element): string | undefined {
     // a click that fills the star changes, and nothing else of it may (no role, no name, no state).
     const MOST_ICONS = 2;
     const MOST_SHAPES = 40;
-    const icons = element instanceof SVGSVGElement ? [element] : [...element.querySelectorAll(':scope > svg, :scope > * > svg')];
+    const icons = (isSvgElement(element) && element.localName === 'svg') ? [element] : [...element.querySelectorAll(':scope > svg, :scope > * > svg')];
     if (!icons.length || icons.length > MOST_ICONS || (element.textContent ?? '').trim()) return undefined;
     let shapes = 2166136261;
     for (const icon of icons) {

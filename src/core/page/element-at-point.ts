@@ -1,3 +1,4 @@
+import { isShadowRootNode } from './node-kinds';
 /**
  * Runs in the page: the innermost element at a point, going into shadow roots, open ones and the closed ones the page
  * hooks know (elementFromPoint stops at a shadow host). `from`: the element the document's own hit test gave.
@@ -15,7 +16,7 @@ export function innermostAt(from: Element | null, x: number, y: number, closedRo
 
 /** Whether `node` is `container` or inside it, across shadow boundaries (a shadow root's host holds what is in it). */
 export function composedContains(container: Element, node: Node | null): boolean {
-  for (let current = node; current; current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null)) {
+  for (let current = node; current; current = current.parentNode ?? (isShadowRootNode(current) ? current.host : null)) {
     if (current === container) return true;
   }
   return false;

@@ -9,6 +9,7 @@ import { layoutPrintOf } from './layout-print';
 import { drawingOf } from './drawing';
 import { describePlace, placeOf, sitsAt, sizedAs, type Place } from './element-place';
 import { describeOpened, openedShowing, type Opened } from './openings';
+import { isElementNode, isTag } from './node-kinds';
 /**
  * What a gesture changed about its element, read in the page before and after: checked, selected, expanded, pressed,
  * a slider's value, and for a dragged element the order of the list it sits in. Replay checks the same facts after it performs the step,
@@ -37,7 +38,7 @@ const RANGE_ROLES = new Set(['slider', 'spinbutton', 'scrollbar']);
  * two dimensions (a colour picker's saturation square) has no number: its text says its value.
  */
 function ownRangeValue(element: Element): string | undefined {
-  if (element instanceof HTMLInputElement && element.type === 'range') return element.value;
+  if (isTag(element, 'input') && element.type === 'range') return element.value;
   if (!RANGE_ROLES.has(element.getAttribute('role') ?? '')) return undefined;
   return element.getAttribute('aria-valuenow') ?? element.getAttribute('aria-valuetext') ?? undefined;
 }
@@ -136,7 +137,7 @@ export function stateOf(element: Element): ElementState {
   const inner = shadowControlOf(subject);
   const checked = checkedOf(subject) ?? (beside ? checkedOf(beside) : undefined) ?? (inner ? checkedOf(inner) : undefined);
   if (checked !== undefined) state.checked = checked;
-  const selected = subject instanceof HTMLOptionElement ? subject.selected : aria(subject, 'aria-selected') ?? selectedItemAround(subject) ?? (inner ? aria(inner, 'aria-selected') : undefined);
+  const selected = isTag(subject, 'option') ? subject.selected : aria(subject, 'aria-selected') ?? selectedItemAround(subject) ?? (inner ? aria(inner, 'aria-selected') : undefined);
   if (selected !== undefined) state.selected = selected;
   const expanded = aria(subject, 'aria-expanded') ?? (inner ? aria(inner, 'aria-expanded') : undefined);
   if (expanded !== undefined) state.expanded = expanded;
@@ -212,7 +213,7 @@ export function caretLine(editor: Element): string | undefined {
   const root = editor.getRootNode() as Document | (ShadowRoot & { getSelection?: () => Selection | null });
   const anchor = (root.getSelection?.() ?? document.getSelection())?.anchorNode;
   if (!anchor || !editor.contains(anchor)) return undefined;
-  let block = anchor instanceof Element ? anchor : anchor.parentElement;
+  let block = isElementNode(anchor) ? anchor : anchor.parentElement;
   while (block && block !== editor && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
   // A space typed after a mark (bold) is often kept as a no-break space: a flow keeps a space, which a person can read.
   const text = block && block !== editor ? noBreakAsSpace((block as HTMLElement).innerText).trim() : '';
@@ -240,11 +241,11 @@ export function showsText(element: Element, text: string): boolean {
   if (!wanted) return false;
   // A field still open in it, or drawn over it (a grid cell's editor, before Enter closes it), shows its value there.
   const focused = deepActiveElement();
-  const open = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement ? focused : null;
+  const open = isTag(focused, 'input') || isTag(focused, 'textarea') ? focused : null;
   if (open && covers(open, element) && spaced(open.value).includes(wanted)) return true;
   let node: Element | null = element;
   for (let level = 0; node && level < SHOWN_LEVELS; level++) {
-    const shown = node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement ? node.value : (node as HTMLElement).innerText ?? node.textContent ?? '';
+    const shown = isTag(node, 'input') || isTag(node, 'textarea') ? node.value : (node as HTMLElement).innerText ?? node.textContent ?? '';
     if (spaced(shown).includes(wanted) || (open && node.contains(open) && spaced(open.value).includes(wanted))) return true;
     node = node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null);
   }

@@ -1,5 +1,6 @@
 import { composedParent, focusedBeside } from './element-at-point';
 import { surelyVisible } from './sole-target';
+import { isHtmlElement, isTag } from './node-kinds';
 
 /**
  * Runs in the page, on an element the engine found alone: what Playwright's fill, selectOption, check and uncheck do in the
@@ -19,17 +20,17 @@ export function prepareFill(element: Element, value: string, landedKey: string):
   if (!element.isConnected || !element.matches(':defined')) return declined('not attached or not defined');
   if (!surelyVisible(element)) return declined('not visible');
   if (disabled(element) || element.matches(':read-only, [aria-readonly="true"]')) return declined('not editable');
-  if (element instanceof HTMLInputElement) {
+  if (isTag(element, 'input')) {
     const type = element.type.toLowerCase();
     if (!TYPED_INPUTS.has(type)) return declined(`an input of type ${type}`);
     if (type === 'number' && Number.isNaN(Number(value.trim()))) return declined('not a number');
     element.select();
     element.focus();
-  } else if (element instanceof HTMLTextAreaElement) {
+  } else if (isTag(element, 'textarea')) {
     element.selectionStart = 0;
     element.selectionEnd = element.value.length;
     element.focus();
-  } else if (element instanceof HTMLElement && element.isContentEditable) {
+  } else if (isHtmlElement(element) && element.isContentEditable) {
     const range = document.createRange();
     range.selectNodeContents(element);
     const selection = getSelection();
@@ -76,7 +77,7 @@ function keepLanded(key: string): void {
  * Options not there (yet), a disabled one, or anything but a showing, enabled select: declined, for Playwright to wait.
  */
 export function selectInPage(element: Element, values: readonly string[]): FillPlan {
-  if (!(element instanceof HTMLSelectElement) || !element.isConnected) return declined('not a select');
+  if (!(isTag(element, 'select')) || !element.isConnected) return declined('not a select');
   if (!surelyVisible(element) || disabled(element)) return declined('not visible or not enabled');
   let remaining = [...values];
   const chosen: HTMLOptionElement[] = [];
@@ -98,7 +99,7 @@ export function selectInPage(element: Element, values: readonly string[]): FillP
 
 /** The value Playwright's inputValue reads (an input, a textarea, a select); undefined for anything else. */
 export function valueInPage(element: Element): string | undefined {
-  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement ? element.value : undefined;
+  return isTag(element, 'input') || isTag(element, 'textarea') || isTag(element, 'select') ? element.value : undefined;
 }
 
 const ARIA_CHECKABLE = new Set(['checkbox', 'menuitemcheckbox', 'option', 'radio', 'switch', 'menuitemradio', 'treeitem']);
@@ -106,7 +107,7 @@ const ARIA_CHECKABLE = new Set(['checkbox', 'menuitemcheckbox', 'option', 'radio
 /** Checked or not, as Playwright reads it for check and uncheck; undefined for mixed, or what is not checkable. */
 export function checkedState(element: Element): boolean | undefined {
   if (!element.isConnected) return undefined;
-  if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) return element.indeterminate ? undefined : element.checked;
+  if (isTag(element, 'input') && (element.type === 'checkbox' || element.type === 'radio')) return element.indeterminate ? undefined : element.checked;
   const role = element.getAttribute('role')?.trim().split(/\s+/)[0];
   if (!role || !ARIA_CHECKABLE.has(role)) return undefined;
   const checked = element.getAttribute('aria-checked');

@@ -1,22 +1,23 @@
 import type { RecordedEvent } from './recorded-event';
 import { sliderBeside } from './control-beside';
+import { isElementNode, isHtmlElement, isShadowRootNode, isTag } from './node-kinds';
 
 /** The fields a person types into, and how the recorder reads them. Runs in the page, built into the recorder. */
 
 /** An editable field: a text input or textarea that takes typing now, or a contenteditable region. */
 export function isTextField(element: Element): boolean {
-  return (holdsText(element) && !(element as HTMLInputElement).readOnly) || (element instanceof HTMLElement && element.isContentEditable);
+  return (holdsText(element) && !(element as HTMLInputElement).readOnly) || (isHtmlElement(element) && element.isContentEditable);
 }
 
 /** A field whose value is text a person reads, typed or set by a picker (a read-only date field's too), not disabled. */
 export function holdsText(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
-  return (element instanceof HTMLTextAreaElement && !element.disabled)
-    || (element instanceof HTMLInputElement && !element.disabled && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color', 'hidden'].includes(element.type));
+  return (isTag(element, 'textarea') && !element.disabled)
+    || (isTag(element, 'input') && !element.disabled && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file', 'range', 'color', 'hidden'].includes(element.type));
 }
 
 /** The editable a person types into: the root of a contenteditable region (a paragraph inside it is part of it). */
 export function editableRoot(element: Element): Element {
-  if (!(element instanceof HTMLElement) || !element.isContentEditable) return element;
+  if (!(isHtmlElement(element)) || !element.isContentEditable) return element;
   let root: Element = element;
   while (root.parentElement?.isContentEditable) root = root.parentElement;
   return root;
@@ -24,11 +25,11 @@ export function editableRoot(element: Element): Element {
 
 /** Inputs recorded by the value they end with (fill), or the files chosen (upload), never by the clicks on them. */
 export function isSetByValue(element: Element): boolean {
-  return element instanceof HTMLInputElement && ['range', 'color', 'file'].includes(element.type);
+  return isTag(element, 'input') && ['range', 'color', 'file'].includes(element.type);
 }
 
 export function isToggle(element: Element): boolean {
-  return element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
+  return isTag(element, 'input') && (element.type === 'checkbox' || element.type === 'radio');
 }
 
 /**
@@ -40,7 +41,7 @@ export function isCustomToggle(element: Element): element is HTMLElement & { che
 }
 
 export function valueOf(element: Element): string {
-  return element instanceof HTMLElement && element.isContentEditable ? element.innerText : (element as HTMLInputElement).value;
+  return isHtmlElement(element) && element.isContentEditable ? element.innerText : (element as HTMLInputElement).value;
 }
 
 /**
@@ -49,7 +50,7 @@ export function valueOf(element: Element): string {
  */
 export function isInputProxy(element: Element): boolean {
   // One not drawn at all (display: none: a dialog library's spare textarea) takes no keys: it is no keyboard.
-  return element instanceof HTMLTextAreaElement && isTextField(element) && element.getClientRects().length > 0 && unseen(element, 4);
+  return isTag(element, 'textarea') && isTextField(element) && element.getClientRects().length > 0 && unseen(element, 4);
 }
 
 /** Whether a person cannot see, so cannot press, an element that is laid out: under `px` pixels a side, or transparent. */
@@ -85,7 +86,7 @@ const MODEL_EDITOR_ROOT = '[data-lexical-editor="true"], [data-slate-editor="tru
  */
 export function isKeyboardEditor(element: Element): boolean {
   if (isInputProxy(element) || hasEditContext(element)) return true;
-  if (!(element instanceof HTMLElement) || !element.isContentEditable || editableRoot(element) !== element) return false;
+  if (!(isHtmlElement(element)) || !element.isContentEditable || editableRoot(element) !== element) return false;
   return (!element.spellcheck && element.ariaMultiLine === 'true') || element.matches(MODEL_EDITOR_ROOT) || isRichDocument(element);
 }
 
@@ -133,9 +134,9 @@ function inCodeEditor(element: Element): boolean {
  * fourth star, a track clicked three quarters along), rich text or code (where the caret goes).
  */
 function isPositional(element: Element): boolean {
-  return element instanceof HTMLCanvasElement || (element instanceof HTMLImageElement && (element.isMap || !!element.useMap))
-    || element.getAttribute('role') === 'slider' || (element instanceof HTMLInputElement && element.type === 'range') || !!sliderBeside(element)
-    || (element instanceof HTMLElement && element.isContentEditable) || (inCodeEditor(element) && !element.closest(CONTROL));
+  return isTag(element, 'canvas') || (isTag(element, 'img') && (element.isMap || !!element.useMap))
+    || element.getAttribute('role') === 'slider' || (isTag(element, 'input') && element.type === 'range') || !!sliderBeside(element)
+    || (isHtmlElement(element) && element.isContentEditable) || (inCodeEditor(element) && !element.closest(CONTROL));
 }
 
 /**
@@ -145,17 +146,17 @@ function isPositional(element: Element): boolean {
 function partOfControl(host: Element, event: MouseEvent): boolean {
   if (!host.localName.includes('-') || !host.shadowRoot) return false;
   const touched = event.composedPath()[0];
-  if (!(touched instanceof Element) || touched === host || (touched.textContent ?? '').trim()) return false;
+  if (!(isElementNode(touched)) || touched === host || (touched.textContent ?? '').trim()) return false;
   let inHost = false;
-  for (let node: Node | null = touched; node && !inHost; node = node instanceof ShadowRoot ? node.host : node.parentNode) inHost = node === host;
+  for (let node: Node | null = touched; node && !inHost; node = isShadowRootNode(node) ? node.host : node.parentNode) inHost = node === host;
   const part = touched.getBoundingClientRect();
   return inHost && part.width > 0 && part.width * 2 < host.getBoundingClientRect().width;
 }
 
 /** What in a composed tree answers a press on `node`: the nearest element with a role or that takes the focus. */
 function answering(node: Element, host: Element): Element {
-  for (let at: Node | null = node; at && at !== host; at = at instanceof ShadowRoot ? at.host : at.parentNode) {
-    if (at instanceof HTMLElement && (at.hasAttribute('role') || at.tabIndex >= 0)) return at;
+  for (let at: Node | null = node; at && at !== host; at = isShadowRootNode(at) ? at.host : at.parentNode) {
+    if (isHtmlElement(at) && (at.hasAttribute('role') || at.tabIndex >= 0)) return at;
   }
   return host;
 }
@@ -167,7 +168,7 @@ function answering(node: Element, host: Element): Element {
 function offCentre(host: Element, event: MouseEvent): boolean {
   if (!host.localName.includes('-') || !host.shadowRoot) return false;
   const touched = event.composedPath()[0];
-  if (!(touched instanceof Element)) return false;
+  if (!(isElementNode(touched))) return false;
   const box = host.getBoundingClientRect();
   const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
   let middle = host.ownerDocument.elementFromPoint(x, y);

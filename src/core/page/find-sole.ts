@@ -3,6 +3,7 @@ import { composedParent } from './element-at-point';
 import { describeInPage, roleOf } from './describe-in-page';
 import { shadowEngine } from './shadow-engine';
 import { describeSole, type SoleTarget } from './sole-target';
+import { isElementNode } from './node-kinds';
 
 /**
  * A stored selector of the page itself run by the page in one call, instead of through Playwright's selector engine
@@ -57,7 +58,7 @@ export function findSole(query: StoredQuery, roots?: readonly (Document | Shadow
     let count = 0;
     for (let index = 0; index < found.snapshotLength; index++) {
       const node = found.snapshotItem(index);
-      if (node instanceof Element) {
+      if (isElementNode(node)) {
         element = node;
         count++;
       }

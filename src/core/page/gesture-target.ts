@@ -1,3 +1,4 @@
+import { isElementNode, isShadowRootNode, isSvgElement } from './node-kinds';
 /**
  * The element a pointer gesture is about, as a person means it: the innermost element in the event's composed path that
  * a person acts on (a button, a link, a control, an element with an interactive role), not the icon, `path`, `slot` or
@@ -39,14 +40,14 @@ function isCustomControl(element: Element): boolean {
 
 /** The custom control whose shadow tree holds `element`, nearest first, if any. */
 export function customControlAround(element: Element): Element | undefined {
-  for (let root = element.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) {
+  for (let root = element.getRootNode(); isShadowRootNode(root); root = root.host.getRootNode()) {
     if (isCustomControl(root.host)) return root.host;
   }
   return undefined;
 }
 
 export function gestureTarget(path: readonly EventTarget[]): Element | null {
-  const elements = path.filter((node): node is Element => node instanceof Element);
+  const elements = path.filter((node): node is Element => isElementNode(node));
   const first = elements.find((element) => element.localName !== 'slot') ?? null;
   let previous: Element | undefined;
   for (const element of elements.slice(0, MOST_LEVELS)) {
@@ -56,7 +57,7 @@ export function gestureTarget(path: readonly EventTarget[]): Element | null {
     if (first && previous && element.shadowRoot && previous.getRootNode() === element.shadowRoot && holdsControls(element.shadowRoot)) return first;
     previous = element;
   }
-  return first ? customControlAround(first) ?? (first instanceof SVGElement ? iconHolder(first) : first) : null;
+  return first ? customControlAround(first) ?? (isSvgElement(first) ? iconHolder(first) : first) : null;
 }
 
 /** Items whose parts answer a click each in their own way (a cell's dropdown arrow, a tree item's expander, a header's sort mark). */
@@ -74,7 +75,7 @@ function isDrawnPart(part: Element, item: Element): boolean {
   const itemText = (item.textContent ?? '').replace(glyph, '').trim();
   const box = part.getBoundingClientRect();
   const around = item.getBoundingClientRect();
-  return itemText !== '' && box.width > 0 && box.width * 2 < around.width && !(part instanceof SVGElement && part.localName !== 'svg');
+  return itemText !== '' && box.width > 0 && box.width * 2 < around.width && !(isSvgElement(part) && part.localName !== 'svg');
 }
 
 /**
@@ -103,7 +104,7 @@ function iconHolder(drawing: Element): Element {
   // A diagram's part a person acts on (an edge drawn as a focusable, labelled group; a map's marker, a chart's bar that
   // sets the pointer cursor its drawing does not) is what was clicked, not the drawing.
   const part = (element: Element) => isDiagramPart(element) || pointsItself(element);
-  while (holder.parentElement instanceof SVGElement && !part(holder)) holder = holder.parentElement;
+  while (isSvgElement(holder.parentElement) && !part(holder)) holder = holder.parentElement;
   if (part(holder)) return holder;
   for (let level = 0; level < MOST_LEVELS && getComputedStyle(holder).cursor === 'pointer'; level++) {
     const parent = holder.parentElement;

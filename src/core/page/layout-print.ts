@@ -1,3 +1,4 @@
+import { isTag } from './node-kinds';
 /**
  * A fingerprint of how the area around an element is laid out: the boxes of the elements in it, where they stand in
  * it, rounded to the pixel, and the words each says (a select's or a field's, its value). What a click on a map's "Zoom in", a key that zooms or pans it, a
@@ -54,7 +55,7 @@ export function layoutPrintOf(element: Element, levels: number): string | undefi
     mix(box.height);
     // And what it says, its own words or the value a select or a field of it shows (never a password's): a
     // calendar's arrow moves it to the next month in boxes laid out as before.
-    const shown = part instanceof HTMLSelectElement || (part instanceof HTMLInputElement && part.type !== 'password' && part.type !== 'hidden') ? [part.value] : [];
+    const shown = isTag(part, 'select') || (isTag(part, 'input') && part.type !== 'password' && part.type !== 'hidden') ? [part.value] : [];
     for (let child = part.firstChild; child; child = child.nextSibling) if (child.nodeType === Node.TEXT_NODE) shown.push(child.nodeValue!.trim());
     for (const words of shown) for (let at = 0; at < Math.min(words.length, MOST_CHARACTERS); at++) mix(words.charCodeAt(at));
   }

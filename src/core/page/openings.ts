@@ -2,6 +2,7 @@ import { describeInPage, roleOf } from './describe-in-page';
 import { deepActiveElement } from './element-at-point';
 import { RECORDER_HOST } from './keys';
 import type { OPENED_ROLES as SCHEMA_ROLES } from '../../schema/effect';
+import { isElementNode } from './node-kinds';
 
 type OpenedRole = (typeof SCHEMA_ROLES)[number];
 
@@ -45,12 +46,12 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 /** The elements of `role` under `root`, and `root` itself, into open shadow roots. */
 function elementsOfRole(root: Element | Document, role: OpenedRole): Element[] {
   const selector = OPENED_ROLES[role];
-  const found: Element[] = root instanceof Element && root.matches(selector) ? [root] : [];
+  const found: Element[] = isElementNode(root) && root.matches(selector) ? [root] : [];
   const scopes: (Element | Document | ShadowRoot)[] = [root];
   for (let index = 0; index < scopes.length && index < 200; index++) {
     const scope = scopes[index]!;
     found.push(...scope.querySelectorAll(selector));
-    if (scope instanceof Element && scope.shadowRoot) scopes.push(scope.shadowRoot);
+    if (isElementNode(scope) && scope.shadowRoot) scopes.push(scope.shadowRoot);
     for (const host of scope.querySelectorAll('*')) if (host.shadowRoot) scopes.push(host.shadowRoot);
   }
   return found.filter((element) => roleOf(element) === role);
@@ -71,8 +72,8 @@ export function watchOpenings() {
   new MutationObserver((records) => {
     const at = performance.now();
     for (const record of records) {
-      if (record.type === 'attributes' && record.target instanceof Element) touched.push({ element: record.target, at });
-      for (const node of record.addedNodes) if (node instanceof Element) touched.push({ element: node, at });
+      if (record.type === 'attributes' && isElementNode(record.target)) touched.push({ element: record.target, at });
+      for (const node of record.addedNodes) if (isElementNode(node)) touched.push({ element: node, at });
     }
     const stale = touched.findIndex((entry) => entry.at > at - REMEMBERED_MS);
     touched.splice(0, Math.max(stale < 0 ? touched.length : stale, touched.length - MOST_REMEMBERED));

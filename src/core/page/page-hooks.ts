@@ -1,3 +1,4 @@
+import { isElementNode } from './node-kinds';
 /**
  * Installed in every frame before the page's own scripts run (context.addInitScript):
  *  - remembers closed shadow roots, so Rehearse selectors can reach inside them (Playwright cannot);
@@ -93,7 +94,7 @@ const THIS_WINDOW = new Set(['', '_self', '_parent', '_top']);
  */
 function opensAnotherWindow(event: Event): boolean {
   for (const node of event.composedPath()) {
-    if (!(node instanceof Element)) continue;
+    if (!(isElementNode(node))) continue;
     const name = node.localName;
     if ((name === 'a' || name === 'area') && node.hasAttribute('href')) return !THIS_WINDOW.has(targetOf(node, node.getAttribute('target')));
     const submits = (name === 'button' && (node as HTMLButtonElement).type === 'submit') || (name === 'input' && /^(submit|image)$/i.test((node as HTMLInputElement).type));

@@ -1,4 +1,5 @@
 import { innermostAt } from './element-at-point';
+import { isElementNode } from './node-kinds';
 
 /**
  * Runs in every frame: outlines the element under the pointer; the next click picks it instead of doing anything on
@@ -15,7 +16,7 @@ export function installPicker(binding: string, mark: string, token: string, hook
   /** The element under the pointer, inside shadow roots too (a closed one's inside is not in the event's path). */
   const target = (event: Event) => {
     const first = event.composedPath()[0];
-    const element = first instanceof Element ? first : null;
+    const element = isElementNode(first) ? first : null;
     return event instanceof MouseEvent ? innermostAt(element, event.clientX, event.clientY, closedRoots) : element;
   };
   const hover = (event: Event) => {

@@ -2,6 +2,7 @@ import { untilDefined } from './custom-elements';
 import { composedContains, composedParent, focusedBeside, innermostAt } from './element-at-point';
 import type { PageHooks } from './page-hooks';
 import { surelyVisible } from './sole-target';
+import { isElementNode, isHtmlElement, isSvgElement, isTag } from './node-kinds';
 
 /**
  * Runs in the page, on an element the engine reached by its node id: Playwright's checks before a pointer action
@@ -100,10 +101,10 @@ export async function aimPointer(element: Element, plan: PointerPlan): Promise<P
  */
 export function aimKeys(element: Element, key: string): boolean {
   const hooks = (window as unknown as Record<symbol, GuardedHooks | undefined>)[Symbol.for(key)];
-  if (!hooks || window !== window.top || !element.isConnected || !(element instanceof HTMLElement || element instanceof SVGElement)) return false;
+  if (!hooks || window !== window.top || !element.isConnected || !(isHtmlElement(element) || isSvgElement(element))) return false;
   const wasFocused = focusedBeside(element) === element && document.hasFocus();
   element.focus();
-  if (!wasFocused && element instanceof HTMLInputElement) {
+  if (!wasFocused && isTag(element, 'input')) {
     try {
       element.setSelectionRange(0, 0);
     } catch {
@@ -139,7 +140,7 @@ function armGuard(hooks: GuardedHooks, element: Element, kind: Guarded): void {
     if (reached === 'none') {
       // The path stops at a closed shadow root's host: the point tells what is under it inside (as the hit test did).
       const first = event.composedPath()[0];
-      const at = first instanceof Element && event instanceof MouseEvent ? innermostAt(first, event.clientX, event.clientY, hooks.closedRoots) : first;
+      const at = isElementNode(first) && event instanceof MouseEvent ? innermostAt(first, event.clientX, event.clientY, hooks.closedRoots) : first;
       reached = composedContains(element, at instanceof Node ? at : null) ? 'hit' : 'blocked';
     }
     if (reached === 'blocked') {

@@ -1,5 +1,6 @@
 import { RECORDER_HOST } from './keys';
 import { positionalPath } from './positional-path';
+import { isSvgElement } from './node-kinds';
 
 /**
  * A place on an element in pixels to a tenth: the pointer's place as the page got it. Whole pixels moved a drop by up to
@@ -34,7 +35,7 @@ interface Placed {
  * (a Gantt chart's layer of bars grows and moves with the bar dragged in it, and with the handles shown on hover), so a
  * place read against it then is another place on replay. The <svg> holding them has a box of its own.
  */
-export const ownsItsBox = (element: Element) => !(element instanceof SVGElement) || element instanceof SVGSVGElement;
+export const ownsItsBox = (element: Element) => !(isSvgElement(element)) || (isSvgElement(element) && element.localName === 'svg');
 
 /** The element, or the nearest element around it whose box is its own. */
 const withOwnBox = (element: Element | null): Element | null => {

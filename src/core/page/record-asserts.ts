@@ -6,6 +6,7 @@ import { gestureTarget } from './gesture-target';
 import { HOOKS_KEY } from './keys';
 import type { RecorderOverlay } from './record-toolbar';
 import { controlOfLabel, type Recording } from './recording';
+import { isElementNode, isHtmlElement, isTag } from './node-kinds';
 
 /** An element's text as an expect step holds it: on one line, and not a page's worth. */
 const MAX_ASSERTED_TEXT = 500;
@@ -35,7 +36,7 @@ export function recordAsserts(r: Recording, overlay: RecorderOverlay, flushTypin
   const checkedAtPress = new WeakMap<Element, boolean>();
   const aimedAt = (event: MouseEvent): Element | null => {
     const first = event.composedPath()[0];
-    const innermost = innermostAt(first instanceof Element ? first : null, event.clientX, event.clientY, closedRoots);
+    const innermost = innermostAt(isElementNode(first) ? first : null, event.clientX, event.clientY, closedRoots);
     if (mode === 'value') {
       // A field's value: the field itself (a design system's inner input), the field of a label, the root of rich text.
       if (!innermost) return null;
@@ -53,13 +54,13 @@ export function recordAsserts(r: Recording, overlay: RecorderOverlay, flushTypin
     // What was typed before comes first (the press that would have written it was the toolbar's, not the page's).
     flushTyping();
     if (asserted === 'text') {
-      const text = (element instanceof HTMLElement ? element.innerText : element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const text = (isHtmlElement(element) ? element.innerText : element.textContent ?? '').replace(/\s+/g, ' ').trim();
       if (!text) return r.send('assert', element, { assert: asserted, problem: 'it shows no text; assert that it is visible, or pick an element with text' });
       return r.send('assert', element, { assert: asserted, value: text.length > MAX_ASSERTED_TEXT ? text.slice(0, MAX_ASSERTED_TEXT).replace(/\s\S*$/, '') : text });
     }
     if (asserted === 'value') {
       if (isToggle(element)) return r.send('assert', element, { assert: asserted, checked: checkedAtPress.get(element) ?? (element as HTMLInputElement).checked });
-      const isField = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement || (element instanceof HTMLElement && element.isContentEditable);
+      const isField = isTag(element, 'input') || isTag(element, 'textarea') || isTag(element, 'select') || (isHtmlElement(element) && element.isContentEditable);
       if (!isField) return r.send('assert', element, { assert: asserted, problem: 'it is not a field and has no value; assert its text instead' });
       if (isSecretElement(element)) {
         return r.send('assert', element, { assert: asserted, problem: 'its value is a secret, which a flow never holds' });

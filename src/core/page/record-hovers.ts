@@ -1,5 +1,6 @@
 import { pointedBy } from './record-pointer';
 import type { Recording } from './recording';
+import { isElementNode } from './node-kinds';
 
 /** Submenus in submenus, at most. */
 const MOST_NESTED = 4;
@@ -64,7 +65,7 @@ export function recordHovers(r: Recording): void {
   /** Openers the person pressed or keyed on: their popups opened by that, not by the pointer resting. */
   const pressedOpeners = new WeakSet<Element>();
   const pressedWithin = (path: readonly EventTarget[]) => {
-    for (const node of path) if (node instanceof Element && opens(node)) pressedOpeners.add(node);
+    for (const node of path) if (isElementNode(node) && opens(node)) pressedOpeners.add(node);
   };
   window.addEventListener('pointerdown', (event) => {
     if (!event.isTrusted) return;

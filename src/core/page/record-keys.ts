@@ -6,6 +6,7 @@ import { subjectOf } from './record-typing';
 
 import type { Recording } from './recording';
 import { keysServe } from './widget-keyboard';
+import { isTag } from './node-kinds';
 
 // Keys that do something beyond typing: Enter, Escape, Tab, arrows and the like outside text fields, and any key
 // with Control, Alt or Meta.
@@ -84,7 +85,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
       r.send('press', target, { value: keyName(event, true) }, { fieldBefore: valueOf(target) });
       return;
     }
-    if (!field && !chord && event.key.length === 1 && !(target instanceof HTMLSelectElement)) {
+    if (!field && !chord && event.key.length === 1 && !(isTag(target, 'select'))) {
       // The click before it (held for a double click) is written first; the element is described as the key finds it,
       // before the page's handlers turn it into an editor.
       r.flushHeld();
@@ -97,7 +98,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
     }
     if (typingChord) return;
     // Keys that move within a select or press a button or toggle are recorded by what they did (change, click).
-    const movesWithin = target instanceof HTMLSelectElement || (event.key === ' ' && (target instanceof HTMLButtonElement || isToggle(target)));
+    const movesWithin = isTag(target, 'select') || (event.key === ' ' && (isTag(target, 'button') || isToggle(target)));
     // On something that is not a field, a key that types nothing (F2, Insert, a menu key) is a command to the widget.
     const command = event.key.length > 1 && !NOT_COMMANDS.has(event.key);
     const recorded = COMMAND_KEYS.has(event.key) || chord || (!field && NAVIGATION_KEYS.has(event.key) && !movesWithin) || (!field && command && !movesWithin);
@@ -184,7 +185,7 @@ export function recordKeys(r: Recording, flushFill: (element: Element, typed?: s
 function caretOnly(field: Element): boolean {
   // A number or email field tells no selection (null): select all then a digit typed over it (a grid's number cell)
   // is no caret the page took text at.
-  if (field instanceof HTMLInputElement && field.selectionStart === null) return false;
-  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) return field.selectionStart === field.selectionEnd;
+  if (isTag(field, 'input') && field.selectionStart === null) return false;
+  if (isTag(field, 'input') || isTag(field, 'textarea')) return field.selectionStart === field.selectionEnd;
   return (field.getRootNode() as Document | ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.()?.isCollapsed ?? document.getSelection()?.isCollapsed ?? true;
 }

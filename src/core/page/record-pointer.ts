@@ -2,6 +2,7 @@ import { editableRoot, isKeyboardEditor, isCustomToggle, isSetByValue, isTextFie
 import { gestureTarget } from './gesture-target';
 import { RECORDING_MARK } from './keys';
 import { controlOfLabel, type Described, type Recording } from './recording';
+import { isElementNode, isTag } from './node-kinds';
 
 /** A click is held back this long: two clicks that make one are recorded as one doubleClick. */
 const DOUBLE_CLICK_MS = 400;
@@ -18,7 +19,7 @@ export const pointedBy = (event: Event): Element | null => {
  * the click's path as it is dispatched: the widget may redraw the element clicked before the label forwards it.
  */
 function widgetLabelControl(event: Event, clicked: Element): Element | null {
-  const label = event.composedPath().find((node): node is HTMLLabelElement => node instanceof HTMLLabelElement);
+  const label = event.composedPath().find((node): node is HTMLLabelElement => isTag(node, 'label'));
   return label && label !== clicked && clicked.getRootNode() !== label.getRootNode() ? label.control : null;
 }
 
@@ -37,7 +38,7 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
   // What the page changed: a field that styles itself or its form group on focus changed nothing a person acts on.
   new MutationObserver((records) => {
     for (const record of records) {
-      const styling = record.type === 'attributes' && gesture.pressedOn && record.target instanceof Element && record.target.contains(gesture.pressedOn);
+      const styling = record.type === 'attributes' && gesture.pressedOn && isElementNode(record.target) && record.target.contains(gesture.pressedOn);
       // The recorder's own marks, put on and taken off as steps are named, are not the page's doing.
       if (!styling && record.attributeName !== RECORDING_MARK) gesture.mutations++;
     }
@@ -46,7 +47,7 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
   const submittedBy = (button: Element) => {
     const form = (button as HTMLButtonElement | HTMLInputElement).form;
     const focused = document.activeElement;
-    return (button instanceof HTMLButtonElement || button instanceof HTMLInputElement) && ['submit', 'image'].includes(button.type)
+    return (isTag(button, 'button') || isTag(button, 'input')) && ['submit', 'image'].includes(button.type)
       && !!form && !!focused && focused !== button && isTextField(focused) && (focused as HTMLInputElement).form === form;
   };
   window.addEventListener('pointerdown', (event) => {
@@ -100,7 +101,7 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
     // Enter in a form's field clicks its submit button (implicit submission): the key's step is the gesture.
     if (target && event.detail === 0 && gesture.pressedAt < gesture.personInputAt && submittedBy(target)) return;
     // A label forwards it to its control: a design system's checkbox (a custom element) hears it as a click of its own.
-    if (target) lastClick = { element: target, at: event.timeStamp, forwardsTo: widgetLabelControl(event, target) ?? (target instanceof HTMLLabelElement ? target.control : null) };
+    if (target) lastClick = { element: target, at: event.timeStamp, forwardsTo: widgetLabelControl(event, target) ?? (isTag(target, 'label') ? target.control : null) };
     // A popup that opened under the pointer at pointerdown sends the click to what both share (the body): the person
     // clicked what they pressed.
     const pressedOn = gesture.pressedOn;
@@ -129,7 +130,7 @@ export function recordPointer(r: Recording, flushFill: (element: Element) => voi
       gesture.pendingFieldClick = decide;
       return;
     }
-    if (isTextField(target) || isToggle(target) || isSetByValue(target) || target instanceof HTMLSelectElement || target instanceof HTMLOptionElement) return;
+    if (isTextField(target) || isToggle(target) || isSetByValue(target) || isTag(target, 'select') || isTag(target, 'option')) return;
     const control = controlOfLabel(target);
     if (control && (isToggle(control) || isCustomToggle(control))) {
       // The control's change is the step. A library that toggles it from the label's press itself (React Aria's

@@ -1,5 +1,6 @@
 import { isInputProxy } from './fields';
 import type { Recording } from './recording';
+import { isElementNode } from './node-kinds';
 
 const SCROLL_SETTLE_MS = 250;
 const GESTURE_SCROLLS_WITHIN_MS = 600;
@@ -21,7 +22,7 @@ export function recordScroll(r: Recording): (event: Event) => void {
     else if (Date.now() - personScrolledAt > GESTURE_SCROLLS_WITHIN_MS) {
       beforeKey.clear();
       const page = document.scrollingElement ?? document.documentElement;
-      for (let node = event.target instanceof Element ? event.target : null; node; node = node.parentElement) beforeKey.set(node, { top: node.scrollTop, left: node.scrollLeft });
+      for (let node = isElementNode(event.target) ? event.target : null; node; node = node.parentElement) beforeKey.set(node, { top: node.scrollTop, left: node.scrollLeft });
       beforeKey.set(page, { top: page.scrollTop, left: page.scrollLeft });
     }
     personScrolledAt = Date.now();
@@ -34,7 +35,7 @@ export function recordScroll(r: Recording): (event: Event) => void {
   const scrolling = new Map<Element, { timer: number; write: () => void }>();
   const onScroll = (event: Event) => {
     if (!event.isTrusted || Date.now() - personScrolledAt > GESTURE_SCROLLS_WITHIN_MS) return;
-    const scroller = event.target instanceof Element ? event.target : document.scrollingElement ?? document.documentElement;
+    const scroller = isElementNode(event.target) ? event.target : document.scrollingElement ?? document.documentElement;
     // A code editor scrolls its hidden input as it goes: its own drawing, not the person's scroll.
     if (isInputProxy(scroller)) return;
     window.clearTimeout(scrolling.get(scroller)?.timer);

@@ -1,5 +1,6 @@
 import { RECORD_MODE_HINTS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../../schema/record-modes';
 import { HOOKS_KEY, RECORDER_HOST } from './keys';
+import { isHtmlElement } from './node-kinds';
 
 /** The toolbar, the outline of the element an assert mode aims at, or both: drawn where the page cannot reach. */
 export interface RecorderOverlay {
@@ -108,7 +109,7 @@ export function installOverlay(toolbar: boolean): RecorderOverlay {
     owns: (event) => event.target === host || event.composedPath().includes(host),
     pressAt: (x, y) => {
       const hit = root.elementFromPoint(x, y);
-      const button = hit instanceof HTMLElement ? hit.closest('button') : null;
+      const button = isHtmlElement(hit) ? hit.closest('button') : null;
       if (button === move) bar.classList.toggle('top');
       const mode = button?.dataset.mode;
       return (RECORD_MODES as readonly string[]).includes(mode ?? '') ? (mode as RecordMode) : undefined;

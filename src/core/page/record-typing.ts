@@ -4,11 +4,12 @@ import { caretLine } from './element-state';
 import { customControlAround } from './gesture-target';
 import { editableRoot, isKeyboardEditor, isSetByValue, isTextField, isToggle, valueOf } from './fields';
 import { controlOfLabel, type Recording } from './recording';
+import { isElementNode, isTag } from './node-kinds';
 
 /** The element a gesture is about (a contenteditable region by its root). */
 export const subjectOf = (event: Event): Element | null => {
   const target = event.composedPath()[0];
-  return target instanceof Element ? editableRoot(target) : null;
+  return isElementNode(target) ? editableRoot(target) : null;
 };
 
 /**
@@ -20,7 +21,7 @@ const isCustomControlElement = (element: Element) => element.localName.includes(
 
 /** A click on the page's background (no role, no pointer cursor) is what makes a field lose focus, not a step. */
 const isBackground = (element: Element) => ['generic', 'none', 'paragraph', 'main', 'region', 'section', 'article', 'heading', 'list', 'form', 'group'].includes(describeInPage(element).role)
-  && getComputedStyle(element).cursor !== 'pointer' && !(element instanceof HTMLLabelElement) && !isCustomControlElement(element);
+  && getComputedStyle(element).cursor !== 'pointer' && !(isTag(element, 'label')) && !isCustomControlElement(element);
 
 /**
  * Fields, as the recorder hears them: what is typed becomes one fill when the person leaves the field or starts another
@@ -73,7 +74,7 @@ export function recordTyping(r: Recording) {
     typingFrom.delete(element);
     // A rich text field holds what the page wrote into it since the person's last typing there (a mention a menu's pick
     // put there), which a fill of the whole would write over as plain text. A plain field's value is all there is.
-    const rich = !(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement);
+    const rich = !(isTag(element, 'input') || isTag(element, 'textarea'));
     // Line breaks are the person's Enter, not the page's writing.
     const unspaced = (text: string) => text.replace(/\s+/g, '');
     const pageWrote = from !== undefined && rich && from.value !== '' && pendingFill.has(element) && unspaced(pendingFill.get(element)!) !== unspaced(from.value);
@@ -123,7 +124,7 @@ export function recordTyping(r: Recording) {
     // Focus the page's own script moves (a picker giving its input the focus back) is not the person's.
     const pressedOn = gesture.pressedOn;
     const byPerson = Date.now() - gesture.tabbedAt < 1000 || (pressedOn !== null && Date.now() - gesture.personInputAt < 1000 && (pressedOn === target || target.contains(pressedOn) || pressedOn.contains(target) || controlOfLabel(pressedOn) === target));
-    if ((isTextField(target) || target instanceof HTMLSelectElement) && byPerson) gesture.untouched = { element: target, value: valueOf(target) };
+    if ((isTextField(target) || isTag(target, 'select')) && byPerson) gesture.untouched = { element: target, value: valueOf(target) };
   }, true);
   window.addEventListener('focusout', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
@@ -143,7 +144,7 @@ export function recordTyping(r: Recording) {
     // reports it if it acted), and a field the page removed after a key (Enter closing an in-place editor) was not left
     // for the background.
     const pressedLast = gesture.pressedAt === gesture.personInputAt && Date.now() - gesture.pressedAt < 1000;
-    if (!leftFor && pressedOn && pressedOn !== target && gesture.pressButton === 0 && pressedLast && isBackground(pressedOn) && (isTextField(target) || target instanceof HTMLSelectElement)) {
+    if (!leftFor && pressedOn && pressedOn !== target && gesture.pressButton === 0 && pressedLast && isBackground(pressedOn) && (isTextField(target) || isTag(target, 'select'))) {
       gesture.backgroundClick = pressedOn;
       // Described as it is now: typed into, an in-place editor's row shows the new value.
       r.describeNow(target);
@@ -161,12 +162,12 @@ export function recordTyping(r: Recording) {
     // A toggle inside a custom control the person clicked: the click on the control is the step.
     const around = customControlAround(target);
     if (around && (around === gesture.pressedOn || around === gesture.element)) return;
-    if (target instanceof HTMLSelectElement) {
+    if (isTag(target, 'select')) {
       const chosen = [...target.selectedOptions].map((option) => option.label);
       r.send('select', target, target.multiple ? { values: chosen } : { value: chosen[0] ?? target.value });
     }
     else if (isToggle(target)) r.send((target as HTMLInputElement).checked ? 'check' : 'uncheck', target);
-    else if (target instanceof HTMLInputElement && target.type === 'file') r.send('upload', target, { files: [...(target.files ?? [])].map((file) => file.name) });
+    else if (isTag(target, 'input') && target.type === 'file') r.send('upload', target, { files: [...(target.files ?? [])].map((file) => file.name) });
     else if (isSetByValue(target)) r.send('fill', target, { value: (target as HTMLInputElement).value });
     else if (isTextField(target)) flushFill(target);
   };

@@ -23,6 +23,7 @@ import type { Described, GestureState, Recording, StepExtra } from './recording'
 import { selectorsInPage } from './selectors-in-page';
 import { proveSelectors, type SelectorProof } from './proven-selectors';
 import { listenInsideShadowRoots } from './shadow-listeners';
+import { isElementNode } from './node-kinds';
 
 /** Steps a pointer press began: what they opened, they opened since the press. */
 const POINTER_KINDS = new Set(['click', 'doubleClick', 'rightClick']);
@@ -102,7 +103,7 @@ export function installRecorder(binding: string, token: string): void {
   const { appearedSince, goneSince, pickShownSince } = watchAppearances();
   // The recorder's own marks and toolbar are not the page's doing.
   const { changedSince, keysAnsweredSince, duringInput } = watchPageChanges((record) => record.attributeName === RECORDING_MARK
-    || (record.target instanceof Element && record.target.closest(RECORDER_HOST) !== null));
+    || (isElementNode(record.target) && record.target.closest(RECORDER_HOST) !== null));
   const { madeCurrentSince } = watchCurrents(duringInput);
   const describeNow = (element: Element) => {
     const named = describeInPage(element);

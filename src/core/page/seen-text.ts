@@ -1,4 +1,5 @@
 import { RECORDER_HOST } from './keys';
+import { isElementNode } from './node-kinds';
 
 /**
  * Whether a person sees a text of the page (or saw one taken off it): outside the overlays whose text is theirs, the
@@ -55,7 +56,7 @@ const SCREEN_READER_ONLY = /(?:^|[\s_-])(?:sr-only|visually-?hidden|screen-?read
  * elements' own attributes, inline styles and classes say.
  */
 export function hiddenBefore(shown: Text | Element, removedRoot: Node): boolean {
-  for (let node = shown instanceof Element ? shown : shown.parentElement; node; node = node === removedRoot ? null : node.parentElement) {
+  for (let node = isElementNode(shown) ? shown : shown.parentElement; node; node = node === removedRoot ? null : node.parentElement) {
     const style = (node as Partial<HTMLElement>).style;
     if (node.hasAttribute('hidden') || SCREEN_READER_ONLY.test(node.getAttribute('class') ?? '')) return true;
     if (style && (style.display === 'none' || style.visibility === 'hidden' || (style.clip && style.clip !== 'auto') || (style.clipPath && style.clipPath !== 'none'))) return true;

@@ -10,6 +10,7 @@ import { cellPlaceOf, rowKeySelectors, type CellPlace } from './row-key';
 import { positionalPath } from './positional-path';
 import { groupName, LABELLED_GROUPS, sectionOf } from './section-of';
 import { shadowSelectors } from './shadow-selectors';
+import { isElementNode, isTag } from './node-kinds';
 
 /**
  * Selectors for an element of a document's own tree, computed in the page at the moment a gesture starts (the element
@@ -157,7 +158,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
     }
   }
   // A select without a name is known by its options (the first one is often the prompt: "--Select a fruit--").
-  if (element instanceof HTMLSelectElement && !name) {
+  if (isTag(element, 'select') && !name) {
     const first = clean(element.options[0]?.text ?? '');
     const holders = [...document.querySelectorAll('select')].filter((candidate) => clean(candidate.textContent ?? '').includes(first));
     if (first && holders.length === 1) selectors.push(`css=select:has-text(${quote(element.options[0]!.text.trim())})`);
@@ -293,7 +294,7 @@ export function selectorsInPage(element: Element, fingerprint: PageFingerprint, 
       }
     };
     const [container, ...more] = found(xpath);
-    if (found(headingPath).length !== 1 || found(headingPath)[0] !== heading || more.length || !(container instanceof Element) || !container.contains(element)) return [];
+    if (found(headingPath).length !== 1 || found(headingPath)[0] !== heading || more.length || !(isElementNode(container)) || !container.contains(element)) return [];
     const inside = named.filter((candidate) => container.contains(candidate));
     const order = inside.indexOf(element);
     return [`xpath=${xpath} >> role=${role}[name=${quote(name)}i]${inside.length > 1 ? ` >> nth=${order}` : ''}`];

@@ -1,5 +1,6 @@
 import { RECORDER_HOST } from './keys';
 import { paintsOnly } from './layout-print';
+import { isHtmlElement, isShadowRootNode } from './node-kinds';
 
 /**
  * Whether the page (or what is inside `within`) is in the middle of a finite animation or transition (a dropped card gliding to its place, a
@@ -13,7 +14,7 @@ export function animating(within?: Element): boolean {
     // Inside an area whose layout is read: only what moves boxes (a hover's colour fading in moves none).
     if (within && (!target || target === within || !within.contains(target) || paintsOnly(animation))) return false;
     const root = target?.getRootNode();
-    if (root instanceof ShadowRoot && root.host.localName === RECORDER_HOST) return false;
+    if (isShadowRootNode(root) && root.host.localName === RECORDER_HOST) return false;
     const end = animation.effect.getComputedTiming().endTime;
     return typeof end === 'number' && Number.isFinite(end);
   });
@@ -70,7 +71,7 @@ export function editorRests(element: Element, rest: { quiet: number; most: numbe
   // A key pressed on the page, or on what holds the editor, lands in the editor that has the focus (Editor.js's block,
   // clicked just before: on a loaded machine its Enter came before the editor knew its block, and made a line break).
   const focused = document.activeElement;
-  const keyedEditor = (element instanceof HTMLElement && element.isContentEditable)
-    || (focused instanceof HTMLElement && focused.isContentEditable && element.contains(focused));
+  const keyedEditor = (isHtmlElement(element) && element.isContentEditable)
+    || (isHtmlElement(focused) && focused.isContentEditable && element.contains(focused));
   return keyedEditor ? untilQuiet(rest) : Promise.resolve();
 }

@@ -4,6 +4,7 @@ import type { PageFingerprint } from './describe-in-page';
 import { openRoots } from './find-sole';
 import { describingSelectors, idSelectors, ownClassSelector } from './own-attributes';
 import { positionalPath } from './positional-path';
+import { isShadowRootNode } from './node-kinds';
 
 const quote = (text: string) => JSON.stringify(text);
 
@@ -40,8 +41,8 @@ export function shadowSelectors(element: Element, { role, name }: PageFingerprin
 /** Whether the element sits in shadow roots that are all open (Playwright and the page's finder see into those). */
 function insideOpenRootsOnly(element: Element): boolean {
   let root = element.getRootNode();
-  if (!(root instanceof ShadowRoot)) return false;
-  for (; root instanceof ShadowRoot; root = root.host.getRootNode()) if (root.mode !== 'open') return false;
+  if (!(isShadowRootNode(root))) return false;
+  for (; isShadowRootNode(root); root = root.host.getRootNode()) if (root.mode !== 'open') return false;
   return root === element.ownerDocument;
 }
 

@@ -2,6 +2,7 @@ import { isSecretElement } from '../snapshot/secret-fields';
 import { holdsText, isInputProxy } from './fields';
 import { RECORDER_HOST } from './keys';
 import { seen, shownHolder } from './seen-text';
+import { isElementNode } from './node-kinds';
 
 /**
  * Where a person sees a text on the page: its text nodes (open shadow trees too), the labels of elements that show no
@@ -28,7 +29,7 @@ function textsUnder(root: Node, most: number): Text[] {
     for (let node: Node | null = walker.currentNode; node && found.length < most; node = walker.nextNode()) {
       if (node instanceof Text) {
         if (!node.parentElement?.closest('style, script, template, noscript')) found.push(node);
-      } else if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+      } else if (isElementNode(node) && node.shadowRoot) walk(node.shadowRoot);
     }
   };
   walk(root);
@@ -48,7 +49,7 @@ export function labelOf(element: Element): string | undefined {
 
 /** The elements in `node` (itself included) named by a label alone. */
 export function labelledIn(node: Node): Element[] {
-  if (!(node instanceof Element)) return [];
+  if (!(isElementNode(node))) return [];
   const found = node.hasAttribute('aria-label') ? [node] : [];
   for (const element of node.querySelectorAll('[aria-label]')) {
     if (found.length >= MOST_LABELLED_PER_ELEMENT) break;

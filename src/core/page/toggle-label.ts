@@ -1,4 +1,5 @@
 import { surelyVisible } from './sole-target';
+import { isTag } from './node-kinds';
 
 /**
  * A checkbox or radio drawn by its label (the input itself hidden, as design systems' segmented controls and custom
@@ -6,7 +7,7 @@ import { surelyVisible } from './sole-target';
  * input. Runs in the page.
  */
 export function shownLabelOf(element: Element): HTMLLabelElement | null {
-  if (!(element instanceof HTMLInputElement) || (element.type !== 'checkbox' && element.type !== 'radio') || pressable(element)) return null;
+  if (!(isTag(element, 'input')) || (element.type !== 'checkbox' && element.type !== 'radio') || pressable(element)) return null;
   return [...(element.labels ?? [])].find((label) => surelyVisible(label)) ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { deepActiveElement } from './element-at-point';
 import { hasEditContext, unseen } from './fields';
+import { isHtmlElement, isShadowRootNode, isTag } from './node-kinds';
 
 /**
  * A widget's own keyboard: a field the person cannot see (or a screen reader is told to skip) that a widget focuses to
@@ -19,7 +20,7 @@ export function widgetAround(element: Element, levels = WIDGET_LEVELS): Element 
 
 /** A field the person cannot see or a screen reader is told to skip, which a widget focuses to hear keys. */
 export function isHiddenKeyboard(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
-  return (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
+  return (isTag(element, 'input') || isTag(element, 'textarea'))
     && (element.getAttribute('aria-hidden') === 'true' || unseen(element, 4));
 }
 
@@ -30,8 +31,8 @@ export function keysServe(keyboard: Element, element: Element): boolean {
 
 /** The text an element holds as the person typed it: a field's value, an editable's text; none for anything else. */
 export function typedTextOf(element: Element | null): string | undefined {
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) return element.value;
-  return element instanceof HTMLElement && element.isContentEditable ? element.innerText : undefined;
+  if (isTag(element, 'input') || isTag(element, 'textarea')) return element.value;
+  return isHtmlElement(element) && element.isContentEditable ? element.innerText : undefined;
 }
 
 /**
@@ -41,12 +42,12 @@ export function typedTextOf(element: Element | null): string | undefined {
 export function typingFocus(element: Element): { within: boolean; held: string | undefined; field: boolean } {
   const active = deepActiveElement();
   let within = false;
-  for (let node: Node | null = active; node && !within; node = node.parentNode ?? (node instanceof ShadowRoot ? node.host : null)) within = node === element;
+  for (let node: Node | null = active; node && !within; node = node.parentNode ?? (isShadowRootNode(node) ? node.host : null)) within = node === element;
   // A field the widget keeps hidden for its keys (a JSON editor's, focused by the click that selected the element)
   // takes them for the element: a click again would start another gesture (a double click, an edit).
   if (!within && active) within = keysServe(active, element);
   // An EditContext (Monaco's keyboard) takes text as a field does, and shows it elsewhere: the step's effect says where.
-  const field = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable) || hasEditContext(element);
+  const field = isTag(element, 'input') || isTag(element, 'textarea') || (isHtmlElement(element) && element.isContentEditable) || hasEditContext(element);
   return { within, held: typedTextOf(active), field };
 }
 
@@ -54,7 +55,7 @@ export function typingFocus(element: Element): { within: boolean; held: string |
 export function focusedText(): { held: string | undefined } {
   let active = document.activeElement;
   for (let hops = 0; active && hops < 10; hops++) {
-    const inner = active.shadowRoot?.activeElement ?? (active instanceof HTMLIFrameElement ? active.contentDocument?.activeElement : null);
+    const inner = active.shadowRoot?.activeElement ?? (isTag(active, 'iframe') ? active.contentDocument?.activeElement : null);
     if (!inner) break;
     active = inner;
   }
