@@ -117,7 +117,7 @@ export class Recorder {
         if ((RECORD_MODES as readonly unknown[]).includes(event.mode)) void recorder.setMode(event.mode as RecordMode);
         return;
       }
-      recorder.receive(event, source.frame === source.page.mainFrame());
+      recorder.receive(event, source.frame);
     });
     const follow = (page: Page) => page.on('framenavigated', recorder.followNavigation);
     context.pages().forEach(follow);
@@ -181,7 +181,7 @@ export class Recorder {
     for (const frame of this.session.page().context().pages().flatMap((page) => page.frames())) {
       const held = await frame.evaluate((key) => (window as unknown as Record<symbol, (() => unknown) | undefined>)[Symbol.for(key)]?.(), `rehearse.recorder.${this.token}`).catch(() => undefined) as HandedBack | undefined;
       if (typeof held?.document === 'string' && typeof held.sent === 'number') sentBy.set(held.document, held.sent);
-      for (const event of Array.isArray(held?.events) ? held.events as (RecordedEvent & { token?: unknown })[] : []) if (event?.token === this.token) this.receive(event, frame === frame.page().mainFrame());
+      for (const event of Array.isArray(held?.events) ? held.events as (RecordedEvent & { token?: unknown })[] : []) if (event?.token === this.token) this.receive(event, frame);
     }
     // A step the page sent just before Stop may still be on its way: the last gesture before Stop is kept.
     await this.allArrived(sentBy, ARRIVAL_MS);
@@ -197,7 +197,8 @@ export class Recorder {
     return this.steps;
   }
 
-  private receive(event: RecordedEvent, inMainFrame: boolean): void {
+  private receive(event: RecordedEvent, frame: Frame): void {
+    const inMainFrame = frame === frame.page().mainFrame();
     if (this.stopped) return;
     // Selectors made in the page serve for the main document; elements in frames and shadow roots are named by the
     // engine's snapshot, which knows the hops. Asked at once: the element may be gone after the click. The mark is
@@ -209,7 +210,10 @@ export class Recorder {
       if (event.problem && event.assert) return this.problem(`${RECORD_MODE_LABELS[event.assert]} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}.`);
       if (event.problem) return this.problem(`${event.kind}${event.kind === 'press' && event.value ? ` ${event.value}` : ''} on ${describeFingerprint(event.fingerprint)} was not recorded: ${event.problem}. Record it again, or add the step by hand.`);
       const snapshot = fromSnapshot ? await fromSnapshot : undefined;
-      const selectors = snapshot ? [...inFrame(event.selectors, snapshot.selector), snapshot.selector, ...snapshot.fallbacks] : inMainFrame ? event.selectors : [];
+      // An element of a frame gone before the snapshot looked (a heading a key deleted as its click was sent): the
+      // selectors its frame made and proved, behind the way into that frame.
+      const selectors = snapshot ? [...inFrame(event.selectors, snapshot.selector), snapshot.selector, ...snapshot.fallbacks]
+        : inMainFrame ? event.selectors : await throughFrame(this.session.page(), frame, event.selectors);
       const described = describeFingerprint(event.fingerprint);
       if (event.kind === 'dialog') {
         return this.problem(`a dialog answered after a step on ${described} (${event.dialog?.accept ? 'accepted' : 'dismissed'}) could not be tied to the step that opened it; replay will dismiss it: add "dialog": ${JSON.stringify(event.dialog)} to that step by hand`);
@@ -281,6 +285,25 @@ function inFrame(madeInFrame: readonly string[], fromSnapshot: string): string[]
   const { hops } = parseSelector(fromSnapshot);
   if (!hops.length || hops.some((hop) => hop.kind !== 'frame')) return [];
   return madeInFrame.map((selector) => formatSelector(hops, selector)).filter((selector) => selector !== fromSnapshot);
+}
+
+/**
+ * Selectors made in a frame, behind the hops into it: its own element (the iframe) named as the snapshot names any, by
+ * a mark put on it for the moment. None when the frame is gone, or reached through a shadow root.
+ */
+async function throughFrame(page: Page, frame: Frame, madeInFrame: readonly string[]): Promise<string[]> {
+  if (!madeInFrame.length) return [];
+  const holder = await frame.frameElement().catch(() => undefined);
+  if (!holder) return [];
+  const mark = `frame-${randomBytes(6).toString('hex')}`;
+  const marked = await holder.evaluate((element, [attribute, value]) => (element as Element).setAttribute(attribute, value), [RECORDING_MARK, mark] as const).then(() => true, () => false);
+  if (!marked) return [];
+  const described = await describeElementByAttribute(page, RECORDING_MARK, mark).catch(() => undefined)
+    .finally(() => holder.evaluate((element, attribute) => (element as Element).removeAttribute(attribute), RECORDING_MARK).catch(() => undefined));
+  if (!described) return [];
+  const { hops, target } = parseSelector(described.selector);
+  if (hops.some((hop) => hop.kind !== 'frame')) return [];
+  return madeInFrame.map((selector) => formatSelector([...hops, { kind: 'frame', selector: target }], selector));
 }
 
 /** Runs in the page: removes the recorder's marks (one, or all), in shadow roots too. */

@@ -12,6 +12,7 @@ import type { PressedForDrag, Recording } from './recording';
 import { selectorsInPage } from './selectors-in-page';
 import { provenSelectors } from './proven-selectors';
 import { widgetAround } from './widget-keyboard';
+import { isElementNode } from './node-kinds';
 
 /**
  * Drags, one step each from the element picked up to where it was dropped: HTML5 drag and drop, and drags made of
@@ -71,6 +72,24 @@ export function recordDrags(r: Recording): void {
     }
     dragged = null;
     draggedFrom = null;
+  }, true);
+  // An HTML5 drag whose drop this document did not hear went to another one (a page builder's canvas in an iframe),
+  // where its place cannot be joined to this drag yet: the person is told what was not kept, not that a click changed
+  // the page. A drag let go where nothing takes it ends with no drop effect, and did nothing.
+  let droppedHere = false;
+  window.addEventListener('drop', (event) => {
+    if (event.isTrusted) droppedHere = true;
+  }, true);
+  window.addEventListener('dragstart', (event) => {
+    if (event.isTrusted) droppedHere = false;
+  }, true);
+  window.addEventListener('dragend', (event) => {
+    const source = dragged;
+    dragged = null;
+    draggedFrom = null;
+    if (!event.isTrusted || !source || droppedHere || event.dataTransfer?.dropEffect === 'none') return;
+    gesture.accounted = true;
+    r.raw({ kind: 'drag', mark: '', fingerprint: describeInPage(source), selectors: [], problem: 'it was dropped in another frame (an iframe of the page), and a drag from one frame into another is not kept yet (its step is a dragAndDrop whose drop target names that frame: frame:… >>> …)', token: r.token });
   }, true);
   // An HTML5 drag cancels the pointer: its own dragstart and drop record it.
   window.addEventListener('pointercancel', () => {
@@ -157,7 +176,7 @@ function destinationOf(place: { element: Element; offset: readonly [number, numb
 function pickedUp(pointed: Element, event: PointerEvent): Element {
   const isCell = ['gridcell', 'cell', 'rowheader', 'columnheader'].includes(pointed.getAttribute('role') ?? '') || pointed.localName === 'td';
   const touched = event.composedPath()[0];
-  if (!isCell || !(touched instanceof Element) || !pointed.contains(touched)) return pointed;
+  if (!isCell || !(isElementNode(touched)) || !pointed.contains(touched)) return pointed;
   const text = textOf(touched);
   if (!text || text === textOf(pointed)) return pointed;
   return touched;
