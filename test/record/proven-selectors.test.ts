@@ -80,20 +80,20 @@ describe('recorded selectors are proven on the live page', function () {
     assert.deepEqual(await page.evaluate(() => (window as unknown as { events: string[] }).events), ['edit 1101']);
   });
 
-  it('ids a library makes up on each load (React 19\'s useId, alone or inside a library\'s own id; random tokens) are not written; stable ids are', async () => {
+  it('ids a library makes up on each load (React 19\'s useId, alone or inside a library\'s own id; random tokens; GrapesJS\'s) are not written; stable ids are', async () => {
     const page = rig.session.page();
     // Fluent UI 9 builds its ids around React's: `menu_r_c_`, `field-_r_1___control`.
     await page.setContent(`<h1>Order</h1><button id="_r_21_">Pay</button> <button id="mantine-xisw60gs5">Cancel</button>
       <button id="«r3»">Help</button> <button id="menu_r_c_">More</button> <button id="field-_r_1g___control">Notes</button>
-      <button id="save-order">Save</button>`);
+      <button id="idm8">Copy</button> <button id="save-order">Save</button>`);
     const recorder = await Recorder.start(rig.session);
-    for (const name of ['Pay', 'Cancel', 'Help', 'More', 'Notes', 'Save']) await page.getByRole('button', { name }).click();
+    for (const name of ['Pay', 'Cancel', 'Help', 'More', 'Notes', 'Copy', 'Save']) await page.getByRole('button', { name }).click();
     await page.waitForTimeout(600);
     const steps = (await recorder.stop()).map(({ step }) => step).filter((step): step is ActionStep => 'action' in step);
     const written = steps.map((step) => [step.action.selector, ...(step.fallbacks ?? [])]);
-    assert.equal(written.length, 6, JSON.stringify(steps));
-    for (const selectors of written.slice(0, 5)) assert.ok(!selectors.some((selector) => /_r_21_|mantine-|«r3»|_r_c_|_r_1g_/.test(selector)), JSON.stringify(selectors));
-    assert.equal(written[5]![0], 'css=#save-order');
+    assert.equal(written.length, 7, JSON.stringify(steps));
+    for (const selectors of written.slice(0, 6)) assert.ok(!selectors.some((selector) => /_r_21_|mantine-|«r3»|_r_c_|_r_1g_|idm8/.test(selector)), JSON.stringify(selectors));
+    assert.equal(written[6]![0], 'css=#save-order');
   });
 
   it('an option whose text has nothing lasting of its own is found through the title around it, an item through the data attribute that names it; both replay after the layout moved', async () => {
