@@ -1,7 +1,7 @@
 import { holdsText, isTextField } from './fields';
 import { hiddenBefore, inOverlay, seen, shownHolder } from './seen-text';
 import { labelledIn, labelOf, placesShowing, shownFields, spaced, textNodesOf } from './text-places';
-import { isElementNode } from './node-kinds';
+import { isElementNode, isTextNode } from './node-kinds';
 
 /**
  * Text a click put on the page: the option picked in a list that closed on the pick, now the select's value, a chip or
@@ -134,7 +134,7 @@ export function watchAppearances() {
         if (wasHidden && !nowHidden) for (const text of textNodesOf(target)) added.push({ text, at, revealed: true });
         continue;
       }
-      if (record.type === 'characterData' && record.target instanceof Text) {
+      if (record.type === 'characterData' && isTextNode(record.target)) {
         added.push({ text: record.target, at });
         if (record.oldValue) removed.push({ text: spaced(record.oldValue), at, seen: seen(record.target) });
         continue;

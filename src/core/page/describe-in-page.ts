@@ -1,5 +1,5 @@
 import { composedParent } from './element-at-point';
-import { isElementNode } from './node-kinds';
+import { isDocumentNode, isElementNode } from './node-kinds';
 
 /**
  * What an element is to a person, computed in the page: its role, its accessible name (after ARIA's accname steps:
@@ -124,7 +124,7 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
     if (node.closest('label')) return true;
     if (!node.id) return false;
     const root = node.getRootNode();
-    const labels = root instanceof Document ? root.getElementsByTagName('label') : (root as ShadowRoot).querySelectorAll?.('label') ?? [];
+    const labels = isDocumentNode(root) ? root.getElementsByTagName('label') : (root as ShadowRoot).querySelectorAll?.('label') ?? [];
     for (const label of labels) if (label.htmlFor === node.id) return true;
     return false;
   };

@@ -2,7 +2,7 @@ import { untilDefined } from './custom-elements';
 import { composedContains, composedParent, focusedBeside, innermostAt } from './element-at-point';
 import type { PageHooks } from './page-hooks';
 import { surelyVisible } from './sole-target';
-import { isElementNode, isHtmlElement, isSvgElement, isTag } from './node-kinds';
+import { isAnyNode, isElementNode, isHtmlElement, isSvgElement, isTag } from './node-kinds';
 
 /**
  * Runs in the page, on an element the engine reached by its node id: Playwright's checks before a pointer action
@@ -141,7 +141,7 @@ function armGuard(hooks: GuardedHooks, element: Element, kind: Guarded): void {
       // The path stops at a closed shadow root's host: the point tells what is under it inside (as the hit test did).
       const first = event.composedPath()[0];
       const at = isElementNode(first) && event instanceof MouseEvent ? innermostAt(first, event.clientX, event.clientY, hooks.closedRoots) : first;
-      reached = composedContains(element, at instanceof Node ? at : null) ? 'hit' : 'blocked';
+      reached = composedContains(element, isAnyNode(at) ? at : null) ? 'hit' : 'blocked';
     }
     if (reached === 'blocked') {
       event.preventDefault();

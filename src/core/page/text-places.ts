@@ -2,7 +2,7 @@ import { isSecretElement } from '../snapshot/secret-fields';
 import { holdsText, isInputProxy } from './fields';
 import { RECORDER_HOST } from './keys';
 import { seen, shownHolder } from './seen-text';
-import { isElementNode } from './node-kinds';
+import { isElementNode, isTextNode } from './node-kinds';
 
 /**
  * Where a person sees a text on the page: its text nodes (open shadow trees too), the labels of elements that show no
@@ -27,7 +27,7 @@ function textsUnder(root: Node, most: number): Text[] {
   const walk = (from: Node) => {
     const walker = (from.ownerDocument ?? document).createTreeWalker(from, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
     for (let node: Node | null = walker.currentNode; node && found.length < most; node = walker.nextNode()) {
-      if (node instanceof Text) {
+      if (isTextNode(node)) {
         if (!node.parentElement?.closest('style, script, template, noscript')) found.push(node);
       } else if (isElementNode(node) && node.shadowRoot) walk(node.shadowRoot);
     }
@@ -82,5 +82,27 @@ export function placesShowing(text: string, document: Document): number {
     if (value.length >= wanted.length && spaced(value) === wanted && seen(node)) count++;
   }
   for (const element of document.querySelectorAll('[aria-label]')) if (labelOf(element) === wanted && shownHolder(element)) count++;
+  return count;
+}
+
+/** How deep into frames within frames `placesShowingWithFrames` reads. */
+const MOST_FRAME_LEVELS = 3;
+
+/**
+ * As placesShowing, in this document and in those of the frames it holds that the page may read (same origin): a
+ * block dragged from a page builder's panel shows in its canvas, an iframe.
+ */
+export function placesShowingWithFrames(text: string, document: Document, level = 0): number {
+  let count = placesShowing(text, document);
+  if (level >= MOST_FRAME_LEVELS) return count;
+  for (const frame of document.querySelectorAll('iframe, frame')) {
+    let inner: Document | null = null;
+    try {
+      inner = (frame as HTMLIFrameElement).contentDocument;
+    } catch {
+      inner = null;
+    }
+    if (inner?.body) count += placesShowingWithFrames(text, inner, level + 1);
+  }
   return count;
 }
