@@ -178,7 +178,9 @@ export class SelectorIndex {
     if (!owner || frame.index === 0) return [];
     let cached = this.frameHopCache.get(frame);
     if (!cached) {
-      const [best] = this.pathsFor(owner, 'iframe');
+      // Not by its role: Playwright's role engine knows no "iframe" (the accessibility tree's role for it), so a titled
+      // iframe's `role=iframe[name=…]` found nothing, and every step in it failed on replay.
+      const best = this.pathsFor(owner, 'iframe').find((path) => !path.target.startsWith('role='));
       cached = [...best!.hops, { kind: 'frame', selector: best!.target }];
       this.frameHopCache.set(frame, cached);
     }
