@@ -11,6 +11,7 @@ import { locatorFor } from '../core/act/locate';
 import { ariaSnapshotForFlow } from '../core/aria-snapshot';
 import { byMeaning } from '../core/snapshot/by-meaning';
 import { formatSelector, parseSelector } from '../core/snapshot/selector-syntax';
+import { CrossFrameDrags, JOIN_WITHIN_MS } from './cross-frame-drag';
 import { MAX_ARIA_SNAPSHOT_CHARS, RECORD_MODE_LABELS, RECORD_MODES, type RecordMode } from '../schema';
 import type { Frame, Page } from 'playwright-core';
 
@@ -62,6 +63,9 @@ export class Recorder {
   private lastPlace?: { url: string; document?: string | undefined; mayLeave: boolean };
   private unfollow = () => undefined as void;
   private uninstall = async () => undefined as void;
+
+  /** The halves of drags from one frame into another, joined as they come. */
+  private readonly crossFrame = new CrossFrameDrags();
 
   /** What a click in the browser does now: the toolbar's mode, the same in every frame. */
   private mode: RecordMode = 'record';
@@ -186,6 +190,7 @@ export class Recorder {
     // A step the page sent just before Stop may still be on its way: the last gesture before Stop is kept.
     await this.allArrived(sentBy, ARRIVAL_MS);
     await this.queue;
+    this.expireCrossFrame(true);
     this.stopped = true;
     this.unfollow();
     await this.uninstall();
@@ -219,6 +224,18 @@ export class Recorder {
         return this.problem(`a dialog answered after a step on ${described} (${event.dialog?.accept ? 'accepted' : 'dismissed'}) could not be tied to the step that opened it; replay will dismiss it: add "dialog": ${JSON.stringify(event.dialog)} to that step by hand`);
       }
       if (!selectors.length) return this.problem(`${event.kind} on ${described} was not recorded: the element could not be found again to name it (it left the page at once). Record that step again, or add it by hand.`);
+      // A drag made in a frame names its drop target as that frame's page did: behind the way into the frame.
+      if (event.kind === 'drag' && !inMainFrame && event.destination?.selectors.length) {
+        event = { ...event, destination: { ...event.destination, selectors: await throughFrame(this.session.page(), frame, event.destination.selectors) } };
+      }
+      if (event.kind === 'dragOut' || event.kind === 'dropIn') {
+        const { joined, unjoined } = this.crossFrame.add({ event, selectors, described });
+        if (unjoined) this.problem(unjoined);
+        // The other half may never come: said once its time is up.
+        if (!joined) setTimeout(() => void (this.queue = this.queue.then(() => this.expireCrossFrame())), JOIN_WITHIN_MS + 100);
+        if (joined) await this.emit(toStep(joined.event, joined.selectors, joined.described));
+        return;
+      }
       if (event.kind === 'drag' && !event.destination?.selectors.length) {
         return this.problem(`dragging ${described} was not recorded: where it was dropped (${event.destination ? describeFingerprint(event.destination.fingerprint) : 'unknown'}) has no selector that finds it alone`);
       }
@@ -252,6 +269,11 @@ export class Recorder {
   private async emit(recorded: RecordedStep): Promise<void> {
     this.steps.push(recorded);
     await this.onStep(recorded);
+  }
+
+  private expireCrossFrame(force = false): void {
+    const unjoined = this.stopped && !force ? undefined : this.crossFrame.expire(Date.now(), force);
+    if (unjoined) this.problem(unjoined);
   }
 
   private problem(message: string): void {
@@ -300,8 +322,10 @@ async function throughFrame(page: Page, frame: Frame, madeInFrame: readonly stri
   if (!marked) return [];
   const described = await describeElementByAttribute(page, RECORDING_MARK, mark).catch(() => undefined)
     .finally(() => holder.evaluate((element, attribute) => (element as Element).removeAttribute(attribute), RECORDING_MARK).catch(() => undefined));
-  if (!described) return [];
-  const { hops, target } = parseSelector(described.selector);
+  // Not by its role: Playwright's role engine knows no "iframe" (see the snapshot's frame hops).
+  const holderSelector = [described?.selector, ...(described?.fallbacks ?? [])].find((selector) => selector && !parseSelector(selector).target.startsWith('role='));
+  if (!holderSelector) return [];
+  const { hops, target } = parseSelector(holderSelector);
   if (hops.some((hop) => hop.kind !== 'frame')) return [];
   return madeInFrame.map((selector) => formatSelector([...hops, { kind: 'frame', selector: target }], selector));
 }

@@ -2517,6 +2517,26 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'a page builder whose canvas is an iframe: a block dragged by the browser\'s own drag and drop from a panel into the page in the iframe, a component there selected by a click and deleted by a key',
+    library: 'grapesjs 0.23',
+    page: 'grapesjs.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.frameLocator('iframe.gjs-frame').getByText('Our shop opens at nine.').waitFor();
+    },
+    person: async (page) => {
+      const block = (await page.locator('.gjs-block', { hasText: 'Quote' }).boundingBox())!;
+      const paragraph = (await page.frameLocator('iframe.gjs-frame').getByText('Our shop opens at nine.').boundingBox())!;
+      // Dropped on the lower half of the paragraph: the quote goes after it.
+      await dragTo(page, { x: block.x + 30, y: block.y + 20 }, { x: paragraph.x + 60, y: paragraph.y + paragraph.height * 0.8 }, 15, 500);
+      await page.frameLocator('iframe.gjs-frame').getByText('Welcome').click();
+      await settle(page);
+      await page.keyboard.press('Delete');
+      await settle(page);
+      return 3;
+    },
+  },
+  {
     category: 'a markdown editor that turns what is typed into what it marks (ProseMirror underneath): a heading by "## ", a list by "- ", bold by "**…**", typed after the last line',
     library: '@milkdown/kit 7.22 (commonmark preset)',
     page: 'milkdown.html',

@@ -102,7 +102,7 @@ const NEXT_GESTURE_AFTER_MS = 20;
 /** A double click's second press comes within this: it is the same gesture's (a key is the next gesture at once). */
 const DOUBLE_CLICK_MS = 500;
 /** Gestures whose effect may be what they opened elsewhere, when their own element did not change. */
-const OPENING_KINDS = new Set(['press', 'click', 'doubleClick']);
+const OPENING_KINDS = new Set(['press', 'click', 'doubleClick', 'dropIn']);
 
 /** What a person picks from a list, a grid or a tree. */
 const PICKED_ITEMS = '[role=gridcell], [role=option], [role=treeitem], [role=menuitemradio], td';

@@ -3,7 +3,7 @@ import { columnNow, sortOf, type Sorted } from './column-sort';
 import { controlBeside, sliderBeside } from './control-beside';
 import { isKeyboardEditor, isTextField, unseen, valueOf } from './fields';
 import type { Appeared, Gone } from './appearances';
-import { placesShowing, spaced } from './text-places';
+import { placesShowing, placesShowingWithFrames, spaced } from './text-places';
 import { currentShowing, currentsShowing, type Current } from './currents';
 import { layoutPrintOf } from './layout-print';
 import { drawingOf } from './drawing';
@@ -311,7 +311,7 @@ function missingElsewhere(effect: EffectFacts, document: Document, gestureOn?: E
     missing.push(others.length ? `with ${others.join(', ')} current instead` : 'with nothing current');
   }
   if (effect.appeared) {
-    const places = placesShowing(effect.appeared.text, document);
+    const places = placesShowingWithFrames(effect.appeared.text, document);
     if (places < (effect.appeared.count ?? 1)) missing.push(places ? `with ${JSON.stringify(effect.appeared.text)} in ${places} place${places === 1 ? '' : 's'}` : `with no ${JSON.stringify(effect.appeared.text)} on the page`);
   }
   if (effect.sorted) {

@@ -57,6 +57,13 @@ export function recordDrags(r: Recording): void {
   }, true);
   window.addEventListener('drop', (event) => {
     const target = event.isTrusted ? subjectOf(event) : null;
+    // A drag begun in another document (a page builder's panel, outside its canvas's iframe): where it was dropped,
+    // which the engine joins to that document's dragOut. What the drop made here is its effect.
+    if (target && !dragged) {
+      const box = target.getBoundingClientRect();
+      r.send('dropIn', target, { destination: destinationOf({ element: target, offset: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)] }) });
+      return;
+    }
     if (!target || !dragged || !draggedFrom) return;
     // A list that moves the item among the others while it is dragged (SortableJS) has it under the pointer at the
     // drop: the place is then what lay there before the drag, as for a drag of pointer events.
@@ -73,9 +80,9 @@ export function recordDrags(r: Recording): void {
     dragged = null;
     draggedFrom = null;
   }, true);
-  // An HTML5 drag whose drop this document did not hear went to another one (a page builder's canvas in an iframe),
-  // where its place cannot be joined to this drag yet: the person is told what was not kept, not that a click changed
-  // the page. A drag let go where nothing takes it ends with no drop effect, and did nothing.
+  // An HTML5 drag whose drop this document did not hear went to another one (a page builder's canvas in an iframe):
+  // the element and where it was held, which the engine joins to that document's dropIn. A drag let go where nothing
+  // takes it ends with no drop effect, and did nothing.
   let droppedHere = false;
   window.addEventListener('drop', (event) => {
     if (event.isTrusted) droppedHere = true;
@@ -85,11 +92,12 @@ export function recordDrags(r: Recording): void {
   }, true);
   window.addEventListener('dragend', (event) => {
     const source = dragged;
+    const from = draggedFrom;
     dragged = null;
     draggedFrom = null;
-    if (!event.isTrusted || !source || droppedHere || event.dataTransfer?.dropEffect === 'none') return;
+    if (!event.isTrusted || !source || !from || droppedHere || event.dataTransfer?.dropEffect === 'none') return;
     gesture.accounted = true;
-    r.raw({ kind: 'drag', mark: '', fingerprint: describeInPage(source), selectors: [], problem: 'it was dropped in another frame (an iframe of the page), and a drag from one frame into another is not kept yet (its step is a dragAndDrop whose drop target names that frame: frame:… >>> …)', token: r.token });
+    r.send('dragOut', source, { destination: { fingerprint: { role: 'generic', name: '' }, selectors: [], picked: from.picked } });
   }, true);
   // An HTML5 drag cancels the pointer: its own dragstart and drop record it.
   window.addEventListener('pointercancel', () => {

@@ -4,7 +4,7 @@ import type { EffectFacts } from './element-state';
 
 /** What the recorder in the page reports for one gesture of the person's (see recorder.ts). */
 export interface RecordedEvent {
-  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'hover' | 'fill' | 'type' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll' | 'focus' | 'blur' | 'drag' | 'upload' | 'dialog' | 'assert';
+  readonly kind: 'click' | 'doubleClick' | 'rightClick' | 'hover' | 'fill' | 'type' | 'select' | 'check' | 'uncheck' | 'press' | 'scroll' | 'focus' | 'blur' | 'drag' | 'dragOut' | 'dropIn' | 'upload' | 'dialog' | 'assert';
   readonly mark: string;
   readonly value?: string;
   /** Every option chosen in a multiple select. */
@@ -23,7 +23,10 @@ export interface RecordedEvent {
   readonly position?: readonly [number, number];
   /** How far a container was scrolled across, when it was. */
   readonly scrollLeft?: string;
-  /** Where a dragged element was dropped, and where on it (a drag made of mouse events). */
+  /**
+   * Where a dragged element was dropped, and where on it (a drag made of mouse events). A drag let go in another frame
+   * (`dragOut`) has only where it was held; that frame's `dropIn` has the rest, and the engine joins the two.
+   */
   readonly destination?: { readonly fingerprint: PageFingerprint; readonly selectors: readonly string[]; readonly offset?: readonly [number, number]; readonly picked?: readonly [number, number]; readonly trail?: string };
   /** What the gesture changed about its element, read once the page had reacted (before the next gesture). */
   readonly effect?: EffectFacts;
