@@ -2614,8 +2614,13 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await settle(page, 400);
       const slide = (await page.getByRole('tabpanel', { name: '3 of 5' }).boundingBox())!;
       // A swipe: fast, let go while moving. Two thirds of a slide's width: half would end where Splide's fling (a
-      // slide's width at most) lands between two slides, and which one it picks is chance.
-      await dragTo(page, { x: slide.x + 500, y: slide.y + 100 }, { x: slide.x + 100, y: slide.y + 100 }, 5, 500);
+      // slide's width at most) lands between two slides, and which one it picks is chance. Quick even on a busy
+      // machine: Splide counts no speed in a swipe that took 200 ms, and snaps back.
+      await page.mouse.move(slide.x + 500, slide.y + 100);
+      await page.mouse.down();
+      for (let move = 1; move <= 4; move++) await page.mouse.move(slide.x + 500 - move * 100, slide.y + 100);
+      await page.mouse.up();
+      await settle(page, 500);
       return 4;
     },
   },

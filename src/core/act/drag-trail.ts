@@ -53,15 +53,16 @@ export function parseTrail(text: string): { points: TrailPoint[]; flung?: { spee
 }
 
 /**
- * How long after the press the pointer reaches each move when it goes at `speed` pixels per millisecond: a swipe's
- * outcome is its speed, which replay must give back, not the pace of its own loop.
+ * When the pointer reaches each move, in milliseconds after the first, going at `speed` pixels per millisecond: a
+ * swipe's outcome is its speed, which replay must give back, not the pace of its own loop. From the first move, as the
+ * speed was read: the hand's first move comes at once after the press, and a swipe replayed slower than the person's
+ * from the press (Splide counts no speed in a swipe that took 200 ms) snapped back.
  */
-export function movesDueAt(start: { x: number; y: number }, moves: readonly { x: number; y: number }[], speed: number): number[] {
+export function movesDueAt(moves: readonly { x: number; y: number }[], speed: number): number[] {
   let travelled = 0;
-  let from = start;
-  return moves.map((move) => {
+  return moves.map((move, index) => {
+    const from = moves[index - 1] ?? move;
     travelled += Math.hypot(move.x - from.x, move.y - from.y);
-    from = move;
     return travelled / speed;
   });
 }

@@ -89,7 +89,8 @@ export function describeFingerprint(fingerprint: Fingerprint): string {
   const role = isGeneric(fingerprint.role) ? 'element' : fingerprint.role;
   const under = fingerprint.section ? ` under "${fingerprint.section}"` : '';
   if (!fingerprint.anchor) return `${role} "${fingerprint.name}"${under}`;
-  const around = `${fingerprint.anchor.role} "${fingerprint.anchor.name}"`;
+  // Something named only by its title has no role a person would say: `element in "Inbox"`.
+  const around = `${isGeneric(fingerprint.anchor.role) ? '' : `${fingerprint.anchor.role} `}"${fingerprint.anchor.name}"`;
   return `${fingerprint.name ? `${role} "${fingerprint.name}" in ${around}` : `${role} in ${around}`}${under}`;
 }
 

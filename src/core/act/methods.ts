@@ -176,9 +176,9 @@ const METHODS: Readonly<Record<string, MethodRunner>> = {
       : Array.from({ length: DRAG_STEPS }, (_, index) => ({ x: start.x + ((end.x - start.x) * (index + 1)) / DRAG_STEPS, y: start.y + ((end.y - start.y) * (index + 1)) / DRAG_STEPS }));
     const speed = position?.flung?.speed;
     if (speed) {
-      // A swipe goes at the hand's speed, kept to the clock: a carousel flings by it, and a loop that lags (a busy
-      // machine) would otherwise send the moves bunched, a faster swipe that flings further.
-      const due = movesDueAt(start, moves, speed);
+      // A swipe goes at the hand's speed: a carousel flings by it. Kept to the clock, so that a loop that lags (a busy
+      // machine) makes no slower swipe (Splide counts no speed in one that took 200 ms).
+      const due = movesDueAt(moves, speed);
       const began = Date.now();
       for (const [index, move] of moves.entries()) {
         const wait = due[index]! - (Date.now() - began);

@@ -58,6 +58,9 @@ const NAME_LIMIT = 120;
 // A row whose text is hidden while it is edited in place (a to-do's label behind its edit box) is still that row.
 const visibleText = (node: Element) => clean((node as HTMLElement).innerText ?? '') || clean(node.textContent ?? '');
 
+/** How far up an unnamed element's titled holder is looked for. */
+const TITLED_LEVELS = 2;
+
 /** `withAnchor` false: the role and name only, for telling many elements apart by name (the anchor reads each row's text). */
 export function describeInPage(element: Element, withAnchor = true): PageFingerprint {
   const NAME_FROM_CONTENT = new Set([
@@ -221,9 +224,13 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
   if (role === 'listitem' || role === 'row' || !withAnchor) return { role, name };
   // A name of symbols only (a CSS glyph, ×) says as little as none: such an element is anchored as an unnamed one is.
   const named = /[\p{L}\p{N}]/u.test(name);
-  for (let ancestor = composedParent(element); ancestor; ancestor = composedParent(ancestor)) {
+  let up = 0;
+  for (let ancestor = composedParent(element); ancestor; ancestor = composedParent(ancestor), up++) {
     const ancestorRole = roleOf(ancestor);
     const label = ancestor.localName === 'label';
+    // An unnamed part of something a page names only by its title (a docking layout's tab and its ×): that title.
+    const title = !named && up < TITLED_LEVELS && (ancestorRole === 'generic' || ancestorRole === 'none') ? clean(ancestor.getAttribute('title') ?? '') : '';
+    if (title) return { role, name, anchor: { role: 'generic', name: clip(title, 80) } };
     if (named ? !repeating.has(ancestorRole) : !ANCHOR_ROLES.has(ancestorRole) && !label) continue;
     // A field inside a tree item or an option (a rename box) is no part of its name either: its value is being typed.
     const ancestorName = clip(editable && ancestor.contains(element) && (repeating.has(ancestorRole) || ancestorRole === 'cell' || label) ? visibleTextAround(ancestor)
