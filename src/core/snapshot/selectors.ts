@@ -11,6 +11,11 @@ const NAMING_TAGS = new Set(['main', 'nav', 'header', 'footer', 'aside', 'form',
 const tagNames = (tag: string) => (tag.includes('-') && cssIdentifier(tag)) || NAMING_TAGS.has(tag);
 /** Roles Playwright's role engine knows (lower-case ARIA roles); Chromium-internal roles are not usable in a selector. */
 const ARIA_ROLE = /^[a-z]+$/;
+/**
+ * Roles the accessibility tree gives that are no ARIA role, which Playwright's role engine does not resolve: a titled
+ * iframe's `role=iframe[name=…]` found nothing, and every step in that frame failed on replay.
+ */
+const NOT_ARIA_ROLES = new Set(['iframe']);
 
 export interface SelectorCandidates {
   /** Best first: test id, id, role+name, a descriptive attribute, position. Each resolves to this element alone. */
@@ -129,7 +134,7 @@ export class SelectorIndex {
     const id = node.attrs.id;
     if (id && !isGeneratedId(id) && this.unique(scope, `#${id}`)) targets.push(css(cssIdentifier(id) ? `#${id}` : `[id=${cssString(id)}]`));
     const name = node.ax && !node.ax.ignored ? node.ax.name : '';
-    if (scope.piercing && ARIA_ROLE.test(role) && role === node.ax?.role && name && name.length <= 100 && this.unique(scope, `role=${role}|${name}`) && this.namedOnce(scope, role, name)) {
+    if (scope.piercing && ARIA_ROLE.test(role) && !NOT_ARIA_ROLES.has(role) && role === node.ax?.role && name && name.length <= 100 && this.unique(scope, `role=${role}|${name}`) && this.namedOnce(scope, role, name)) {
       targets.push(`role=${role}[name=${cssString(name)}]`);
     }
     for (const attribute of DESCRIPTIVE_ATTRIBUTES) {
@@ -178,9 +183,7 @@ export class SelectorIndex {
     if (!owner || frame.index === 0) return [];
     let cached = this.frameHopCache.get(frame);
     if (!cached) {
-      // Not by its role: Playwright's role engine knows no "iframe" (the accessibility tree's role for it), so a titled
-      // iframe's `role=iframe[name=…]` found nothing, and every step in it failed on replay.
-      const best = this.pathsFor(owner, 'iframe').find((path) => !path.target.startsWith('role='));
+      const [best] = this.pathsFor(owner, 'iframe');
       cached = [...best!.hops, { kind: 'frame', selector: best!.target }];
       this.frameHopCache.set(frame, cached);
     }
