@@ -30,7 +30,12 @@ export class CrossFrameDrags {
     }
     this.pending = undefined;
     const [dragged, dropped] = out ? [half, waiting.half] : [waiting.half, half];
-    const { effect, destination } = dropped.event;
+    const { destination } = dropped.event;
+    // Replay checks a step's effect from the frame of its element, the one the drag began in. Of what the drop made,
+    // only text that appeared is looked for in the page's frames too: a layout or a place read around the drop target
+    // would be compared around the dragged element (another layout, so "changed" whatever the drop did), and text
+    // gone from the frame was never in the first one.
+    const effect = dropped.event.effect?.appeared ? { appeared: dropped.event.effect.appeared } : undefined;
     const joined: RecordedEvent = {
       ...dragged.event,
       kind: 'drag',
