@@ -2713,6 +2713,47 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'web components of an enterprise design system in a form (Lit, shadow DOM; a combo box, a dropdown and a multi-select with a count chip, a date picker whose calendar opens beside its field, a number input\'s steppers, a toggle drawn over a hidden switch, a menu floated on the body, a modal confirmed)',
+    library: '@carbon/web-components 2.63',
+    page: 'carbon.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await settle(page, 400);
+    },
+    person: async (page) => {
+      await page.getByLabel('Full name').click();
+      await page.keyboard.type('Ada', { delay: 20 });
+      await page.getByRole('combobox', { name: 'Country' }).click();
+      await page.keyboard.type('au', { delay: 40 });
+      await settle(page, 300);
+      await page.getByRole('option', { name: 'Austria' }).click();
+      await page.getByRole('combobox', { name: 'Plan' }).click();
+      await page.getByRole('option', { name: 'Team' }).click();
+      await settle(page, 300);
+      await page.getByText('Choose tools').click();
+      await page.getByRole('option', { name: 'Git' }).click();
+      await page.getByRole('option', { name: 'Slack' }).click();
+      await page.keyboard.press('Escape');
+      await settle(page, 300);
+      await page.getByLabel('Start date').click();
+      await settle(page, 500);
+      await page.locator('.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)', { hasText: /^15$/ }).click();
+      await settle(page, 300);
+      await page.getByRole('button', { name: 'increase number input' }).click();
+      await page.locator('cds-checkbox#terms label').click();
+      await page.locator('cds-toggle .cds--toggle__switch').click();
+      await page.getByRole('button', { name: 'Row actions' }).click();
+      await settle(page, 400);
+      await page.getByRole('menuitem', { name: 'Archive' }).click();
+      await settle(page, 300);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await settle(page, 600);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await settle(page, 600);
+      return 18;
+    },
+  },
+  {
     category: 'menu of buttons in a popover drawn on the body (a tooltip library\'s interactive box, role=tooltip), opened by a click on one of several same-named buttons; a tooltip on hover',
     library: 'tippy.js 6.3',
     page: 'tippy.html',

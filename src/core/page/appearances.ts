@@ -1,6 +1,7 @@
 import { holdsText, isTextField } from './fields';
 import { hiddenBefore, inOverlay, seen, shownHolder } from './seen-text';
 import { labelledIn, labelOf, placesShowing, shownFields, spaced, textNodesOf } from './text-places';
+import { listenedRoots } from './shadow-listeners';
 import { isElementNode, isTextNode } from './node-kinds';
 
 /**
@@ -175,7 +176,7 @@ export function watchAppearances() {
     if (isElementNode(field) && holdsText(field)) lastField = field;
   }, true);
   const readFields = () => {
-    fieldsRead.push({ at: performance.now(), values: new Map(shownFields(document).map((field) => [field, field.value])), lastField });
+    fieldsRead.push({ at: performance.now(), values: new Map(shownFields(document, listenedRoots()).map((field) => [field, field.value])), lastField });
     fieldsRead.splice(0, Math.max(0, fieldsRead.length - MOST_READS));
   };
   window.addEventListener('pointerdown', (event) => {

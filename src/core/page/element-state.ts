@@ -123,11 +123,16 @@ const STATEFUL = '[aria-selected], [aria-checked], [aria-pressed], [aria-expande
 
 /**
  * The one control a custom element draws in its shadow root, which says the state the element itself does not
- * (Ionic's segment button: a `<button role="tab" aria-selected>` inside the host the person clicked).
+ * (Ionic's segment button: a `<button role="tab" aria-selected>` inside the host the person clicked; Carbon's
+ * multi-select option, which leaves its `aria-selected` false and checks the design system's checkbox it draws).
  */
 function shadowControlOf(element: Element): Element | undefined {
-  const inside = element.shadowRoot?.querySelectorAll(STATEFUL);
-  return inside?.length === 1 ? inside[0] : undefined;
+  const root = element.shadowRoot;
+  if (!root) return undefined;
+  const inside = root.querySelectorAll(STATEFUL);
+  if (inside.length) return inside.length === 1 ? inside[0] : undefined;
+  const boxes = [...root.querySelectorAll('*')].filter((box) => box.localName.includes('-') && typeof (box as Partial<HTMLInputElement>).checked === 'boolean');
+  return boxes.length === 1 ? boxes[0] : undefined;
 }
 
 export function stateOf(element: Element): ElementState {

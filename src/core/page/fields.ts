@@ -153,10 +153,13 @@ function partOfControl(host: Element, event: MouseEvent): boolean {
   return inHost && part.width > 0 && part.width * 2 < host.getBoundingClientRect().width;
 }
 
-/** What in a composed tree answers a press on `node`: the nearest element with a role or that takes the focus. */
+/**
+ * What in a composed tree answers a press on `node`: the nearest element with a role, that takes the focus, or that is
+ * a control's label (Carbon's checkbox: its label and box at the left of a host as wide as its form).
+ */
 function answering(node: Element, host: Element): Element {
   for (let at: Node | null = node; at && at !== host; at = isShadowRootNode(at) ? at.host : at.parentNode) {
-    if (isHtmlElement(at) && (at.hasAttribute('role') || at.tabIndex >= 0)) return at;
+    if (isHtmlElement(at) && (at.hasAttribute('role') || at.tabIndex >= 0 || (isTag(at, 'label') && !!at.control))) return at;
   }
   return host;
 }

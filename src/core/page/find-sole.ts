@@ -96,8 +96,8 @@ function selected(root: Document | ShadowRoot, css: string): Element[] {
 type Finder = (root: Document | ShadowRoot, all: () => NodeListOf<Element>) => Iterable<Element>;
 
 /** The document and every open shadow root in it, nested ones included. */
-export function openRoots(): (Document | ShadowRoot)[] {
-  const roots: (Document | ShadowRoot)[] = [document];
+export function openRoots(from: Document = document): (Document | ShadowRoot)[] {
+  const roots: (Document | ShadowRoot)[] = [from];
   for (let index = 0; index < roots.length; index++) {
     for (const element of roots[index]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
   }

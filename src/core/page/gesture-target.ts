@@ -33,9 +33,18 @@ function isCustomControl(element: Element): boolean {
   if (!element.localName.includes('-') || !element.shadowRoot) return false;
   const control = element as unknown as { checked?: unknown; value?: unknown };
   if (typeof control.checked !== 'boolean' && !('value' in control)) return false;
+  if (wrapsField(element)) return false;
   const inside = [...element.shadowRoot.querySelectorAll('*')].filter((node) => node.localName !== 'label' && isActedOn(node)
     && !node.hasAttribute('hidden') && node.getAttribute('aria-hidden') !== 'true' && node.getAttribute('tabindex') !== '-1');
   return inside.length <= 1;
+}
+
+/**
+ * A custom element around a field of its own kind (Carbon's date picker around its date input, its calendar drawn in
+ * the picker's shadow tree): a group of controls, whose parts (a day of the calendar) are what the person pressed.
+ */
+function wrapsField(element: Element): boolean {
+  return [...element.querySelectorAll('*')].some((inner) => inner.localName.includes('-') && !!inner.shadowRoot?.querySelector('input:not([type=hidden]), textarea'));
 }
 
 /** The custom control whose shadow tree holds `element`, nearest first, if any. */

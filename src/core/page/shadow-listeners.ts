@@ -1,3 +1,15 @@
+/** The shadow roots listened in, kept while their host is on the page. */
+const known = new Set<ShadowRoot>();
+
+/**
+ * The document and the shadow roots on it that are listened in, without a walk of the page (read at each press): what
+ * `openRoots` finds, closed roots too.
+ */
+export function listenedRoots(): (Document | ShadowRoot)[] {
+  for (const root of known) if (!root.host.isConnected) known.delete(root);
+  return [document, ...known];
+}
+
 /**
  * Listens inside every shadow root, for events that do not leave one (change and scroll are not composed): those
  * there now, and those made later, closed ones included, through a proxy of the browser's own attachShadow (to the
@@ -5,6 +17,7 @@
  */
 export function listenInsideShadowRoots(listeners: Readonly<Record<string, (event: Event) => void>>): void {
   const listenInside = (root: ShadowRoot) => {
+    known.add(root);
     for (const [type, listener] of Object.entries(listeners)) root.addEventListener(type, listener, true);
   };
   const walk = (node: ShadowRoot | Document) => {

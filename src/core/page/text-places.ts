@@ -3,6 +3,7 @@ import { holdsText, isInputProxy } from './fields';
 import { RECORDER_HOST } from './keys';
 import { seen, shownHolder } from './seen-text';
 import { isElementNode, isTextNode } from './node-kinds';
+import { openRoots } from './find-sole';
 
 /**
  * Where a person sees a text on the page: its text nodes (open shadow trees too), the labels of elements that show no
@@ -59,16 +60,18 @@ export function labelledIn(node: Node): Element[] {
 }
 
 /**
- * The text fields a person sees, whose value a click may set (a combobox's field takes the option picked): never a
- * secret's, never a code editor's hidden keyboard, never the recorder's own.
+ * The text fields a person sees, whose value a click may set (a combobox's field takes the option picked), those in
+ * shadow trees too (a design system's date field): never a secret's, never a code editor's hidden keyboard, never the
+ * recorder's own.
  */
-export function shownFields(document: Document): (HTMLInputElement | HTMLTextAreaElement)[] {
+export function shownFields(document: Document, roots: readonly (Document | ShadowRoot)[] = openRoots(document)): (HTMLInputElement | HTMLTextAreaElement)[] {
   const fields: (HTMLInputElement | HTMLTextAreaElement)[] = [];
-  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
-    if (fields.length >= MOST_FIELDS) break;
-    if (!holdsText(field) || isInputProxy(field) || field.closest(RECORDER_HOST)) continue;
-    if (isSecretElement(field)) continue;
-    if (field.checkVisibility({ visibilityProperty: true, opacityProperty: true })) fields.push(field);
+  for (const root of roots) {
+    for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      if (fields.length >= MOST_FIELDS) return fields;
+      if (!holdsText(field) || isInputProxy(field) || field.closest(RECORDER_HOST) || isSecretElement(field)) continue;
+      if (field.checkVisibility({ visibilityProperty: true, opacityProperty: true })) fields.push(field);
+    }
   }
   return fields;
 }
