@@ -44,6 +44,10 @@ export const EffectSchema = strictObject({
     from: v.pipe(nonEmptyText(), v.maxLength(20, 'expected at most 20 characters'), v.description('A fingerprint of how the area was laid out before the gesture: the boxes of the elements in it, rounded to the pixel, hashed.')),
   }), v.description('The area around the element is laid out otherwise afterwards, when nothing else came of the gesture: a map zoomed by its button or a key, a list switched to a grid. Checked not to be laid out as it was before.'))),
   order: v.optional(v.pipe(list(text()), v.description('The text of each item of the list the element sits in, in order, afterwards: what a drag that reorders a list did.'))),
+  within: v.optional(v.pipe(strictObject({
+    role: v.pipe(nonEmptyText(), v.maxLength(40, 'expected at most 40 characters'), v.description('Its role (treeitem).')),
+    name: v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('Its accessible name, as a person reads it (case and spacing do not count).')),
+  }), v.description('The item the element sits under afterwards, when a drag moved it under another: the folder of a tree a file was dropped into (the item holding it, or in a tree drawn flat the nearest one a level up by aria-level). Checked after the step.'))),
   opened: v.optional(v.pipe(strictObject({
     role: v.pipe(oneOf(OPENED_ROLES), v.description('The role of what the gesture opened.')),
     name: v.optional(v.pipe(nonEmptyText(), v.maxLength(80, 'expected at most 80 characters'), v.description('Its accessible name, as a person reads it (case and spacing do not count).'))),
@@ -94,6 +98,7 @@ export function describeEffect(effect: Effect): string {
   if (effect.redrawn) parts.push('its drawing changed');
   if (effect.rearranged) parts.push('the area around it laid out anew');
   if (effect.order) parts.push(`its list in the order ${effect.order.map((item) => JSON.stringify(item)).join(', ')}`);
+  if (effect.within) parts.push(`in ${effect.within.role} ${JSON.stringify(effect.within.name)}`);
   if (effect.opened) parts.push(`opening ${effect.opened.role}${effect.opened.name !== undefined ? ` ${JSON.stringify(effect.opened.name)}` : ''}${effect.opened.count ? ` (${effect.opened.count} of them)` : ''}`);
   if (effect.closed) parts.push(`closing ${effect.closed.role}${effect.closed.name !== undefined ? ` ${JSON.stringify(effect.closed.name)}` : ''}`);
   if (effect.current) parts.push(`${effect.current.role ? `${effect.current.role} ` : ''}${JSON.stringify(effect.current.name)} current`);

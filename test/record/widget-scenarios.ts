@@ -2754,6 +2754,106 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'block editor on a contenteditable with its own document model (a slash menu in a portal filtered by typing, markdown shortcuts, a block added by the + its side menu shows on hover, a word made bold from the floating toolbar)',
+    library: '@blocknote/mantine 0.51 (React 19, Mantine 9)',
+    page: 'blocknote.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByText('Agenda').waitFor();
+      await settle(page, 300);
+    },
+    person: async (page) => {
+      await page.getByText('Agenda').click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('/head', { delay: 40 });
+      await settle(page, 400);
+      await page.getByRole('option', { name: /^Heading 2 / }).click();
+      await settle(page, 300);
+      await page.keyboard.type('Launch plan', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('- Book venue', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Send invites', { delay: 30 });
+      await settle(page, 300);
+      // A block added under the first by the + its side menu shows while the pointer rests on that block.
+      await page.getByText('Agenda').hover();
+      await settle(page, 300);
+      await page.getByRole('button', { name: 'Add block' }).click();
+      await settle(page, 400);
+      await page.getByRole('option', { name: /^Quote / }).click();
+      await settle(page, 300);
+      await page.keyboard.type('Draft', { delay: 30 });
+      await page.getByText('venue').dblclick();
+      await settle(page, 400);
+      await page.getByRole('button', { name: /^Bold/ }).click();
+      await settle(page, 300);
+      return 18;
+    },
+  },
+  {
+    category: 'web components of a design system whose overlays open in the top layer (Lit, shadow DOM; a picker, a combo box filtered by typing, a number field\'s stepper drawn with no role, a slider dragged, a checkbox and a switch by their text, tabs, an action menu, a modal dialog from an overlay trigger)',
+    library: '@spectrum-web-components/bundle 1.12',
+    page: 'spectrum.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await settle(page, 500);
+    },
+    person: async (page) => {
+      await page.getByLabel('Full name').click();
+      await page.keyboard.type('Grace', { delay: 20 });
+      await page.getByRole('button', { name: /Choose a plan/ }).click();
+      await settle(page, 500);
+      await page.getByRole('option', { name: 'Team' }).click();
+      await settle(page, 400);
+      await page.getByRole('combobox', { name: 'City' }).click();
+      await page.keyboard.type('ly', { delay: 40 });
+      await settle(page, 400);
+      await page.getByRole('option', { name: 'Lyon' }).click();
+      await settle(page, 300);
+      await page.locator('#seats .step-up').click();
+      const thumb = (await page.getByRole('slider', { name: 'Volume' }).boundingBox())!;
+      await dragTo(page, { x: thumb.x + thumb.width / 2, y: thumb.y + thumb.height / 2 }, { x: thumb.x + thumb.width / 2 + 100, y: thumb.y + thumb.height / 2 }, 10);
+      await page.getByText('Remember me').click();
+      await page.getByText('Alerts').click();
+      await page.getByRole('tab', { name: 'Billing' }).click();
+      await settle(page, 300);
+      await page.getByRole('button', { name: 'More' }).click();
+      await settle(page, 500);
+      await page.getByRole('menuitem', { name: 'Archive' }).click();
+      await settle(page, 500);
+      await page.getByRole('button', { name: 'Delete profile' }).click();
+      await settle(page, 600);
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await settle(page, 600);
+      return 18;
+    },
+  },
+  {
+    category: 'headless tree of buttons (React): a folder expanded by a click, a file renamed in place by F2 (the item drawn anew as an input), a file dragged onto a folder by the browser\'s drag and drop',
+    library: '@headless-tree/react 1.7 (React 19)',
+    page: 'headless-tree.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByRole('treeitem', { name: 'README.md' }).waitFor();
+    },
+    person: async (page) => {
+      await page.getByRole('treeitem', { name: 'src' }).click();
+      await settle(page, 200);
+      await page.getByRole('treeitem', { name: 'index.ts' }).click();
+      await page.keyboard.press('F2');
+      await settle(page, 200);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('main.ts', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page, 300);
+      const file = (await page.getByRole('treeitem', { name: 'README.md' }).boundingBox())!;
+      const folder = (await page.getByRole('treeitem', { name: 'docs' }).boundingBox())!;
+      await dragTo(page, { x: file.x + 30, y: file.y + file.height / 2 }, { x: folder.x + 40, y: folder.y + folder.height / 2 }, 12, 400);
+      return 7;
+    },
+  },
+  {
     category: 'menu of buttons in a popover drawn on the body (a tooltip library\'s interactive box, role=tooltip), opened by a click on one of several same-named buttons; a tooltip on hover',
     library: 'tippy.js 6.3',
     page: 'tippy.html',

@@ -4,6 +4,7 @@ import { drawingOf } from './drawing';
 import { placeEffect, placeOf, placeWithin, sitsAt, type Place } from './element-place';
 import { committedShowing, type Appeared, type Gone } from './appearances';
 import { placesShowing } from './text-places';
+import { itemAbove, sameWithin, type Within } from './item-above';
 import type { Current } from './currents';
 import { shows, type Opened } from './openings';
 import { layoutPrintOf } from './layout-print';
@@ -51,6 +52,8 @@ export interface DragBefore {
   size?: { width: number; height: number } | undefined;
   /** The text fields of its widget and what they held (a colour picker's value field). */
   fields?: ReadonlyMap<Element, string> | undefined;
+  /** The tree item it was under (null: at the top of its tree); undefined when it is no tree's item. */
+  within?: Within | null | undefined;
 }
 
 /** The value a field of the dragged element's widget came to, shown where a person reads it: the drag's effect. */
@@ -242,6 +245,10 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
         const resized = place && drag!.size && resizedFrom(drag!.size, element.getBoundingClientRect());
         const moved = place && (resized || !sitsAt(place, drag!.place!)) ? placeEffect(place, resized ? 'resized' : 'moved') : undefined;
         if (moved) effect.place = moved;
+        // A tree's item dropped into a folder: the folder it is in (a tree drawn flat keeps it where it was in the
+        // list, a level deeper).
+        const within = drag && drag.within !== undefined ? itemAbove(element) : undefined;
+        if (within && !(drag!.within && sameWithin(within, drag!.within))) effect.within = within;
         // Keys typed where the page draws the text itself (a code editor, a grid's cell): replay checks it arrived.
         const typed = (entry.payload.kind === 'type' && typeof entry.payload.value === 'string' ? entry.payload.value : entry.reading.shows ?? '').trim();
         // A spin button's key (a date's segment typed over) is checked by the value it came to, not by text around it.

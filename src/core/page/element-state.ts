@@ -4,6 +4,7 @@ import { controlBeside, sliderBeside } from './control-beside';
 import { isKeyboardEditor, isTextField, unseen, valueOf } from './fields';
 import type { Appeared, Gone } from './appearances';
 import { placesShowing, placesShowingWithFrames, spaced } from './text-places';
+import { itemAbove, sameWithin, type Within } from './item-above';
 import { currentShowing, currentsShowing, type Current } from './currents';
 import { layoutPrintOf } from './layout-print';
 import { drawingOf } from './drawing';
@@ -190,6 +191,7 @@ export interface EffectFacts extends ElementState {
   /** The area `levels` up from the element is laid out otherwise than it was before the gesture (the print then). */
   rearranged?: { levels: number; from: string } | undefined;
   order?: readonly string[] | undefined;
+  within?: Within | undefined;
   shows?: string | undefined;
   place?: Place | undefined;
   opened?: Opened | undefined;
@@ -286,6 +288,10 @@ export function effectHolds(element: Element, effect: EffectFacts): { holds: boo
     const order = orderOf(element);
     // Flows recorded before blank items were left out of orders may hold some.
     if (order.join('\n') !== effect.order.filter(Boolean).join('\n')) missing.push(`in the order ${order.map((item) => JSON.stringify(item)).join(', ')}`);
+  }
+  if (effect.within) {
+    const now = itemAbove(element);
+    if (!now || !sameWithin(now, effect.within)) missing.push(now ? `in ${now.role} ${JSON.stringify(now.name)}` : now === null ? 'at the top of its tree' : 'in no tree');
   }
   const print = effect.redrawn || effect.rearranged ? `${state.drawing ?? ''} ${layout ?? ''}` : undefined;
   return { holds: missing.length === 0, actual: missing.join(', '), ...(print !== undefined ? { print } : {}) };

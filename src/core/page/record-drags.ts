@@ -13,6 +13,7 @@ import { selectorsInPage } from './selectors-in-page';
 import { provenSelectors } from './proven-selectors';
 import { widgetAround } from './widget-keyboard';
 import { isElementNode } from './node-kinds';
+import { itemAbove, type Within } from './item-above';
 
 /**
  * Drags, one step each from the element picked up to where it was dropped: HTML5 drag and drop, and drags made of
@@ -24,7 +25,7 @@ export function recordDrags(r: Recording): void {
   let downAt: PressedForDrag | null = null;
   const unplaced = (element: Element) => r.raw({ kind: 'drag', mark: '', fingerprint: describeInPage(element), selectors: [], problem: 'the place it was dropped could not be told', token: r.token });
   let dragged: Element | null = null;
-  let draggedFrom: { order: string[]; ancestry: Ancestry; picked: [number, number]; places: ReturnType<typeof dropCandidates>; containers: ReturnType<typeof containersOf> } | null = null;
+  let draggedFrom: { order: string[]; within: Within | null | undefined; ancestry: Ancestry; picked: [number, number]; places: ReturnType<typeof dropCandidates>; containers: ReturnType<typeof containersOf> } | null = null;
   window.addEventListener('pointerdown', (event) => {
     const pointed = event.isTrusted ? pointedBy(event) : null;
     if (!pointed) return;
@@ -39,7 +40,7 @@ export function recordDrags(r: Recording): void {
     const draggable = event.button === 0 && !isTextField(target) && !isSetByValue(target) && !onScrollbar;
     // A press on a scrollbar is the scroll's, recorded where it stops.
     if (onScrollbar) gesture.accounted = true;
-    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), around: pointed, places: [], containers: [], ancestry: [], picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)], trail: [], recent: [], holders: holdersOf(pointed), fields: fieldsAround(target) } : null;
+    downAt = draggable ? { x: event.clientX, y: event.clientY, element: target, order: orderOf(target), within: itemAbove(target), around: pointed, places: [], containers: [], ancestry: [], picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)], trail: [], recent: [], holders: holdersOf(pointed), fields: fieldsAround(target) } : null;
     gesture.mouseDragging = false;
   }, true);
   window.addEventListener('dragstart', (event) => {
@@ -51,12 +52,13 @@ export function recordDrags(r: Recording): void {
     const box = dragged.getBoundingClientRect();
     // As for a drag of pointer events: what the drop's effect and place are read against, as they stood before anything moved.
     draggedFrom = {
-      order: orderOf(dragged), ancestry: ancestryOf(dragged), picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)],
+      order: orderOf(dragged), within: itemAbove(dragged), ancestry: ancestryOf(dragged), picked: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)],
       places: dropCandidates(dragged), containers: containersOf(dragged),
     };
   }, true);
   window.addEventListener('drop', (event) => {
-    const target = event.isTrusted ? subjectOf(event) : null;
+    // Dropped on an item a person names (a tree's folder), not on the text drawn in it.
+    const target = event.isTrusted ? pointedBy(event) ?? subjectOf(event) : null;
     // A drag begun in another document (a page builder's panel, outside its canvas's iframe): where it was dropped,
     // which the engine joins to that document's dragOut. What the drop made here is its effect.
     if (target && !dragged) {
@@ -75,7 +77,7 @@ export function recordDrags(r: Recording): void {
       // Where on the target it was dropped: a list's drop target tells "above" from "below" by the pointer's place on it.
       const box = target.getBoundingClientRect();
       const place = before ?? { element: target, offset: [toTenth(event.clientX - box.left), toTenth(event.clientY - box.top)] as const };
-      r.send('drag', dragged, { destination: { ...destinationOf(place), picked: draggedFrom.picked } }, { drag: { order: draggedFrom.order, ...layoutBefore(draggedFrom.ancestry, place.element) } });
+      r.send('drag', dragged, { destination: { ...destinationOf(place), picked: draggedFrom.picked } }, { drag: { order: draggedFrom.order, within: draggedFrom.within, ...layoutBefore(draggedFrom.ancestry, place.element) } });
     }
     dragged = null;
     draggedFrom = null;
@@ -144,7 +146,7 @@ export function recordDrags(r: Recording): void {
       return;
     }
     const trail = formatTrail([...start.trail, [event.clientX - start.x, event.clientY - start.y]], flungSpeed(start.recent, event));
-    r.send('drag', start.element, { destination: { ...destinationOf(place), picked: start.picked, trail } }, { drag: { order: start.order, fields: start.fields, ...layoutBefore(start.ancestry, place.element) } });
+    r.send('drag', start.element, { destination: { ...destinationOf(place), picked: start.picked, trail } }, { drag: { order: start.order, within: start.within, fields: start.fields, ...layoutBefore(start.ancestry, place.element) } });
   }, true);
 }
 

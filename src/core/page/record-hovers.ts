@@ -92,4 +92,49 @@ export function recordHovers(r: Recording): void {
     if (!event.isTrusted) return;
     pressedWithin(event.composedPath());
   }, true);
+  recordRevealingHovers(r);
+}
+
+/** A control drawn this soon after the pointer came onto an element was drawn for the pointer resting there. */
+const REVEALED_WITHIN_MS = 500;
+/** One drawn this soon after a press or a key was drawn for that (a menu opened by a click). */
+const ANSWERED_WITHIN_MS = 250;
+
+/**
+ * Controls a page draws only while the pointer rests on something (a block editor's side menu with its + and its drag
+ * handle, beside the block the pointer is on; a row's actions added on hover): a press on one replays only after the
+ * same hover, and none is found otherwise. A press in what was drawn after the pointer came onto an element, and not
+ * after a press or a key, is preceded by a `hover` step on that element.
+ */
+function recordRevealingHovers(r: Recording): void {
+  let over: { element: Element; at: number } | undefined;
+  let lastInput = -Infinity;
+  const revealedBy = new WeakMap<Node, Element>();
+  window.addEventListener('mouseover', (event) => {
+    const element = event.composedPath()[0];
+    // Moved onto while a button is held: a drag's way, whose drop draws what it draws.
+    if (event.isTrusted && isElementNode(element)) over = event.buttons ? undefined : { element, at: performance.now() };
+  }, true);
+  for (const type of ['pointerdown', 'pointerup', 'keydown']) {
+    window.addEventListener(type, (event) => {
+      if (event.isTrusted) lastInput = performance.now();
+    }, true);
+  }
+  new MutationObserver((records) => {
+    const now = performance.now();
+    if (!over || now - over.at > REVEALED_WITHIN_MS || now - lastInput < ANSWERED_WITHIN_MS) return;
+    for (const record of records) {
+      for (const node of record.addedNodes) if (isElementNode(node) && !node.contains(over.element)) revealedBy.set(node, over.element);
+    }
+  }).observe(document, { childList: true, subtree: true });
+  window.addEventListener('pointerdown', (event) => {
+    if (!event.isTrusted) return;
+    const target = pointedBy(event);
+    let hovered: Element | undefined;
+    for (let node: Element | null = target; node && !hovered; node = parentOf(node)) hovered = revealedBy.get(node);
+    if (!target || !hovered?.isConnected || target.contains(hovered) || hovered.contains(target) || openerOf(target)) return;
+    const sent = r.gesture.sent;
+    r.send('hover', hovered);
+    r.gesture.sent = sent;
+  }, true);
 }

@@ -3,6 +3,7 @@ import type { TrailPoint } from '../act/drag-trail';
 import type { StepReading } from './effect-outbox';
 import type { dropCandidates } from './pointer-drag';
 import type { RecordedEvent } from './recorded-event';
+import type { Within } from './item-above';
 
 /**
  * What the recorder's gesture units share while recording in a page (installRecorder builds it, each unit listens for
@@ -113,6 +114,8 @@ export interface PressedForDrag {
   /** What the press was on as a click would name it: the cell an item was picked up from, else the element itself. */
   around: Element;
   order: string[];
+  /** The tree item it was under (null: at the top of its tree); undefined when it is no tree's item. */
+  within: Within | null | undefined;
   places: ReturnType<typeof dropCandidates>;
   containers: ReturnType<typeof dropCandidates>;
   /** Where on the element the press was, in CSS pixels from its top-left corner. */
