@@ -2854,6 +2854,63 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'code editor of a transparent textarea laid over the highlighted code (React): the caret put past the end of a line by a click, Enter (which the editor indents) and a line typed, a word selected by a double click and typed over',
+    library: 'react-simple-code-editor 0.14 (React 19, Prism 1.30)',
+    page: 'simple-code-editor.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.locator('#code').waitFor();
+    },
+    person: async (page) => {
+      // Where the highlighted code under the textarea draws a text: what the person sees and points at.
+      const drawn = (text: string) => page.locator('pre').evaluate((pre, wanted) => {
+        const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.nodeValue!.indexOf(wanted);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + wanted.length);
+          const box = range.getBoundingClientRect();
+          return { x: box.x, y: box.y, width: box.width, height: box.height };
+        }
+        throw new Error(`no ${wanted}`);
+      }, text);
+      // Past the end of the second line, where the person clicks after its semicolon.
+      const semicolon = await drawn(';');
+      await page.mouse.click(semicolon.x + 60, semicolon.y + semicolon.height / 2);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('// sum', { delay: 30 });
+      await settle(page, 200);
+      const word = await drawn('add');
+      await page.mouse.dblclick(word.x + word.width / 2, word.y + word.height / 2);
+      await page.keyboard.type('sum', { delay: 30 });
+      await settle(page, 300);
+      return 5;
+    },
+  },
+  {
+    category: 'week calendar of tables with events placed over them (an event dragged to another day and hour, another resized by its bottom edge, a third deleted by the × it draws while the pointer rests on it)',
+    library: '@daypilot/daypilot-lite-javascript 5.10',
+    page: 'daypilot.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByText('Standup').waitFor();
+    },
+    person: async (page) => {
+      // An hour is 30 pixels; a day's column is as wide as the event.
+      const standup = (await page.getByText('Standup').boundingBox())!;
+      await dragTo(page, { x: standup.x + 40, y: standup.y + 20 }, { x: standup.x + standup.width * 2 + 40, y: standup.y + 80 }, 15, 400);
+      const review = (await page.locator('.calendar_default_event', { hasText: 'Design review' }).boundingBox())!;
+      await dragTo(page, { x: review.x + review.width / 2, y: review.y + review.height - 2 }, { x: review.x + review.width / 2, y: review.y + review.height + 58 }, 12, 400);
+      await page.getByText('Retro').hover();
+      await settle(page, 300);
+      await page.locator('.calendar_default_event', { hasText: 'Retro' }).locator('.calendar_default_event_delete').click();
+      await settle(page, 400);
+      return 4;
+    },
+  },
+  {
     category: 'menu of buttons in a popover drawn on the body (a tooltip library\'s interactive box, role=tooltip), opened by a click on one of several same-named buttons; a tooltip on hover',
     library: 'tippy.js 6.3',
     page: 'tippy.html',

@@ -115,10 +115,11 @@ function recordRevealingHovers(r: Recording): void {
     // Moved onto while a button is held: a drag's way, whose drop draws what it draws.
     if (event.isTrusted && isElementNode(element)) over = event.buttons ? undefined : { element, at: performance.now() };
   }, true);
-  for (const type of ['pointerdown', 'pointerup', 'keydown']) {
+  // What a press, a key or a scroll drew (rows a virtual list draws as it scrolls under a resting pointer) is theirs.
+  for (const type of ['pointerdown', 'pointerup', 'keydown', 'wheel', 'scroll']) {
     window.addEventListener(type, (event) => {
       if (event.isTrusted) lastInput = performance.now();
-    }, true);
+    }, { capture: true, passive: true });
   }
   new MutationObserver((records) => {
     const now = performance.now();
@@ -132,7 +133,9 @@ function recordRevealingHovers(r: Recording): void {
     const target = pointedBy(event);
     let hovered: Element | undefined;
     for (let node: Element | null = target; node && !hovered; node = parentOf(node)) hovered = revealedBy.get(node);
-    if (!target || !hovered?.isConnected || target.contains(hovered) || hovered.contains(target) || openerOf(target)) return;
+    // A hover on something a person can name (a block's text, a row): an unnamed box is no place to rest on.
+    const named = hovered && ((hovered.textContent ?? '').trim() || hovered.getAttribute('aria-label')?.trim());
+    if (!target || !hovered?.isConnected || !named || target.contains(hovered) || openerOf(target)) return;
     const sent = r.gesture.sent;
     r.send('hover', hovered);
     r.gesture.sent = sent;
