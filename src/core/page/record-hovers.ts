@@ -110,11 +110,17 @@ function recordRevealingHovers(r: Recording): void {
   let over: { element: Element; at: number } | undefined;
   let lastInput = -Infinity;
   const revealedBy = new WeakMap<Node, Element>();
-  window.addEventListener('mouseover', (event) => {
+  // Where the pointer came to rest, from moves of the pointer itself: the page moving under a still pointer (a layout
+  // drawn anew after a drop, a list scrolled) also sends boundary events, and the person hovered nothing by them.
+  let at: { x: number; y: number } | undefined;
+  window.addEventListener('pointermove', (event) => {
+    if (!event.isTrusted || (at?.x === event.clientX && at.y === event.clientY)) return;
+    at = { x: event.clientX, y: event.clientY };
     const element = event.composedPath()[0];
-    // Moved onto while a button is held: a drag's way, whose drop draws what it draws.
-    if (event.isTrusted && isElementNode(element)) over = event.buttons ? undefined : { element, at: performance.now() };
-  }, true);
+    // Moved while a button is held: a drag's way, whose drop draws what it draws.
+    if (event.buttons) over = undefined;
+    else if (isElementNode(element) && element !== over?.element) over = { element, at: performance.now() };
+  }, { capture: true, passive: true });
   // What a press, a key or a scroll drew (rows a virtual list draws as it scrolls under a resting pointer) is theirs.
   for (const type of ['pointerdown', 'pointerup', 'keydown', 'wheel', 'scroll']) {
     window.addEventListener(type, (event) => {
