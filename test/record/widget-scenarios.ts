@@ -2911,6 +2911,31 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
+    category: 'JSON tree whose rows show their remove and add icons only while the pointer rests on them (React): a key removed, a key added to a nested object',
+    library: '@microlink/react-json-view 1.31 (React 19)',
+    page: 'react-json-view.html',
+    ready: async (page) => {
+      await page.locator('body[data-ready=yes]').waitFor();
+      await page.getByText('fontSize').waitFor();
+    },
+    person: async (page) => {
+      const row = (key: string) => page.locator('.variable-row', { hasText: key });
+      await row('theme').hover();
+      await settle(page, 200);
+      await row('theme').locator('.click-to-remove-icon').click();
+      await settle(page, 300);
+      const plugins = page.locator('.object-key-val', { hasText: 'plugins' }).last();
+      await plugins.locator('.object-key').first().hover();
+      await settle(page, 200);
+      await plugins.locator('.click-to-add-icon').first().click();
+      await settle(page, 300);
+      await page.keyboard.type('autosave', { delay: 30 });
+      await page.keyboard.press('Enter');
+      await settle(page, 300);
+      return 5;
+    },
+  },
+  {
     category: 'menu of buttons in a popover drawn on the body (a tooltip library\'s interactive box, role=tooltip), opened by a click on one of several same-named buttons; a tooltip on hover',
     library: 'tippy.js 6.3',
     page: 'tippy.html',

@@ -19,18 +19,26 @@ const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 export function kinSelectors(element: Element): string[] {
   const document = element.ownerDocument;
-  const own = ownPart(element);
-  if (!own.includes('.')) return [];
-  for (let holder = element.parentElement, level = 0; holder && level < HOLDER_LEVELS && holder !== document.body; holder = holder.parentElement, level++) {
-    // The text beside the element, not its own (an editor's box holds the document, which is no name of it).
-    const text = squeeze((holder.textContent ?? '').replace(element.textContent ?? '', ' '));
+  // An icon's drawing of no class of its own (react-json-view's pencil, an svg) is told by the part around it that
+  // has one: `span.click-to-edit-icon svg`.
+  const classed = ownPart(element).includes('.') ? element : classedAround(element);
+  if (!classed) return [];
+  const own = classed === element ? ownPart(element) : `${ownPart(classed)} ${CSS.escape(element.localName)}`;
+  for (let holder = classed.parentElement, level = 0; holder && level < HOLDER_LEVELS && holder !== document.body; holder = holder.parentElement, level++) {
     const part = ownPart(holder);
-    if (!text || text.length > LONGEST_TEXT || /"/.test(text) || !part.includes('.')) continue;
-    const holders = [...document.querySelectorAll(part)].filter((candidate) => squeeze(candidate.textContent ?? '').includes(text));
-    const found = holders.flatMap((candidate) => [...candidate.querySelectorAll(own)]);
-    if (found.length === 1 && found[0] === element) return [`css=${part}:has-text(${quote(text)}) ${own}`];
+    // The text beside the element, not its own (an editor's box holds the document, which is no name of it); else the
+    // first words of it, what a row is known by (a JSON row's key, before its value, which a step changes).
+    const beside = squeeze((holder.textContent ?? '').replace(element.textContent ?? '', ' '));
+    const texts = [...new Set([firstWords(holder, element), beside])].filter((text) => text && text.length <= LONGEST_TEXT && !/"/.test(text));
+    if (!beside || !part.includes('.')) continue;
+    for (const text of texts) {
+      const holders = [...document.querySelectorAll(part)].filter((candidate) => squeeze(candidate.textContent ?? '').includes(text));
+      const found = holders.flatMap((candidate) => [...candidate.querySelectorAll(own)]);
+      if (found.length === 1 && found[0] === element) return [`css=${part}:has-text(${quote(text)}) ${own}`];
+    }
     break;
   }
+  if (classed !== element) return [];
   // In the one holder of its kind that holds no other of the element's (an editor's box in its mode's container).
   for (let holder = element.parentElement, level = 0; holder && level < CLASS_HOLDER_LEVELS && holder !== document.body; holder = holder.parentElement, level++) {
     const part = ownPart(holder);
@@ -46,4 +54,24 @@ export function kinSelectors(element: Element): string[] {
   const css = `${parentPart} > ${own}:nth-child(${[...parent.children].indexOf(element) + 1})`;
   const found = document.querySelectorAll(css);
   return found.length === 1 && found[0] === element ? [`css=${css}`] : [];
+}
+
+/** How far up from an element of no class of its own the part that has one is looked for. */
+const CLASSED_LEVELS = 2;
+
+function classedAround(element: Element): Element | undefined {
+  for (let part = element.parentElement, level = 0; part && level < CLASSED_LEVELS; part = part.parentElement, level++) {
+    if (ownPart(part).includes('.')) return part;
+  }
+  return undefined;
+}
+
+/** The first text in `holder` outside `element` that has a letter or a figure in it: "fontSize" of `"fontSize": 14`. */
+function firstWords(holder: Element, element: Element): string {
+  const walker = holder.ownerDocument.createTreeWalker(holder, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = squeeze(node.nodeValue ?? '');
+    if (/[\p{L}\p{N}]/u.test(text) && !element.contains(node)) return text;
+  }
+  return '';
 }
