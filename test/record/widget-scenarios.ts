@@ -2911,7 +2911,7 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
   },
   {
-    category: 'JSON tree whose rows show their remove and add icons only while the pointer rests on them (React): a key removed, a key added to a nested object',
+    category: 'JSON tree whose rows show their edit, remove and add icons only while the pointer rests on them (React): a number edited in place and confirmed by its check icon, a key removed, a key added to a nested object',
     library: '@microlink/react-json-view 1.31 (React 19)',
     page: 'react-json-view.html',
     ready: async (page) => {
@@ -2920,6 +2920,14 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
     },
     person: async (page) => {
       const row = (key: string) => page.locator('.variable-row', { hasText: key });
+      await row('fontSize').hover();
+      await settle(page, 200);
+      await row('fontSize').locator('.click-to-edit-icon').click();
+      await settle(page, 200);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('16', { delay: 30 });
+      await page.locator('.edit-check:not(.detected)').click();
+      await settle(page, 300);
       await row('theme').hover();
       await settle(page, 200);
       await row('theme').locator('.click-to-remove-icon').click();
@@ -2932,7 +2940,7 @@ export const WIDGET_SCENARIOS: readonly WidgetScenario[] = [
       await page.keyboard.type('autosave', { delay: 30 });
       await page.keyboard.press('Enter');
       await settle(page, 300);
-      return 5;
+      return 9;
     },
   },
   {
