@@ -129,7 +129,8 @@ function recordRevealingHovers(r: Recording): void {
   }
   new MutationObserver((records) => {
     const now = performance.now();
-    if (!over || now - over.at > REVEALED_WITHIN_MS || now - lastInput < ANSWERED_WITHIN_MS) return;
+    // The pointer came onto the element after the last press, key or scroll, and rested there: what those did is theirs.
+    if (!over || over.at < lastInput || now - over.at > REVEALED_WITHIN_MS || now - lastInput < ANSWERED_WITHIN_MS) return;
     for (const record of records) {
       for (const node of record.addedNodes) if (isElementNode(node) && !node.contains(over.element)) revealedBy.set(node, over.element);
     }
