@@ -209,7 +209,7 @@ export function describeInPage(element: Element, withAnchor = true): PageFingerp
   if (control) {
     const label = element.closest('label') ?? (element.id ? element.ownerDocument.querySelector(`label[for="${CSS.escape(element.id)}"]`) : null);
     role = roleOf(control);
-    name = (label && clean((label as HTMLElement).innerText ?? '')) || clean(compute(control, new Set(), true)) || visibleText(element);
+    name = (label && clean((label as HTMLElement).innerText ?? '')) || clean(compute(control, new Set(), true)) || shadowLabel(element) || visibleText(element);
   }
   const editable = role === 'textbox' || (element as HTMLElement).isContentEditable;
   // An element without an accessible name that shows text (a clickable <div>, a list item) is known by that text. Not
@@ -250,6 +250,16 @@ export function earlierName(element: Element): { role: string; name: string } | 
   if (roleOf(element) !== 'generic' || element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('title') || !innerControl(element)) return undefined;
   const text = visibleText(element);
   return text ? { role: 'generic', name: clip(text, NAME_LIMIT) } : undefined;
+}
+
+/**
+ * The label a custom element draws above its control in its shadow tree (Carbon's multi-select: "Tools", its control
+ * labelled by an id its tree lacks): what a person reads first in it, not the options its text holds.
+ */
+function shadowLabel(host: Element): string {
+  const label = host.shadowRoot?.querySelector('label');
+  const first = label?.checkVisibility() ? ((label as HTMLElement).innerText ?? '').split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).find(Boolean) : undefined;
+  return first ? clip(first, NAME_LIMIT) : '';
 }
 
 /** The roles of what a person acts on. */
