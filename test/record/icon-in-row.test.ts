@@ -22,7 +22,7 @@ describe('an unnamed icon in a row of no role (react-json-view)', function () {
       await scenario.person(page);
     });
     const wanted = await settings(rig.session.page());
-    assert.deepEqual(wanted, { fontSize: 14, plugins: { spell: true, lint: false, autosave: null } });
+    assert.deepEqual(wanted, { fontSize: '16', plugins: { spell: true, lint: false, autosave: null } });
     const remove = flow.steps.find((step) => 'action' in step && step.effect?.gone?.text === 'theme');
     assert.ok(remove && 'action' in remove, JSON.stringify(flow.steps));
     assert.equal(remove.action.selector, 'css=div.variable-row:has-text("theme") span.click-to-remove-icon svg');
@@ -33,6 +33,6 @@ describe('an unnamed icon in a row of no role (react-json-view)', function () {
 
     const moved = await replayOnRelease(rig.session, { ...flow, steps: flow.steps.slice(0, flow.steps.indexOf(remove) + 1) }, '#language');
     assert.equal(moved.status, 'passed', JSON.stringify(failedStep(moved)));
-    assert.deepEqual(await settings(rig.session.page()), { language: 'en', fontSize: 14, plugins: { spell: true, lint: false } });
+    assert.deepEqual(await settings(rig.session.page()), { language: 'en', fontSize: '16', plugins: { spell: true, lint: false } });
   });
 });

@@ -342,10 +342,11 @@ export function effectOutbox(send: (payload: Record<string, unknown>) => void, s
       // only moves the focus.
       const layoutBefore = entry.before?.layout;
       const laysOut = kind === 'drag' || (OPENING_KINDS.has(kind) && !!entry.element && !isTextField(entry.element) && !(kind === 'press' && /^(Shift\+)?Tab$/.test(String(entry.payload.value))));
-      // Read around the element as it is now: one the gesture took off the page (an edit icon its click replaced by the
-      // editor) is found by no selector on replay, which could check nothing around it.
-      if (!Object.keys(effect).length && layoutBefore && laysOut && !moving && element) {
-        const now = layoutNow(element, entry.before);
+      // Not around an element the gesture took off the page for good (an edit icon its click replaced by the editor):
+      // replay finds none to read around. One drawn anew with the area (a calendar's "Next", with the month) it finds.
+      const readable = element ?? (entry.element && drawnAnew(entry.element, undefined, entry.payload) ? entry.element : undefined);
+      if (!Object.keys(effect).length && layoutBefore && laysOut && !moving && readable) {
+        const now = layoutNow(readable, entry.before);
         if (now !== undefined && now !== layoutBefore.print) effect.rearranged = { levels: layoutBefore.levels, from: layoutBefore.print };
         // A drag that changed what is inside the element and left it where it was (a task's progress handle in a Gantt
         // chart): it stays there too, so a replay that pressed beside the handle and moved the whole task fails.

@@ -1,4 +1,4 @@
-import { ownPart } from './holder-selectors';
+import { isOwnClass, ownPart } from './holder-selectors';
 
 /** How far up the holder whose text tells an unnamed element apart is looked for (a chip around its ×). */
 const HOLDER_LEVELS = 2;
@@ -23,8 +23,11 @@ export function kinSelectors(element: Element): string[] {
   // has one: `span.click-to-edit-icon svg`.
   const classed = ownPart(element).includes('.') ? element : classedAround(element);
   if (!classed) return [];
-  const own = classed === element ? ownPart(element) : `${ownPart(classed)} ${CSS.escape(element.localName)}`;
-  for (let holder = classed.parentElement, level = 0; holder && level < HOLDER_LEVELS && holder !== document.body; holder = holder.parentElement, level++) {
+  // Every class of its own on that part: two of a kind told apart by a second one (`span.edit-check.string-value`).
+  const own = classed === element ? ownPart(element) : `${ownClasses(classed)} ${CSS.escape(element.localName)}`;
+  // An icon's row may hold it deeper (react-json-view's check icon in the editor drawn in its row).
+  const levels = classed === element ? HOLDER_LEVELS : HOLDER_LEVELS + 2;
+  for (let holder = classed.parentElement, level = 0; holder && level < levels && holder !== document.body; holder = holder.parentElement, level++) {
     const part = ownPart(holder);
     // The text beside the element, not its own (an editor's box holds the document, which is no name of it); else the
     // first words of it, what a row is known by (a JSON row's key, before its value, which a step changes).
@@ -36,7 +39,8 @@ export function kinSelectors(element: Element): string[] {
       const found = holders.flatMap((candidate) => [...candidate.querySelectorAll(own)]);
       if (found.length === 1 && found[0] === element) return [`css=${part}:has-text(${quote(text)}) ${own}`];
     }
-    break;
+    // A chip's text is the one around its ×; an icon's row may be further up than the first text around it.
+    if (classed === element) break;
   }
   if (classed !== element) return [];
   // In the one holder of its kind that holds no other of the element's (an editor's box in its mode's container).
@@ -74,4 +78,9 @@ function firstWords(holder: Element, element: Element): string {
     if (/[\p{L}\p{N}]/u.test(text) && !element.contains(node)) return text;
   }
   return '';
+}
+
+/** The element as its tag and every class of its own. */
+function ownClasses(element: Element): string {
+  return `${CSS.escape(element.localName)}${[...element.classList].filter(isOwnClass).map((name) => `.${CSS.escape(name)}`).join('')}`;
 }
