@@ -104,7 +104,8 @@ const ANSWERED_WITHIN_MS = 250;
  * Controls a page draws only while the pointer rests on something (a block editor's side menu with its + and its drag
  * handle, beside the block the pointer is on; a row's actions added on hover): a press on one replays only after the
  * same hover, and none is found otherwise. A press in what was drawn after the pointer came onto an element, and not
- * after a press or a key, is preceded by a `hover` step on that element.
+ * after a press, a key or a scroll, is preceded by a `hover` step on that element. (What a hover shows by a style, the
+ * control there all along, replay shows by resting on what holds it: see act/reveal.ts.)
  */
 function recordRevealingHovers(r: Recording): void {
   let over: { element: Element; at: number } | undefined;
