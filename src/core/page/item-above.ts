@@ -1,4 +1,5 @@
 import { describeInPage } from './describe-in-page';
+import { spaced } from './text-places';
 
 /** The item an element sits under in a tree, by its role and name as a person reads them. */
 export interface Within {
@@ -32,4 +33,4 @@ function flatItemAbove(item: Element): Element | undefined {
 }
 
 /** Whether two names are one as a person reads them (case and spacing aside). */
-export const sameWithin = (a: Within, b: Within) => a.role === b.role && a.name.replace(/\s+/g, ' ').trim().toLowerCase() === b.name.replace(/\s+/g, ' ').trim().toLowerCase();
+export const sameWithin = (a: Within, b: Within) => a.role === b.role && spaced(a.name).toLowerCase() === spaced(b.name).toLowerCase();

@@ -32,8 +32,8 @@ export function kinSelectors(element: Element): string[] {
     // The text beside the element, not its own (an editor's box holds the document, which is no name of it); else the
     // first words of it, what a row is known by (a JSON row's key, before its value, which a step changes).
     const beside = squeeze((holder.textContent ?? '').replace(element.textContent ?? '', ' '));
-    const texts = [...new Set([firstWords(holder, element), beside])].filter((text) => text && text.length <= LONGEST_TEXT && !/"/.test(text));
     if (!beside || !part.includes('.')) continue;
+    const texts = [...new Set([firstWords(holder, element), beside])].filter((text) => text && text.length <= LONGEST_TEXT && !/"/.test(text));
     for (const text of texts) {
       const holders = [...document.querySelectorAll(part)].filter((candidate) => squeeze(candidate.textContent ?? '').includes(text));
       const found = holders.flatMap((candidate) => [...candidate.querySelectorAll(own)]);
